@@ -1,0 +1,151 @@
+package dev.yarpj.cli;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.gen.Version;
+import dev.yarpj.interp.UndefinedBehaviorException;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyException;
+import dev.yarpj.policy.PolicyLoader;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "gen", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = {
+            "Generate UB-free loop tests: func.<ext> (the test function), driver.<ext> (globals, main,",
+            "output check) and init.h. With --count K, K tests for consecutive seeds go to DIR/<seed>/;",
+            "a single test goes to DIR itself."})
+final class GenCommand implements Callable<Integer> {
+
+    enum Lang {
+        c(Language.C), cpp(Language.CPP);
+
+        final Language language;
+
+        Lang(Language l) {
+            this.language = l;
+        }
+    }
+
+    enum Check { hash, asserts }
+
+    @Option(names = "--lang", description = "Target language: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            defaultValue = "c")
+    Lang lang;
+
+    @Option(names = "--seed", paramLabel = "N",
+            description = "Seed of the (first) test, 0 or more. Without it, one is picked and printed.")
+    Long seed;
+
+    @Option(names = "--count", paramLabel = "K", defaultValue = "1",
+            description = "Number of tests, for seeds N, N+1, ... (default: ${DEFAULT-VALUE}).")
+    int count;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "yarpj-out",
+            description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--policy", paramLabel = "FILE", description = "Generation policy (YAML); default: built-in policy.")
+    Path policyFile;
+
+    @Option(names = "--check", description = "Driver's output check: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            defaultValue = "hash")
+    Check check;
+
+    @Option(names = "--dump-skeleton", description = "Also write skeleton.txt, the test's structure without expressions.")
+    boolean dumpSkeleton;
+
+    @Option(names = "--quiet", description = "Print nothing but errors.")
+    boolean quiet;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (count < 1) throw new Main.UsageError("--count must be at least 1, got " + count);
+        if (seed != null && seed < 0) throw new Main.UsageError("--seed must be 0 or more, got " + seed);
+        if (seed != null && seed > Long.MAX_VALUE - count) throw new Main.UsageError("--seed + --count overflows");
+        GenPolicy policy;
+        try {
+            policy = policyFile == null ? GenPolicy.defaults() : PolicyLoader.load(policyFile);
+        } catch (PolicyException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+        long first = seed != null ? seed : new SecureRandom().nextLong() & 0xFFFF_FFFFL;
+        if (seed == null && !quiet) spec.commandLine().getOut().println("seed: " + first);
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new Main.UsageError("cannot create output directory " + out + ": " + reason(e));
+        }
+        if (!Files.isWritable(out)) throw new Main.UsageError("output directory is not writable: " + out);
+
+        Generator gen = new Generator(policy, lang.language, check == Check.hash ? CheckMode.HASH : CheckMode.ASSERTS);
+        String invocation = "yarpj " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        int rejected = 0;
+        for (long s = first; s < first + count; s++) {
+            String provenance = provenance(s, policy, invocation);
+            GeneratedTest t;
+            try {
+                t = gen.generate(s, provenance);
+            } catch (UndefinedBehaviorException e) {
+                rejected++;
+                spec.commandLine().getErr().println("yarpj: generator bug: seed " + s + " rejected by the interpreter: "
+                        + e.getMessage());
+                continue;
+            }
+            Path dir = count == 1 ? out : out.resolve(Long.toString(s));
+            write(dir, t);
+        }
+        if (!quiet) {
+            spec.commandLine().getOut().println("wrote " + (count - rejected) + " test(s) to " + out
+                    + (rejected > 0 ? "; " + rejected + " rejected (generator bug, please report)" : ""));
+        }
+        return rejected > 0 ? 1 : 0;
+    }
+
+    private String provenance(long s, GenPolicy policy, String invocation) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Generated by yarpj ").append(Version.VALUE).append(": seed ").append(s)
+                .append(", policy ").append(policy.name()).append(", lang ").append(lang)
+                .append(", check ").append(check).append('\n');
+        sb.append("invocation: ").append(invocation).append('\n');
+        sb.append("regenerate: yarpj gen --lang=").append(lang).append(" --seed=").append(s)
+                .append(" --check=").append(check);
+        if (policyFile != null) sb.append(" --policy=").append(policyFile);
+        return sb.toString();
+    }
+
+    private void write(Path dir, GeneratedTest t) {
+        try {
+            Files.createDirectories(dir);
+            for (Map.Entry<String, String> f : t.files().files().entrySet()) {
+                try (Writer w = Files.newBufferedWriter(dir.resolve(f.getKey()), StandardCharsets.UTF_8)) {
+                    w.write(f.getValue());
+                }
+            }
+            // The interpreter's prediction: what driver prints with --check=hash.
+            Files.writeString(dir.resolve("expected.txt"), Long.toUnsignedString(t.prediction().checksum()) + "\n");
+            if (dumpSkeleton) Files.writeString(dir.resolve("skeleton.txt"), t.skeleton().dump());
+        } catch (IOException e) {
+            throw new Main.UsageError("cannot write to " + dir + ": " + reason(e));
+        }
+    }
+
+    private static String reason(IOException e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName().replace("Exception", "") + (m == null ? "" : " (" + m + ")");
+    }
+}

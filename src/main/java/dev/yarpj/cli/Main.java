@@ -1,0 +1,59 @@
+package dev.yarpj.cli;
+
+import dev.yarpj.gen.Version;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The yarpj command line: one class per subcommand. */
+@Command(name = "yarpj", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = "Random program generator for testing the loop optimizers of C and C++ compilers.",
+        subcommands = {GenCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    /** Exit code for bad input: an unknown option value, a broken policy, an unwritable directory. */
+    public static final int EXIT_USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand (try: yarpj gen --help)");
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // Bad input is one line on stderr and exit code 2, never a usage dump or a stack trace.
+        cl.setParameterExceptionHandler((ex, args) -> {
+            ex.getCommandLine().getErr().println("yarpj: " + ex.getMessage());
+            return EXIT_USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof UsageError u) {
+                cmd.getErr().println("yarpj: " + u.getMessage());
+                return EXIT_USAGE;
+            }
+            cmd.getErr().println("yarpj: internal error: " + ex);
+            return 1;
+        });
+        return cl;
+    }
+
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"yarpj " + Version.VALUE};
+        }
+    }
+
+    /** Bad input found after parsing; reported as one line with exit code 2. */
+    static final class UsageError extends RuntimeException {
+        UsageError(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

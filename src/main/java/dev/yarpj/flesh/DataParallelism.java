@@ -1,0 +1,68 @@
+package dev.yarpj.flesh;
+
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.Iterator;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Stmt;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Marks the loops of a nest whose iterations are independent: every store below them is a
+ * plain assignment to an array element subscripted by the loop's own iterator. Outputs are
+ * never read, so no other dependence can cross iterations.
+ */
+final class DataParallelism {
+    private DataParallelism() {}
+
+    static Stmt.LoopNest mark(Stmt.LoopNest nest) {
+        List<Stmt.LoopLevel> levels = new ArrayList<>();
+        for (int l = 0; l < nest.depth(); l++) {
+            Stmt.LoopLevel lv = nest.levels().get(l);
+            LoopHead h = lv.head();
+            boolean parallel = independent(h.iter(), levelContents(nest, l));
+            levels.add(new Stmt.LoopLevel(new LoopHead(h.iter(), h.start(), h.cond(), h.update(), parallel),
+                    lv.prefix(), lv.suffix()));
+        }
+        return new Stmt.LoopNest(levels, nest.body());
+    }
+
+    private static List<Stmt> levelContents(Stmt.LoopNest nest, int from) {
+        List<Stmt> all = new ArrayList<>();
+        for (int l = from; l < nest.depth(); l++) {
+            all.add(nest.levels().get(l).prefix());
+            all.add(nest.levels().get(l).suffix());
+        }
+        all.add(nest.body());
+        return all;
+    }
+
+    private static boolean independent(Iterator it, List<Stmt> stmts) {
+        for (Stmt s : stmts) if (!independent(it, s)) return false;
+        return true;
+    }
+
+    private static boolean independent(Iterator it, Stmt s) {
+        if (s instanceof Stmt.Assign a) {
+            if (a.compound() != null || !(a.target() instanceof Expr.Subscript sub)) return false;
+            for (Expr e : sub.indices()) {
+                if (Exprs.stripImplicit(e) instanceof Expr.IterRef r && r.iter().equals(it)) return true;
+            }
+            return false;
+        }
+        if (s instanceof Stmt.Block b) return independent(it, b.stmts());
+        if (s instanceof Stmt.If i) return independent(it, i.then()) && (i.otherwise() == null || independent(it, i.otherwise()));
+        if (s instanceof Stmt.LoopNest n) {
+            List<Stmt> inner = new ArrayList<>();
+            for (Stmt.LoopLevel lv : n.levels()) {
+                inner.add(lv.prefix());
+                inner.add(lv.suffix());
+            }
+            inner.add(n.body());
+            return independent(it, inner);
+        }
+        if (s instanceof Stmt.LoopSeq q) return independent(it, new ArrayList<>(q.nests()));
+        return true; // LocalDecl: a per-iteration temporary
+    }
+}

@@ -1,0 +1,115 @@
+package dev.yarpj.flesh;
+
+import dev.yarpj.ir.Arith;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Builtin;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.UnOp;
+import java.util.List;
+
+/**
+ * Builds operator nodes over valued operands so that no active context meets UB, by
+ * rewriting at build time rather than by a runtime check (YARPGen's approach): an operator
+ * that would overflow or divide by zero is replaced by a related one, a bad shift amount
+ * is masked into range, a left shift that would overflow becomes a right shift. The
+ * bitwise operators end every chain because they are defined for all operands.
+ */
+final class UbGuard {
+    private UbGuard() {}
+
+    private static List<BinOp> fallbacks(BinOp op) {
+        return switch (op) {
+            case ADD -> List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR);
+            case SUB -> List.of(BinOp.SUB, BinOp.ADD, BinOp.BXOR);
+            case MUL -> List.of(BinOp.MUL, BinOp.DIV, BinOp.SUB, BinOp.BXOR);
+            case DIV -> List.of(BinOp.DIV, BinOp.MUL, BinOp.SUB, BinOp.BAND);
+            case REM -> List.of(BinOp.REM, BinOp.DIV, BinOp.BOR);
+            default -> List.of(op, BinOp.BXOR);
+        };
+    }
+
+    static Valued binary(BinOp op, Valued a, Valued b, int mask) {
+        if (op.isShift()) return shift(op, a, b, mask);
+        for (BinOp cand : fallbacks(op)) {
+            Valued r = tryBinary(cand, a, b, mask);
+            if (r != null) return r;
+        }
+        throw new IllegalStateException("no UB-free operator for " + op);
+    }
+
+    private static Valued shift(BinOp op, Valued a, Valued b, int mask) {
+        Valued r = tryBinary(op, a, b, mask);
+        if (r != null) return r;
+        int width = Arith.promote(a.expr().type()).bits;
+        IntType amountType = Arith.promote(b.expr().type());
+        Valued inRange = tryBinary(BinOp.BAND, b, Valued.constant(new Expr.Const(amountType, width - 1), width - 1), mask);
+        r = tryBinary(op, a, inRange, mask);
+        if (r != null) return r;
+        r = tryBinary(BinOp.SHR, a, inRange, mask);
+        if (r == null) throw new IllegalStateException("right shift by an in-range amount cannot be UB");
+        return r;
+    }
+
+    /** {@code a op b} if it is UB-free in every context of {@code mask}, else null. */
+    static Valued tryBinary(BinOp op, Valued a, Valued b, int mask) {
+        Expr.Binary node = Exprs.binary(op, a.expr(), b.expr());
+        IntType lt = node.lhs().type();
+        IntType rt = node.rhs().type();
+        long[] v = new long[2];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(mask, c)) continue;
+            long x = Arith.convert(a.values()[c], lt);
+            long y = Arith.convert(b.values()[c], rt);
+            if (Arith.binaryUb(op, lt, x, rt, y) != null) return null;
+            v[c] = Arith.binary(op, lt, x, rt, y);
+        }
+        return new Valued(node, v);
+    }
+
+    static Valued unary(UnOp op, Valued a, int mask) {
+        Expr.Unary node = Exprs.unary(op, a.expr());
+        IntType t = node.operand().type();
+        long[] v = new long[2];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(mask, c)) continue;
+            long x = Arith.convert(a.values()[c], t);
+            if (Arith.unaryUb(op, t, x) != null) return unary(UnOp.BNOT, a, mask);
+            v[c] = Arith.unary(op, t, x);
+        }
+        return new Valued(node, v);
+    }
+
+    static Valued call(Builtin fn, Valued a, Valued b, int mask) {
+        Expr.Call node = Exprs.call(fn, a.expr(), b.expr());
+        long[] v = new long[2];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(mask, c)) continue;
+            v[c] = Arith.builtin(fn, node.type(), Arith.convert(a.values()[c], node.type()),
+                    Arith.convert(b.values()[c], node.type()));
+        }
+        return new Valued(node, v);
+    }
+
+    static Valued cast(Valued a, IntType to) {
+        return new Valued(Exprs.cast(a.expr(), to),
+                new long[] {Arith.convert(a.values()[0], to), Arith.convert(a.values()[1], to)});
+    }
+
+    static Valued convertImplicitly(Valued a, IntType to) {
+        return new Valued(Exprs.convertImplicitly(a.expr(), to),
+                new long[] {Arith.convert(a.values()[0], to), Arith.convert(a.values()[1], to)});
+    }
+
+    /** cond ? a : b, where each arm's values are meaningful in the contexts that take it. */
+    static Valued ternary(Valued cond, Valued a, Valued b, int mask) {
+        Expr.Ternary node = Exprs.ternary(cond.expr(), a.expr(), b.expr());
+        long[] v = new long[2];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(mask, c)) continue;
+            v[c] = Arith.convert(cond.values()[c] != 0 ? a.values()[c] : b.values()[c], node.type());
+        }
+        return new Valued(node, v);
+    }
+}

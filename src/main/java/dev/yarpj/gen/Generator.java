@@ -1,0 +1,73 @@
+package dev.yarpj.gen;
+
+import dev.yarpj.flesh.Flesher;
+import dev.yarpj.interp.Interpreter;
+import dev.yarpj.interp.Prediction;
+import dev.yarpj.ir.Program;
+import dev.yarpj.lower.CFamilyLowerer;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.lower.LoweredTest;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.Rng;
+import dev.yarpj.skeleton.Skeleton;
+import dev.yarpj.skeleton.SkeletonBuilder;
+
+/**
+ * The pipeline, stage after stage: seed and policy, skeleton, fleshed IR, interpreted
+ * prediction, lowered files. A program the interpreter rejects throws
+ * {@link dev.yarpj.interp.UndefinedBehaviorException} and is never lowered.
+ */
+public final class Generator {
+    /**
+     * Fleshing keeps its estimate of executed statements and iterations within the policy's
+     * cap; the interpreter allows this much more before calling it a generator bug (the
+     * estimate counts a shared-space sequence or a loop of trip 1 forced by an empty budget loosely).
+     */
+    private static final long STEPS_PER_ITERATION = 4;
+
+    private final GenPolicy policy;
+    private final Language lang;
+    private final CheckMode check;
+    /** Nanoseconds spent so far in each stage, indexed like {@link #STAGES}. */
+    private final long[] stageNanos = new long[4];
+
+    public static final java.util.List<String> STAGES = java.util.List.of("skeleton", "flesh", "interpret", "lower");
+
+    public Generator(GenPolicy policy, Language lang, CheckMode check) {
+        this.policy = policy;
+        this.lang = lang;
+        this.check = check;
+    }
+
+    public Skeleton skeleton(long seed) {
+        return new SkeletonBuilder(policy, new Rng(seed)).build();
+    }
+
+    /** @param provenance how to regenerate the test, put at the top of every file */
+    public GeneratedTest generate(long seed, String provenance) {
+        long t0 = System.nanoTime();
+        Rng rng = new Rng(seed);
+        Skeleton sk = new SkeletonBuilder(policy, rng).build();
+        long t1 = System.nanoTime();
+        Program p = Flesher.flesh(sk, policy, rng);
+        long t2 = System.nanoTime();
+        Prediction pred;
+        try {
+            pred = Interpreter.run(p, policy.maxIterations() * STEPS_PER_ITERATION);
+        } finally {
+            stageNanos[0] += t1 - t0;
+            stageNanos[1] += t2 - t1;
+            stageNanos[2] += System.nanoTime() - t2;
+        }
+        long t3 = System.nanoTime();
+        LoweredTest files = CFamilyLowerer.lower(p, pred, lang, check, provenance);
+        stageNanos[3] += System.nanoTime() - t3;
+        return new GeneratedTest(seed, sk, p, pred, files);
+    }
+
+    /** Time spent per stage since this generator was made, in nanoseconds, in the order of {@link #STAGES}. */
+    public long[] stageNanos() {
+        return stageNanos.clone();
+    }
+}

@@ -1,0 +1,165 @@
+package dev.yarpj.ir;
+
+/**
+ * Exact C and C++ integer semantics for LP64: integer promotions, the usual arithmetic
+ * conversions, conversions between types, every operator's result and its undefined
+ * behaviour. Fleshing (to avoid UB while it builds) and the interpreter (to predict and to
+ * re-check) both call these functions, so the two can never disagree on what a node means.
+ *
+ * <p>Left shift follows the C rule (the stricter one, also C++ before C++20): a negative
+ * left operand, or a result not representable in the promoted type, is UB.
+ */
+public final class Arith {
+    private Arith() {}
+
+    /** Integer promotion: every type of rank below int becomes int (all their values fit). */
+    public static IntType promote(IntType t) {
+        return t.rank < IntType.INT.rank ? IntType.INT : t;
+    }
+
+    /** The usual arithmetic conversions (C11 6.3.1.8) applied to two operand types. */
+    public static IntType common(IntType a, IntType b) {
+        a = promote(a);
+        b = promote(b);
+        if (a == b) return a;
+        if (a.signed == b.signed) return a.rank >= b.rank ? a : b;
+        IntType u = a.signed ? b : a;
+        IntType s = a.signed ? a : b;
+        if (u.rank >= s.rank) return u;
+        if (s.bits > u.bits) return s;
+        return s.toUnsigned();
+    }
+
+    /** Converts a canonical value to type {@code to} (wrap-around; bool tests against zero). */
+    public static long convert(long v, IntType to) {
+        if (to == IntType.BOOL) return v != 0 ? 1 : 0;
+        if (to.bits == 64) return v;
+        int shift = 64 - to.bits;
+        return to.signed ? (v << shift) >> shift : (v << shift) >>> shift;
+    }
+
+    /** Whether {@code v}, read as a value of type {@code t}, is negative. */
+    public static boolean isNegative(long v, IntType t) {
+        return t.signed && v < 0;
+    }
+
+    /** The type of {@code op}'s result; for comparisons and logical operators, int. */
+    public static IntType resultType(BinOp op, IntType lhs, IntType rhs) {
+        if (op.isComparison() || op.isLogical()) return IntType.INT;
+        if (op.isShift()) return promote(lhs);
+        return common(lhs, rhs);
+    }
+
+    /**
+     * The type each operand is converted to before {@code op} applies; for shifts each
+     * operand is promoted on its own, for logical operators operands are only tested
+     * against zero and keep their type.
+     */
+    public static IntType operandType(BinOp op, IntType lhs, IntType rhs, boolean left) {
+        if (op.isLogical()) return left ? lhs : rhs;
+        if (op.isShift()) return promote(left ? lhs : rhs);
+        return common(lhs, rhs);
+    }
+
+    public static IntType resultType(UnOp op, IntType operand) {
+        return op == UnOp.LNOT ? IntType.INT : promote(operand);
+    }
+
+    /**
+     * The UB that {@code a op b} would cause, or null. Operands must already be converted
+     * to {@link #operandType}: {@code lt} and {@code rt} are those converted types.
+     */
+    public static UbKind binaryUb(BinOp op, IntType lt, long a, IntType rt, long b) {
+        switch (op) {
+            case ADD, SUB, MUL:
+                if (!lt.signed) return null;
+                return signedOverflows(op, lt, a, b) ? UbKind.SIGNED_OVERFLOW : null;
+            case DIV, REM:
+                if (b == 0) return UbKind.DIVISION_BY_ZERO;
+                if (lt.signed && a == lt.min() && b == -1) return UbKind.DIVISION_OVERFLOW;
+                return null;
+            case SHL, SHR: {
+                boolean badAmount = rt.signed
+                        ? (b < 0 || b >= lt.bits)
+                        : Long.compareUnsigned(b, lt.bits) >= 0;
+                if (badAmount) return UbKind.SHIFT_AMOUNT;
+                if (op == BinOp.SHL && lt.signed) {
+                    if (a < 0) return UbKind.SHIFT_OF_NEGATIVE;
+                    if (a > (lt.max() >> b)) return UbKind.SHIFT_OVERFLOW;
+                }
+                return null;
+            }
+            default:
+                return null;
+        }
+    }
+
+    /** The value of {@code a op b}, in canonical form of the result type; assumes no UB. */
+    public static long binary(BinOp op, IntType lt, long a, IntType rt, long b) {
+        IntType t = lt;
+        switch (op) {
+            case ADD: return convert(a + b, t);
+            case SUB: return convert(a - b, t);
+            case MUL: return convert(a * b, t);
+            case DIV:
+                if (t == IntType.ULLONG) return Long.divideUnsigned(a, b);
+                return convert(a / b, t);
+            case REM:
+                if (t == IntType.ULLONG) return Long.remainderUnsigned(a, b);
+                return convert(a % b, t);
+            case SHL: return convert(a << b, t);
+            case SHR: return t.signed ? a >> b : (t.bits == 64 ? a >>> b : a >> b);
+            case BAND: return a & b;
+            case BOR: return a | b;
+            case BXOR: return a ^ b;
+            case LT: return compare(t, a, b) < 0 ? 1 : 0;
+            case GT: return compare(t, a, b) > 0 ? 1 : 0;
+            case LE: return compare(t, a, b) <= 0 ? 1 : 0;
+            case GE: return compare(t, a, b) >= 0 ? 1 : 0;
+            case EQ: return a == b ? 1 : 0;
+            case NE: return a != b ? 1 : 0;
+            case LAND: return (a != 0 && b != 0) ? 1 : 0;
+            case LOR: return (a != 0 || b != 0) ? 1 : 0;
+            default: throw new AssertionError(op);
+        }
+    }
+
+    public static UbKind unaryUb(UnOp op, IntType t, long a) {
+        if (op == UnOp.NEG && t.signed && a == t.min()) return UbKind.SIGNED_OVERFLOW;
+        return null;
+    }
+
+    /** The value of {@code op a} where {@code a} is already promoted to {@code t}. */
+    public static long unary(UnOp op, IntType t, long a) {
+        return switch (op) {
+            case PLUS -> a;
+            case NEG -> convert(-a, t);
+            case BNOT -> convert(~a, t);
+            case LNOT -> a == 0 ? 1 : 0;
+        };
+    }
+
+    /** min/max over operands already converted to {@code t}. */
+    public static long builtin(Builtin fn, IntType t, long a, long b) {
+        int c = compare(t, a, b);
+        return fn == Builtin.MIN ? (c <= 0 ? a : b) : (c >= 0 ? a : b);
+    }
+
+    public static int compare(IntType t, long a, long b) {
+        return t == IntType.ULLONG ? Long.compareUnsigned(a, b) : Long.compare(a, b);
+    }
+
+    /** Whether a signed +, - or * leaves the range of {@code t}. */
+    private static boolean signedOverflows(BinOp op, IntType t, long a, long b) {
+        if (t.bits < 64) {
+            // Operands of int are 32-bit, so the exact result fits a long.
+            long r = op == BinOp.ADD ? a + b : op == BinOp.SUB ? a - b : a * b;
+            return r < t.min() || r > t.max();
+        }
+        switch (op) {
+            case ADD: { long r = a + b; return ((a ^ r) & (b ^ r)) < 0; }
+            case SUB: { long r = a - b; return ((a ^ b) & (a ^ r)) < 0; }
+            default: { long r = a * b; return Math.multiplyHigh(a, b) != (r >> 63); }
+        }
+    }
+}

@@ -1,0 +1,310 @@
+package dev.yarpj.lower;
+
+import dev.yarpj.interp.Checksum;
+import dev.yarpj.interp.Prediction;
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.Builtin;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Program;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Prints a program as C or C++ (YARPGen v2, 3.6 and 3.8): {@code func} holds {@code test},
+ * {@code driver} defines the globals, calls {@code test} and checks the outputs,
+ * {@code init.h} declares what both share. It only prints: every semantic decision is
+ * already in the IR, implicit conversions included (they print as nothing).
+ */
+public final class CFamilyLowerer {
+    private final Language lang;
+    private final String banner;
+    private final TreeSet<String> helpers = new TreeSet<>();
+
+    private CFamilyLowerer(Language lang, String banner) {
+        this.lang = lang;
+        this.banner = banner;
+    }
+
+    /** @param banner comment lines (without comment markers) put at the top of every file */
+    public static LoweredTest lower(Program p, Prediction expected, Language lang, CheckMode check, String banner) {
+        CFamilyLowerer l = new CFamilyLowerer(lang, banner);
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("func." + lang.extension, l.func(p));
+        files.put("driver." + lang.extension, l.driver(p, expected, check));
+        files.put("init.h", l.header(p));
+        return new LoweredTest(files);
+    }
+
+    private CodeWriter start() {
+        CodeWriter w = new CodeWriter();
+        w.line("/*");
+        for (String s : banner.split("\n")) w.line(" * " + s);
+        w.line(" */");
+        return w;
+    }
+
+    // ---- init.h ---------------------------------------------------------------------
+
+    private String header(Program p) {
+        CodeWriter w = start();
+        w.line("#ifndef YARPJ_INIT_H").line("#define YARPJ_INIT_H");
+        if (lang == Language.C) w.line("#include <stdbool.h>");
+        w.blank();
+        for (ScalarVar v : p.inputs()) if (!v.isParam()) w.line("extern " + decl(v) + ";");
+        for (ScalarVar v : p.outputs()) w.line("extern " + decl(v) + ";");
+        for (ArrayVar a : p.inputArrays()) w.line("extern " + decl(a) + ";");
+        for (ArrayVar a : p.outputArrays()) w.line("extern " + decl(a) + ";");
+        w.blank();
+        w.line("void test(" + params(p) + ");");
+        w.line("#endif");
+        return w.toString();
+    }
+
+    private String params(Program p) {
+        if (p.params().isEmpty()) return lang == Language.C ? "void" : "";
+        List<String> ps = new ArrayList<>();
+        for (ScalarVar v : p.params()) ps.add(decl(v));
+        return String.join(", ", ps);
+    }
+
+    private String decl(ScalarVar v) {
+        return type(v.base()) + " " + v.name();
+    }
+
+    private String decl(ArrayVar a) {
+        StringBuilder sb = new StringBuilder(type(a.base())).append(' ').append(a.name());
+        for (int d : a.dims()) sb.append('[').append(d).append(']');
+        return sb.toString();
+    }
+
+    // ---- func -----------------------------------------------------------------------
+
+    private String func(Program p) {
+        CodeWriter body = new CodeWriter();
+        body.open("void test(" + params(p) + ")");
+        for (Stmt s : p.body().stmts()) stmt(body, s);
+        body.close();
+        CodeWriter w = start();
+        if (lang == Language.CPP && !helpers.isEmpty()) w.line("#include <algorithm>");
+        w.line("#include \"init.h\"").blank();
+        if (lang == Language.C) {
+            for (String h : helpers) w.line(h);
+            if (!helpers.isEmpty()) w.blank();
+        }
+        w.raw(body.toString());
+        return w.toString();
+    }
+
+    private void stmt(CodeWriter w, Stmt s) {
+        if (s instanceof Stmt.Assign a) {
+            String op = a.compound() == null ? "=" : a.compound().symbol + "=";
+            w.line(expr(a.target()) + " " + op + " " + expr(a.value()) + ";");
+        } else if (s instanceof Stmt.LocalDecl d) {
+            w.line(decl(d.var()) + " = " + expr(d.init()) + ";");
+        } else if (s instanceof Stmt.If i) {
+            w.open("if (" + expr(i.cond()) + ")");
+            for (Stmt t : i.then().stmts()) stmt(w, t);
+            if (i.otherwise() != null) {
+                w.close().open("else");
+                for (Stmt t : i.otherwise().stmts()) stmt(w, t);
+            }
+            w.close();
+        } else if (s instanceof Stmt.Block b) {
+            w.open("");
+            for (Stmt t : b.stmts()) stmt(w, t);
+            w.close();
+        } else if (s instanceof Stmt.LoopNest n) {
+            nest(w, n, 0);
+        } else if (s instanceof Stmt.LoopSeq q) {
+            for (Stmt.LoopNest n : q.nests()) nest(w, n, 0);
+        }
+    }
+
+    private void nest(CodeWriter w, Stmt.LoopNest n, int level) {
+        if (level == n.depth()) {
+            for (Stmt t : n.body().stmts()) stmt(w, t);
+            return;
+        }
+        Stmt.LoopLevel lv = n.levels().get(level);
+        LoopHead h = lv.head();
+        String name = h.iter().name();
+        Expr step = strip(h.update().rhs());
+        String update = step instanceof Expr.Const c && c.value() == 1
+                ? name + (h.countsUp() ? "++" : "--")
+                : name + (h.countsUp() ? " += " : " -= ") + expr(step);
+        w.open("for (" + type(h.iter().type()) + " " + name + " = " + expr(h.start()) + "; "
+                + expr(h.cond()) + "; " + update + ")");
+        for (Stmt t : lv.prefix().stmts()) stmt(w, t);
+        nest(w, n, level + 1);
+        for (Stmt t : lv.suffix().stmts()) stmt(w, t);
+        w.close();
+    }
+
+    private static Expr strip(Expr e) {
+        return dev.yarpj.ir.Exprs.stripImplicit(e);
+    }
+
+    String expr(Expr e) {
+        if (e instanceof Expr.Const c) return literal(c.type(), c.value());
+        if (e instanceof Expr.ScalarRef r) return r.var().name();
+        if (e instanceof Expr.IterRef r) return r.iter().name();
+        if (e instanceof Expr.Cast c) {
+            return c.implicit() ? expr(c.operand()) : "((" + type(c.type()) + ") " + expr(c.operand()) + ")";
+        }
+        if (e instanceof Expr.Unary u) return "(" + u.op().symbol + expr(u.operand()) + ")";
+        if (e instanceof Expr.Binary b) return "(" + expr(b.lhs()) + " " + b.op().symbol + " " + expr(b.rhs()) + ")";
+        if (e instanceof Expr.Ternary t) {
+            return "(" + expr(t.cond()) + " ? " + expr(t.then()) + " : " + expr(t.otherwise()) + ")";
+        }
+        if (e instanceof Expr.Subscript s) {
+            StringBuilder sb = new StringBuilder(s.array().name());
+            for (Expr i : s.indices()) sb.append('[').append(expr(i)).append(']');
+            return sb.toString();
+        }
+        Expr.Call c = (Expr.Call) e;
+        String fn = c.fn() == Builtin.MIN ? "min" : "max";
+        if (lang == Language.CPP) {
+            return "std::" + fn + "<" + type(c.type()) + ">(" + expr(c.lhs()) + ", " + expr(c.rhs()) + ")";
+        }
+        // C has no std::min: a static inline function per type is the C idiom (a macro would
+        // duplicate its operands' text, exponentially in nesting depth).
+        String name = fn + "_" + shortName(c.type());
+        String t = type(c.type());
+        helpers.add("static inline " + t + " " + name + "(" + t + " a, " + t + " b) { return a "
+                + (c.fn() == Builtin.MIN ? "<" : ">") + " b ? a : b; }");
+        return name + "(" + expr(c.lhs()) + ", " + expr(c.rhs()) + ")";
+    }
+
+    private static String shortName(IntType t) {
+        return (t.signed ? "i" : "u") + t.bits;
+    }
+
+    String type(IntType t) {
+        return switch (t) {
+            case BOOL -> "bool";
+            case SCHAR -> "signed char";
+            case UCHAR -> "unsigned char";
+            case SHORT -> "short";
+            case USHORT -> "unsigned short";
+            case INT -> "int";
+            case UINT -> "unsigned int";
+            case LLONG -> "long long";
+            case ULLONG -> "unsigned long long";
+        };
+    }
+
+    /**
+     * A literal of type {@code t} (int, unsigned int, long long or unsigned long long; values
+     * of narrower types print as int literals and convert on use). The most negative value
+     * has no literal and is written as a subtraction.
+     */
+    static String literal(IntType t, long v) {
+        switch (t) {
+            case UINT:
+                return v + "U";
+            case ULLONG:
+                return Long.toUnsignedString(v) + "ULL";
+            case LLONG:
+                if (v == Long.MIN_VALUE) return "(-9223372036854775807LL - 1)";
+                return v < 0 ? "(" + v + "LL)" : v + "LL";
+            default:
+                if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";
+                return v < 0 ? "(" + v + ")" : Long.toString(v);
+        }
+    }
+
+    // ---- driver ---------------------------------------------------------------------
+
+    private String driver(Program p, Prediction expected, CheckMode check) {
+        CodeWriter w = start();
+        w.line("#include <stdio.h>").line("#include \"init.h\"").blank();
+        for (ScalarVar v : p.inputs()) w.line(decl(v) + " = " + literal(litType(v.base()), v.initValue()) + ";");
+        for (ScalarVar v : p.outputs()) w.line(decl(v) + " = " + literal(litType(v.base()), v.initValue()) + ";");
+        for (ArrayVar a : p.inputArrays()) w.line(decl(a) + ";");
+        for (ArrayVar a : p.outputArrays()) w.line(decl(a) + ";");
+        w.blank();
+
+        w.open("static void init(void)");
+        for (ArrayVar a : p.inputArrays()) fillLoop(w, a);
+        for (ArrayVar a : p.outputArrays()) fillLoop(w, a);
+        w.close().blank();
+
+        w.line("static unsigned long long seed = 0;");
+        w.open("static void hash(unsigned long long v)");
+        w.line("seed ^= v + 0x" + Long.toHexString(Checksum.SALT) + "ULL + (seed << 6) + (seed >> 2);");
+        w.close().blank();
+
+        w.open("int main(void)");
+        w.line("init();");
+        List<String> args = new ArrayList<>();
+        for (ScalarVar v : p.params()) args.add(v.name());
+        w.line("test(" + String.join(", ", args) + ");");
+        if (check == CheckMode.HASH) {
+            for (ScalarVar v : p.outputs()) w.line("hash(" + v.name() + ");");
+            for (ArrayVar a : p.outputArrays()) walk(w, a, "hash(" + a.name() + indices(a) + ");");
+            w.line("printf(\"%llu\\n\", seed);");
+        } else {
+            for (int i = 0; i < p.outputs().size(); i++) {
+                ScalarVar v = p.outputs().get(i);
+                String want = literal(litType(v.base()), expected.scalars().get(i));
+                String fmt = v.base().signed ? "%lld" : "%llu";
+                String cast = v.base().signed ? "(long long)" : "(unsigned long long)";
+                w.open("if (" + v.name() + " != " + want + ")");
+                w.line("printf(\"FAIL " + v.name() + ": got " + fmt + ", expected " + fmt + "\\n\", " + cast + v.name()
+                        + ", " + cast + want + ");");
+                w.line("return 1;");
+                w.close();
+            }
+            for (int i = 0; i < p.outputArrays().size(); i++) {
+                ArrayVar a = p.outputArrays().get(i);
+                long want = Checksum.of(expected.arrays().get(i));
+                w.line("seed = 0;");
+                walk(w, a, "hash(" + a.name() + indices(a) + ");");
+                w.open("if (seed != " + Long.toUnsignedString(want) + "ULL)");
+                w.line("printf(\"FAIL " + a.name() + ": checksum %llu, expected " + Long.toUnsignedString(want)
+                        + "\\n\", seed);");
+                w.line("return 1;");
+                w.close();
+            }
+            w.line("printf(\"OK\\n\");");
+        }
+        w.line("return 0;");
+        w.close();
+        return w.toString();
+    }
+
+    private static IntType litType(IntType t) {
+        return t.rank < IntType.INT.rank ? IntType.INT : t;
+    }
+
+    private static String indices(ArrayVar a) {
+        StringBuilder sb = new StringBuilder();
+        for (int d = 0; d < a.rank(); d++) sb.append("[i").append(d).append(']');
+        return sb.toString();
+    }
+
+    /** Nested loops over every element of {@code a}, row-major, around {@code body}. */
+    private void walk(CodeWriter w, ArrayVar a, String body) {
+        for (int d = 0; d < a.rank(); d++) {
+            w.open("for (int i" + d + " = 0; i" + d + " < " + a.dims().get(d) + "; ++i" + d + ")");
+        }
+        w.line(body);
+        for (int d = 0; d < a.rank(); d++) w.close();
+    }
+
+    private void fillLoop(CodeWriter w, ArrayVar a) {
+        ArrayVar.Fill f = a.fill();
+        IntType lt = litType(a.base());
+        String value = f.alternating()
+                ? "(i" + f.axis() + " % 2 == 0) ? " + literal(lt, f.even()) + " : " + literal(lt, f.odd())
+                : literal(lt, f.even());
+        walk(w, a, a.name() + indices(a) + " = " + value + ";");
+    }
+}

@@ -1,0 +1,56 @@
+package dev.yarpj.skeleton;
+
+import java.util.List;
+
+/** The skeleton of one test function. */
+public record Skeleton(List<Shape> body) {
+
+    /** A readable outline without expression detail, one statement per line. */
+    public String dump() {
+        StringBuilder sb = new StringBuilder();
+        block(sb, body, 0);
+        return sb.toString();
+    }
+
+    private static void block(StringBuilder sb, List<Shape> shapes, int indent) {
+        for (Shape s : shapes) shape(sb, s, indent);
+    }
+
+    private static void shape(StringBuilder sb, Shape s, int indent) {
+        String pad = "  ".repeat(indent);
+        if (s instanceof Shape.Slot slot) {
+            sb.append(pad).append(slot.kind().name().toLowerCase()).append('\n');
+        } else if (s instanceof Shape.IfShape i) {
+            sb.append(pad).append(i.onParity() ? "if parity" : "if").append('\n');
+            block(sb, i.then(), indent + 1);
+            if (i.otherwise() != null) {
+                sb.append(pad).append("else\n");
+                block(sb, i.otherwise(), indent + 1);
+            }
+        } else if (s instanceof Shape.Nest n) {
+            nest(sb, n, indent, pad);
+        } else if (s instanceof Shape.Seq q) {
+            sb.append(pad).append("loop sequence").append(q.sharedSpace() ? " (shared space)" : "").append('\n');
+            for (Shape.Nest n : q.nests()) nest(sb, n, indent + 1, pad + "  ");
+        }
+    }
+
+    private static void nest(StringBuilder sb, Shape.Nest n, int indent, String pad) {
+        sb.append(pad).append("loop nest depth ").append(n.depth());
+        if (n.splitLevel() >= 0) sb.append(" (odd/even split at level ").append(n.splitLevel()).append(')');
+        sb.append('\n');
+        for (int l = 0; l < n.depth(); l++) {
+            Shape.Level lv = n.levels().get(l);
+            sb.append(pad).append("  ".repeat(l + 1)).append("loop ").append(l).append('\n');
+            block(sb, lv.prefix(), indent + l + 2);
+        }
+        block(sb, n.body(), indent + n.depth() + 1);
+        for (int l = n.depth() - 1; l >= 0; l--) {
+            List<Shape> suffix = n.levels().get(l).suffix();
+            if (!suffix.isEmpty()) {
+                sb.append(pad).append("  ".repeat(l + 1)).append("after loop ").append(l + 1).append('\n');
+                block(sb, suffix, indent + l + 2);
+            }
+        }
+    }
+}
