@@ -33,7 +33,7 @@ check_one() {
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $cc$o:got[$got]"
     done; done
   fi
-  if [[ " $modes " == *" asserts "*" ]]; then
+  if [[ " $modes " == *" asserts "* ]]; then
     a="$work/asserts/$s"
     $gcc -O0 -w "$a/driver.$ext" "$a/func.$ext" -I"$a" -o "$a/a.out" && got=$(run "$a/a.out") && [ "$got" = OK ] || fail="$fail asserts:[$got]"
   fi

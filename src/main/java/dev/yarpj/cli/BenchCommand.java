@@ -7,6 +7,8 @@ import dev.yarpj.lower.CheckMode;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.PolicyException;
 import dev.yarpj.policy.PolicyLoader;
+import dev.yarpj.stats.Distribution;
+import dev.yarpj.stats.ProgramShape;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -48,10 +50,10 @@ final class BenchCommand implements Callable<Integer> {
         } catch (PolicyException e) {
             throw new Main.UsageError(e.getMessage());
         }
-        run(new Generator(policy, lang.language, CheckMode.HASH), seed + 1_000_000_000L, warmup);
+        run(new Generator(policy, lang.language, CheckMode.HASH), seed + 1_000_000_000L, warmup, false);
         Generator gen = new Generator(policy, lang.language, CheckMode.HASH);
         long start = System.nanoTime();
-        long[] totals = run(gen, seed, count);
+        long[] totals = run(gen, seed, count, true);
         double secs = (System.nanoTime() - start) / 1e9;
         var out = spec.commandLine().getOut();
         out.printf("tests: %d (%d rejected), func lines: %d, seconds: %.2f%n", count, totals[1], totals[0], secs);
@@ -62,21 +64,38 @@ final class BenchCommand implements Callable<Integer> {
         for (int i = 0; i < ns.length; i++) {
             out.printf("  %-10s %5.1f%%%n", Generator.STAGES.get(i), 100.0 * ns[i] / Math.max(1, all));
         }
+        out.println("variety over the timed tests:");
+        out.println("  func lines:              " + lines.summary());
+        out.println("  deepest loop nesting:    " + depth.histogram());
+        out.println("  loops per program:       " + loops.summary());
+        out.println("  statements per loop body: " + bodies.summary());
         return totals[1] > 0 ? 1 : 0;
     }
 
-    /** Returns {func lines, rejected}. */
-    private static long[] run(Generator gen, long first, int n) {
-        long lines = 0;
+    private final Distribution lines = new Distribution();
+    private final Distribution depth = new Distribution();
+    private final Distribution loops = new Distribution();
+    private final Distribution bodies = new Distribution();
+
+    /** Returns {func lines, rejected}; records variety of the tests when {@code record} is set. */
+    private long[] run(Generator gen, long first, int n, boolean record) {
+        long total = 0;
         long rejected = 0;
         for (long s = first; s < first + n; s++) {
             try {
                 GeneratedTest t = gen.generate(s, "bench");
-                lines += t.funcLines();
+                total += t.funcLines();
+                if (record) {
+                    ProgramShape shape = ProgramShape.of(t.program());
+                    lines.add(t.funcLines());
+                    depth.add(shape.maxLoopDepth());
+                    loops.add(shape.loops());
+                    bodies.addAll(shape.stmtsPerLoopBody());
+                }
             } catch (UndefinedBehaviorException e) {
                 rejected++;
             }
         }
-        return new long[] {lines, rejected};
+        return new long[] {total, rejected};
     }
 }

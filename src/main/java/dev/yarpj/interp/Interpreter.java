@@ -23,12 +23,17 @@ import java.util.List;
 public final class Interpreter {
     private final long[] scalars;
     private final long[][] arrays;
+    /** Each array's dimensions by slot, unboxed: subscripts are the hottest path. */
+    private final int[][] dims;
     private final long stepBudget;
     private long steps;
 
     private Interpreter(Program p, long stepBudget) {
         this.scalars = new long[p.scalarSlots()];
         this.arrays = new long[p.arraySlots()][];
+        this.dims = new int[p.arraySlots()][];
+        for (ArrayVar a : p.inputArrays()) dims[a.slot()] = unbox(a.dims());
+        for (ArrayVar a : p.outputArrays()) dims[a.slot()] = unbox(a.dims());
         this.stepBudget = stepBudget;
         for (ScalarVar v : p.inputs()) scalars[v.slot()] = v.initValue();
         for (ScalarVar v : p.outputs()) scalars[v.slot()] = v.initValue();
@@ -149,18 +154,25 @@ public final class Interpreter {
     }
 
     private int offset(Expr.Subscript s) {
-        List<Integer> dims = s.array().dims();
+        int[] ds = dims[s.array().slot()];
+        List<Expr> idx = s.indices();
         long off = 0;
-        for (int d = 0; d < dims.size(); d++) {
-            long i = eval(s.indices().get(d));
+        for (int d = 0; d < ds.length; d++) {
+            long i = eval(idx.get(d));
             // Every index type is read as signed: a huge unsigned index is out of bounds too.
-            if (i < 0 || i >= dims.get(d)) {
-                throw new UndefinedBehaviorException("index " + i + " out of bounds [0, " + dims.get(d) + ") in "
+            if (i < 0 || i >= ds[d]) {
+                throw new UndefinedBehaviorException("index " + i + " out of bounds [0, " + ds[d] + ") in "
                         + s.array().name() + " dimension " + d);
             }
-            off = off * dims.get(d) + i;
+            off = off * ds[d] + i;
         }
         return (int) off;
+    }
+
+    private static int[] unbox(List<Integer> xs) {
+        int[] r = new int[xs.size()];
+        for (int i = 0; i < r.length; i++) r[i] = xs.get(i);
+        return r;
     }
 
     long eval(Expr e) {

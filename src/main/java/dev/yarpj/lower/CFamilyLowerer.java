@@ -25,7 +25,9 @@ import java.util.TreeSet;
 public final class CFamilyLowerer {
     private final Language lang;
     private final String banner;
+    /** C helper functions for min/max used by the function being printed. */
     private final TreeSet<String> helpers = new TreeSet<>();
+    private boolean usesBuiltins;
 
     private CFamilyLowerer(Language lang, String banner) {
         this.lang = lang;
@@ -92,7 +94,7 @@ public final class CFamilyLowerer {
         for (Stmt s : p.body().stmts()) stmt(body, s);
         body.close();
         CodeWriter w = start();
-        if (lang == Language.CPP && !helpers.isEmpty()) w.line("#include <algorithm>");
+        if (lang == Language.CPP && usesBuiltins) w.line("#include <algorithm>");
         w.line("#include \"init.h\"").blank();
         if (lang == Language.C) {
             for (String h : helpers) w.line(h);
@@ -169,6 +171,7 @@ public final class CFamilyLowerer {
             return sb.toString();
         }
         Expr.Call c = (Expr.Call) e;
+        usesBuiltins = true;
         String fn = c.fn() == Builtin.MIN ? "min" : "max";
         if (lang == Language.CPP) {
             return "std::" + fn + "<" + type(c.type()) + ">(" + expr(c.lhs()) + ", " + expr(c.rhs()) + ")";

@@ -32,6 +32,7 @@ public record GenPolicy(
         double pImperfect,
         double pCountDown,
         double pSharedSpace,
+        double loopNestingDecay,
         Map<String, Integer> stmtWeights,
         Map<String, Integer> typeWeights,
         Map<String, Integer> opWeights) {
@@ -52,11 +53,11 @@ public record GenPolicy(
     public static GenPolicy defaults() {
         return new GenPolicy(
                 "default",
-                8, 1, 5,
-                5, 4, 4, 2,
+                5, 1, 4,
+                5, 4, 3, 2,
                 1, 40, 3,
-                100_000, 4L << 20, 3, 4,
-                0.3, 0.4, 0.5, 0.3, 0.3, 0.4, 0.2, 0.5,
+                50_000, 4L << 20, 3, 4,
+                0.3, 0.4, 0.5, 0.3, 0.3, 0.4, 0.2, 0.5, 0.45,
                 weights(STMT_KINDS, 10, 2, 4, 3, 5, 2),
                 weights(TYPE_NAMES, 1, 2, 2, 2, 2, 6, 4, 4, 3),
                 weights(OP_NAMES, 10, 10, 8, 3, 3, 3, 3, 4, 4, 4,

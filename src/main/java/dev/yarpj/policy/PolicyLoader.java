@@ -185,6 +185,7 @@ public final class PolicyLoader {
         if (p.maxArrayBytes() < 0 || p.maxArrayBytes() > GenPolicy.ARRAY_BYTES_CEILING) errs.add("max_array_bytes must be between 0 and " + GenPolicy.ARRAY_BYTES_CEILING);
         if (p.maxArrayRank() < 1 || p.maxArrayRank() > 6) errs.add("max_array_rank must be between 1 and 6");
         if (p.maxExprDepth() < 1 || p.maxExprDepth() > 12) errs.add("max_expr_depth must be between 1 and 12");
+        if (p.loopNestingDecay() <= 0) errs.add("loop_nesting_decay must be above 0");
         if (sum(p.stmtWeights()) == 0) errs.add("stmt_weights must not all be zero");
         if (p.stmtWeights().get("assign") == 0) errs.add("stmt_weights.assign must not be zero");
         if (sum(p.typeWeights()) == 0) errs.add("type_weights must not all be zero");

@@ -18,7 +18,22 @@ public final class SkeletonBuilder {
     }
 
     public Skeleton build() {
-        return new Skeleton(block(rng.between(1, policy.maxTopStmts()), 0, 0, false));
+        List<Shape> top = block(topCount(), 0, 0, false);
+        // A test for loop optimizers has at least one loop.
+        if (policy.maxLoopDepth() > 0 && top.stream().noneMatch(s -> s instanceof Shape.Nest || s instanceof Shape.Seq)) {
+            top.set(rng.between(0, top.size() - 1), nest(0, 0, false, randomDepth(0)));
+        }
+        return new Skeleton(top);
+    }
+
+    /**
+     * Statements at the top level. Most tests are small; a heavy-tailed factor (log-uniform
+     * up to 64, for a tenth of the tests) gives the long tail of big tests YARPGen shows.
+     */
+    private int topCount() {
+        int n = rng.between(1, policy.maxTopStmts());
+        if (rng.chance(0.1)) n = (int) Math.ceil(n * Math.exp(rng.between(0, 1000) / 1000.0 * Math.log(64)));
+        return n;
     }
 
     private List<Shape> block(int count, int loopDepth, int ifDepth, boolean inSplit) {
@@ -37,6 +52,12 @@ public final class SkeletonBuilder {
         if (!loopsAllowed) {
             w.put("loop_nest", 0);
             w.put("loop_seq", 0);
+        } else if (loopDepth > 0) {
+            // Loops inside loops get rarer with depth, so deep nests form the tail, not the bulk.
+            double f = Math.pow(policy.loopNestingDecay(), loopDepth);
+            w.put("loop_nest", (int) Math.round(w.get("loop_nest") * f * 100));
+            w.put("loop_seq", (int) Math.round(w.get("loop_seq") * f * 100));
+            for (String k : List.of("assign", "compound", "local", "if")) w.put(k, w.get(k) * 100);
         }
         if (ifDepth >= policy.maxIfDepth()) w.put("if", 0);
         String kind = rng.weighted(w);
