@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what yarpj needs on a fresh Debian machine: a JDK 17 and Maven to build it,
+# gcc and clang to compile what it generates, cvise for reduction. Needs root (or sudo).
+set -euo pipefail
+need=()
+command -v java >/dev/null || need+=(openjdk-17-jdk-headless)
+command -v mvn >/dev/null || need+=(maven)
+command -v gcc >/dev/null || need+=(gcc)
+command -v g++ >/dev/null || need+=(g++)
+command -v clang >/dev/null || need+=(clang)
+command -v cvise >/dev/null || need+=(cvise)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+echo "setup: java, mvn, gcc, g++, clang and cvise are installed"

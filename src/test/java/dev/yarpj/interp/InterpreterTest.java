@@ -1,0 +1,86 @@
+package dev.yarpj.interp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.Iterator;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Program;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.ir.VarType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InterpreterTest {
+    private final ScalarVar big = new ScalarVar(0, "big", VarType.uniform(IntType.INT), ScalarVar.Role.INPUT, Integer.MAX_VALUE, false);
+    private final ScalarVar res = new ScalarVar(1, "res", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+    private final Iterator i = new Iterator(2, "i", IntType.INT);
+    private final ArrayVar out = new ArrayVar(0, "out", VarType.uniform(IntType.UCHAR), List.of(4), false, ArrayVar.Fill.uniform(7));
+
+    private Program program(Stmt... body) {
+        return new Program(List.of(big), List.of(res), List.of(), List.of(out), List.of(), new Stmt.Block(List.of(body)), 3, 1);
+    }
+
+    /** for (int i = 0; i < bound; i++) body */
+    private Stmt loop(int bound, Stmt body) {
+        Expr it = new Expr.IterRef(i);
+        LoopHead h = new LoopHead(i, new Expr.Const(IntType.INT, 0),
+                Exprs.binary(BinOp.LT, it, new Expr.Const(IntType.INT, bound)),
+                Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), true);
+        return new Stmt.LoopNest(List.of(new Stmt.LoopLevel(h, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
+                new Stmt.Block(List.of(body)));
+    }
+
+    @Test
+    void signedOverflowIsRejected() {
+        Stmt s = new Stmt.Assign(new Expr.ScalarRef(res), null,
+                Exprs.binary(BinOp.ADD, new Expr.ScalarRef(big), new Expr.Const(IntType.INT, 1)));
+        UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(program(s), 1000));
+        assertTrue(e.getMessage().contains("SIGNED_OVERFLOW"), e.getMessage());
+    }
+
+    @Test
+    void outOfBoundsStoreIsRejected() {
+        Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(new Expr.IterRef(i))), null,
+                Exprs.convertImplicitly(new Expr.Const(IntType.INT, 1), IntType.UCHAR));
+        UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,
+                () -> Interpreter.run(program(loop(5, store)), 1000));
+        assertTrue(e.getMessage().contains("out of bounds"), e.getMessage());
+    }
+
+    @Test
+    void runawayLoopsHitTheStepBudget() {
+        Stmt s = new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(IntType.INT, 1));
+        assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(program(loop(100, s)), 50));
+    }
+
+    @Test
+    void storesWrapToTheElementTypeAndUnwrittenElementsKeepTheirFill() {
+        // out[i] = 300 + i for i < 3: stored as unsigned char; out[3] keeps its fill of 7.
+        Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(new Expr.IterRef(i))), null,
+                Exprs.convertImplicitly(Exprs.binary(BinOp.ADD, new Expr.Const(IntType.INT, 300), new Expr.IterRef(i)),
+                        IntType.UCHAR));
+        Prediction p = Interpreter.run(program(loop(3, store)), 1000);
+        assertArrayEquals(new long[] {44, 45, 46, 7}, p.arrays().get(0));
+        Checksum c = new Checksum();
+        c.add(0);
+        for (long v : new long[] {44, 45, 46, 7}) c.add(v);
+        assertEquals(c.value(), p.checksum());
+    }
+
+    @Test
+    void alternatingFillsFollowIndexParityAlongTheirAxis() {
+        ArrayVar a = new ArrayVar(0, "a", VarType.uniform(IntType.INT), List.of(2, 3), true, new ArrayVar.Fill(5, 9, 1));
+        assertArrayEquals(new long[] {5, 9, 5, 5, 9, 5}, Interpreter.fill(a));
+        ArrayVar b = new ArrayVar(0, "b", VarType.uniform(IntType.INT), List.of(2, 3), true, new ArrayVar.Fill(5, 9, 0));
+        assertArrayEquals(new long[] {5, 5, 5, 9, 9, 9}, Interpreter.fill(b));
+    }
+}

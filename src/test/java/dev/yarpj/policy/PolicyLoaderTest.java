@@ -1,0 +1,80 @@
+package dev.yarpj.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PolicyLoaderTest {
+
+    private static String error(String yaml) {
+        return assertThrows(PolicyException.class, () -> PolicyLoader.parse(yaml, "p.yaml", "p")).getMessage();
+    }
+
+    @Test
+    void keysOverrideDefaultsAndWeightsMerge() {
+        GenPolicy p = PolicyLoader.parse("max_trip: 20\np_split: 0.0\ntype_weights:\n  int: 50\n", "p.yaml", "mine");
+        assertEquals("mine", p.name());
+        assertEquals(20, p.maxTrip());
+        assertEquals(0.0, p.pSplit());
+        assertEquals(50, p.typeWeights().get("int"));
+        assertEquals(GenPolicy.defaults().typeWeights().get("short"), p.typeWeights().get("short"));
+    }
+
+    @Test
+    void malformedYamlNamesFileLineAndColumn() {
+        String m = error("max_trip: 20\np_split: [0.1\n");
+        assertTrue(m.startsWith("p.yaml:"), m);
+        assertTrue(m.contains("malformed YAML"), m);
+    }
+
+    @Test
+    void unknownKeyIsNamedWithItsPosition() {
+        assertEquals("p.yaml:2:1: unknown key 'max_tirp'", error("max_trip: 20\nmax_tirp: 3\n"));
+    }
+
+    @Test
+    void wrongTypeIsNamed() {
+        assertEquals("p.yaml:1:11: max_trip must be an integer, got 'lots'", error("max_trip: lots\n"));
+    }
+
+    @Test
+    void probabilityOutOfRangeIsNamed() {
+        assertEquals("p.yaml:1:10: p_split is a probability and must be between 0 and 1, got 1.5", error("p_split: 1.5\n"));
+    }
+
+    @Test
+    void unknownWeightNameIsNamed() {
+        String m = error("op_weights:\n  pow: 3\n");
+        assertTrue(m.startsWith("p.yaml:2:3: unknown name 'pow' in op_weights"), m);
+    }
+
+    @Test
+    void negativeWeightIsRejected() {
+        assertTrue(error("stmt_weights:\n  if: -1\n").contains("stmt_weights.if must be a weight"));
+    }
+
+    @Test
+    void inconsistentRangesAreRejected() {
+        assertTrue(error("min_trip: 50\nmax_trip: 10\n").contains("min_trip"));
+    }
+
+    @Test
+    void missingFileIsOneLine(@TempDir Path dir) {
+        String m = assertThrows(PolicyException.class, () -> PolicyLoader.load(dir.resolve("nope.yaml"))).getMessage();
+        assertTrue(m.startsWith("policy file not found"), m);
+        assertFalse(m.contains("\n"));
+    }
+
+    @Test
+    void shippedDefaultPolicyEqualsTheBuiltInOne() throws Exception {
+        Path file = Path.of("policies/default.yaml");
+        assertTrue(Files.exists(file), "policies/default.yaml is shipped");
+        assertEquals(GenPolicy.defaults(), PolicyLoader.load(file));
+    }
+}
