@@ -256,10 +256,25 @@ public final class Flesher {
         return new IterationSpace(type, first, step, trip, false, cmp, bound);
     }
 
-    /** A constant, or sometimes an input holding it, opaque to the compiler (paper 3.4). */
+    /**
+     * A constant, or sometimes an expression over inputs that evaluates to it, opaque to
+     * the compiler (paper 3.4): an input holding the value, or an input plus or minus a
+     * small constant.
+     */
     private Expr spell(long value, IntType t) {
         if (!rng.chance(policy.pOpaqueBound())) return new Expr.Const(t, value);
         IntType vt = rng.pick(List.of(t, IntType.INT, IntType.LLONG, IntType.UINT, IntType.SHORT));
+        if (rng.chance(0.3)) {
+            // Bounds are small and non-negative, so input = value - k fits every candidate type.
+            long k = rng.between(1, 8);
+            boolean plus = value - k >= 0 && rng.chance(0.5);
+            ScalarVar v = globals.newInput(vt, plus ? value - k : value + k, rng.chance(policy.pParam()));
+            Valued sum = UbGuard.tryBinary(plus ? BinOp.ADD : BinOp.SUB,
+                    Valued.constant(new Expr.ScalarRef(v), v.initValue()),
+                    Valued.constant(new Expr.Const(IntType.INT, k), k), Valued.BOTH);
+            if (sum == null || sum.values()[0] != value) throw new IllegalStateException("bound " + value + " misspelt");
+            return sum.expr();
+        }
         for (ScalarVar v : globals.inputs) {
             if (v.base() == vt && v.initValue() == value && rng.chance(0.5)) return new Expr.ScalarRef(v);
         }

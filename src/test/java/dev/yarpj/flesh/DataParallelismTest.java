@@ -1,0 +1,63 @@
+package dev.yarpj.flesh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.Iterator;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.ir.VarType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DataParallelismTest {
+    private final Iterator i = new Iterator(0, "i", IntType.INT);
+    private final Iterator j = new Iterator(1, "j", IntType.INT);
+    private final ArrayVar out = new ArrayVar(0, "out", VarType.uniform(IntType.INT), List.of(8, 8), false, ArrayVar.Fill.uniform(0));
+
+    private LoopHead head(Iterator it) {
+        Expr r = new Expr.IterRef(it);
+        return new LoopHead(it, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, r, new Expr.Const(IntType.INT, 8)),
+                Exprs.binary(BinOp.ADD, r, new Expr.Const(IntType.INT, 1)), false);
+    }
+
+    private Stmt store(Expr a, Expr b) {
+        return new Stmt.Assign(Exprs.subscript(out, List.of(a, b)), null, new Expr.Const(IntType.INT, 1));
+    }
+
+    /** for i { for j { body } }: returns {i parallel, j parallel}. */
+    private List<Boolean> marks(Stmt... body) {
+        Stmt.Block empty = new Stmt.Block(List.of());
+        Stmt.LoopNest n = DataParallelism.mark(new Stmt.LoopNest(List.of(
+                new Stmt.LoopLevel(head(i), empty, empty), new Stmt.LoopLevel(head(j), empty, empty)),
+                new Stmt.Block(List.of(body))));
+        return List.of(n.levels().get(0).head().dataParallel(), n.levels().get(1).head().dataParallel());
+    }
+
+    @Test
+    void storesIndexedByTheIteratorInOneDimensionAreParallel() {
+        Expr ri = new Expr.IterRef(i);
+        Expr rj = new Expr.IterRef(j);
+        assertEquals(List.of(true, true), marks(store(ri, rj)));
+    }
+
+    @Test
+    void storesUsingTheIteratorInDifferentDimensionsCanCollide() {
+        Expr ri = new Expr.IterRef(i);
+        Expr rj = new Expr.IterRef(j);
+        // out[i][2] and out[j][i]: iteration i=5 and iteration i=2 (with j=5) both write out[5][2].
+        assertEquals(List.of(false, false), marks(store(ri, new Expr.Const(IntType.INT, 2)), store(rj, ri)));
+    }
+
+    @Test
+    void scalarStoresAndCompoundAssignmentsAreNotParallel() {
+        Expr ri = new Expr.IterRef(i);
+        Expr rj = new Expr.IterRef(j);
+        Stmt compound = new Stmt.Assign(Exprs.subscript(out, List.of(ri, rj)), BinOp.BOR, new Expr.Const(IntType.INT, 1));
+        assertEquals(List.of(false, false), marks(compound));
+    }
+}
