@@ -42,8 +42,22 @@ import org.junit.jupiter.api.io.TempDir;
  *       because after reporting a division by zero or {@code INT_MIN / -1} the child goes on to
  *       execute the division and dies of SIGFPE; the parent just moves on to the next case.
  * </ul>
- * gcc's UBSan diagnoses every category Arith knows (including the C rule that a left shift
- * into or past the sign bit is UB), so both compilers get the full check.
+ * Both sanitizers diagnose every category Arith knows (including the C rule that a left shift
+ * into or past the sign bit is UB), each with one narrow blind spot, which is then checked
+ * with the other compiler only (gcc is required, so gcc-checked cases are always checked):
+ * <ul>
+ *   <li>gcc (12): when both operands of {@code /} or {@code %} are {@code bool}, gcc performs
+ *       the operation in {@code _Bool} and its division check skips that type, so
+ *       {@code (bool)0 % (bool)0} goes unreported (and then dies of SIGFPE). It is UB all the
+ *       same (both operands promote to int): checked with clang only.
+ *   <li>clang (14): for {@code >>} only, the shift exponent check compares the amount after
+ *       truncating it to the (promoted) left operand's width, so {@code 1 >> 4294967301LL}
+ *       (low 32 bits 5) goes unreported, while gcc, and clang itself for {@code <<}, report it
+ *       (llvm/llvm-project#64849). Right shifts of a 32-bit promoted left operand by a 64-bit
+ *       amount that is out of range but whose low 32 bits are in [0, 32) are checked with gcc
+ *       only.
+ * </ul>
+ * Every other UB case is checked with both compilers.
  */
 class ArithAgreesWithGccTest {
 
@@ -75,8 +89,12 @@ class ArithAgreesWithGccTest {
     /** One compiled case: a C block printing one line, and what Arith predicts it prints. */
     private record Case(String description, String cBlock, long expected) {}
 
-    /** A case Arith calls UB: C statements performing it (the result goes to sink), and the kind. */
-    private record UbCase(String description, String cBody, UbKind kind) {}
+    /**
+     * A case Arith calls UB: C statements performing it (the result goes to sink), the kind,
+     * and the compiler ("gcc" or "clang") whose UBSan is known not to diagnose it, or null
+     * (see the class comment).
+     */
+    private record UbCase(String description, String cBody, UbKind kind, String blindCompiler) {}
 
     @TempDir
     Path dir;
@@ -223,7 +241,8 @@ class ArithAgreesWithGccTest {
                             + " [operands " + lo + "/" + ro + "]",
                     decl(lt, "a", a) + " " + decl(rt, "b", b)
                             + " sink = (unsigned long long)(a " + op.symbol + " b);",
-                    ub));
+                    ub,
+                    ubsanBlindCompiler(op, lt, rt, lo, ro, cb, ub)));
             return null;
         }
         long expected = Arith.binary(op, lo, ca, ro, cb);
@@ -251,7 +270,8 @@ class ArithAgreesWithGccTest {
             ubCases.add(new UbCase(
                     op.symbol + " " + describe(t, a) + " [promoted " + p + "]",
                     decl(t, "a", a) + " sink = (unsigned long long)(" + op.symbol + " a);",
-                    ub));
+                    ub,
+                    null));
             return null;
         }
         long expected = Arith.unary(op, p, ca);
@@ -263,6 +283,19 @@ class ArithAgreesWithGccTest {
                 op.symbol + " " + describe(t, a) + " [promoted " + p + ", result " + result + "]",
                 decl(t, "a", a) + " printf(\"%llu\\n\", (unsigned long long)(" + op.symbol + " a));",
                 expected);
+    }
+
+    /** The compiler whose UBSan misses this UB case, or null; see the class comment. */
+    private static String ubsanBlindCompiler(
+            BinOp op, IntType lt, IntType rt, IntType lo, IntType ro, long cb, UbKind ub) {
+        if ((op == BinOp.DIV || op == BinOp.REM) && lt == IntType.BOOL && rt == IntType.BOOL) {
+            return "gcc";
+        }
+        if (op == BinOp.SHR && ub == UbKind.SHIFT_AMOUNT && lo.bits == 32 && ro.bits == 64
+                && Long.compareUnsigned(cb & 0xFFFF_FFFFL, 32) < 0) {
+            return "clang";
+        }
+        return null;
     }
 
     /**
@@ -300,6 +333,7 @@ class ArithAgreesWithGccTest {
             {BinOp.REM, UL, lmin, L, -1L}, {BinOp.DIV, I, imin, I, 1L},
             {BinOp.DIV, I, 1L, B, 0L}, {BinOp.REM, UL, -1L, UC, 0L}, {BinOp.DIV, U, 7L, U, 0L},
             {BinOp.REM, I, 0L, I, 0L}, {BinOp.DIV, SC, -128L, S, 0L},
+            {BinOp.DIV, B, 1L, B, 0L}, {BinOp.REM, B, 0L, B, 0L}, {BinOp.DIV, B, 1L, B, 1L},
             // <<: amount, negative left operand, result not representable (the C rule)
             {BinOp.SHL, I, 1L, I, 30L}, {BinOp.SHL, I, 1L, I, 31L}, {BinOp.SHL, I, 0L, I, 31L},
             {BinOp.SHL, I, 0x3FFF_FFFFL, I, 1L}, {BinOp.SHL, I, 0x4000_0000L, I, 1L},
@@ -317,7 +351,8 @@ class ArithAgreesWithGccTest {
             {BinOp.SHR, I, -1L, I, 31L}, {BinOp.SHR, I, -1L, I, 32L}, {BinOp.SHR, I, 1L, I, -1L},
             {BinOp.SHR, SC, -128L, I, 31L}, {BinOp.SHR, S, 1L, L, 32L}, {BinOp.SHR, L, lmin, I, 63L},
             {BinOp.SHR, L, lmin, I, 64L}, {BinOp.SHR, UL, -1L, UL, 63L}, {BinOp.SHR, UL, -1L, UL, 64L},
-            {BinOp.SHR, UC, 1L, UL, lmin},
+            {BinOp.SHR, UC, 1L, UL, lmin}, {BinOp.SHR, I, 1L, L, 4294967301L},
+            {BinOp.SHR, U, 1L, L, -4294967296L}, {BinOp.SHR, I, 1L, L, 4294967336L},
         };
         for (Object[] e : binary) {
             Case c = binaryCase((BinOp) e[0], (IntType) e[1], (Long) e[2], (IntType) e[3], (Long) e[4], ubCases);
@@ -510,6 +545,8 @@ class ArithAgreesWithGccTest {
             fail(name + " binary exited with " + exit + " and stderr:\n" + head(stderr));
         }
         compareOutputs(name, out, cases);
+        System.out.println("ArithAgreesWithGccTest: " + name + ": all " + cases.size()
+                + " safe cases ran without a report and agree");
     }
 
     /**
@@ -519,6 +556,7 @@ class ArithAgreesWithGccTest {
     private void checkUbCases(Path compiler, List<UbCase> ubCases) throws Exception {
         String cc = compiler.getFileName().toString();
         String name = cc + " -fsanitize=undefined (UB cases)";
+
         Path out = dir.resolve(cc + ".ub.run.out");
         Path err = dir.resolve(cc + ".ub.run.err");
         int exit = exec(List.of(exe(cc, "ub").toString()), out, err, name + " binary");
@@ -549,8 +587,11 @@ class ArithAgreesWithGccTest {
         List<String> otherKind = new ArrayList<>();
         int unreportedCount = 0;
         int otherKindCount = 0;
+        int checked = 0;
         for (int i = 0; i < ubCases.size(); i++) {
             UbCase u = ubCases.get(i);
+            if (cc.equals(u.blindCompiler())) continue; // checked with the other compiler only
+            checked++;
             List<String> got = reports.get(i);
             if (got == null) {
                 if (unreportedCount++ < 10) {
@@ -566,17 +607,22 @@ class ArithAgreesWithGccTest {
         if (unreportedCount > 0 || otherKindCount > 0) {
             StringBuilder msg = new StringBuilder(name + ": ");
             if (unreportedCount > 0) {
-                msg.append(unreportedCount).append(" of ").append(ubCases.size())
+                msg.append(unreportedCount).append(" of ").append(checked)
                         .append(" cases Arith calls UB run without a sanitizer report; first ones:\n")
                         .append(String.join("\n", unreported)).append("\n");
             }
             if (otherKindCount > 0) {
-                msg.append(otherKindCount).append(" of ").append(ubCases.size())
+                msg.append(otherKindCount).append(" of ").append(checked)
                         .append(" UB cases are reported as a different kind of UB; first ones:\n")
                         .append(String.join("\n", otherKind)).append("\n");
             }
             fail(msg.toString());
         }
+        System.out.println("ArithAgreesWithGccTest: " + name + ": all " + checked
+                + " UB cases reported with Arith's kind"
+                + (checked < ubCases.size()
+                        ? " (" + (ubCases.size() - checked) + " in its known blind spot left to the other compiler)"
+                        : ""));
     }
 
     /** The UB kind a UBSan runtime-error message describes (the texts of the UBSan runtime). */
