@@ -65,6 +65,41 @@ public record GenPolicy(
                         2, 2, 1, 2, 2, 3, 3));
     }
 
+    /**
+     * Swarm testing (Groce et al., as in YARPGen v1): this policy with a random subset of
+     * features switched off for one test. Each operator, type and statement kind other than
+     * plain assignment is dropped with probability 1/2; at least one operator and one type
+     * stay. Drawn from {@code seed}, so the same seed gives the same subset.
+     */
+    public GenPolicy swarm(long seed) {
+        Rng rng = new Rng(seed ^ 0x5eed5eed5eedL);
+        return new GenPolicy(name + "+swarm", maxTopStmts, minBlockStmts, maxBlockStmts, maxLoopDepth, maxNestDepth,
+                maxSeqLength, maxIfDepth, minTrip, maxTrip, maxStep, maxIterations, maxArrayBytes, maxArrayRank,
+                maxExprDepth, pOpaqueBound, pSplit, pHiddenSplit, pParityBranch, pParam, pImperfect, pCountDown,
+                pSharedSpace, loopNestingDecay, thin(stmtWeights, rng, "assign"), thin(typeWeights, rng, null),
+                thin(opWeights, rng, null));
+    }
+
+    private static Map<String, Integer> thin(Map<String, Integer> w, Rng rng, String keep) {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        String survivor = null;
+        for (Map.Entry<String, Integer> e : w.entrySet()) {
+            boolean drop = !e.getKey().equals(keep) && rng.chance(0.5);
+            m.put(e.getKey(), drop ? 0 : e.getValue());
+            if (!drop && e.getValue() > 0) survivor = e.getKey();
+        }
+        if (survivor == null) {
+            // Everything dropped: bring back one feature that the base policy enables.
+            for (Map.Entry<String, Integer> e : w.entrySet()) {
+                if (e.getValue() > 0) {
+                    m.put(e.getKey(), e.getValue());
+                    break;
+                }
+            }
+        }
+        return m;
+    }
+
     private static Map<String, Integer> weights(List<String> names, int... w) {
         Map<String, Integer> m = new LinkedHashMap<>();
         for (int i = 0; i < names.size(); i++) m.put(names.get(i), w[i]);

@@ -1,0 +1,222 @@
+package dev.yarpj.cli;
+
+import dev.yarpj.harness.Campaign;
+import dev.yarpj.harness.CampaignConfig;
+import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.Testbed;
+import dev.yarpj.harness.Testbeds;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyException;
+import dev.yarpj.policy.PolicyLoader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.Yaml;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "fuzz", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = {
+            "Differential testing: generate tests, compile each with every testbed, run, and compare",
+            "with the prediction and across testbeds. Findings (wrong code, compiler crashes, compile",
+            "hangs, rejected programs, runtime crashes and hangs, generator failures) are saved under",
+            "DIR/<kind>/<signature>/<seed>/ with a repro.sh; every test and testbed gets a line in",
+            "DIR/campaign.jsonl. Stop with Ctrl-C or kill at any time and continue with --resume."})
+final class FuzzCommand implements Callable<Integer> {
+    @Option(names = "--lang", defaultValue = "c", description = "c or cpp (default: ${DEFAULT-VALUE}).")
+    GenCommand.Lang lang;
+
+    @Option(names = "--policy", paramLabel = "FILE", description = "Generation policy (YAML); default: built-in.")
+    Path policyFile;
+
+    @Option(names = "--swarm", description = "Swarm testing: each test switches a random subset of features off.")
+    boolean swarm;
+
+    @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj).")
+    Path testbedsFile;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Tests run at once (default: number of cores).")
+    Integer jobs;
+
+    @Option(names = "--duration", paramLabel = "TIME", description = "Stop starting tests after TIME, e.g. 90s, 30m, 1h, 1h30m.")
+    String duration;
+
+    @Option(names = "--count", paramLabel = "N", description = "Run N tests (seeds S..S+N-1).")
+    Long count;
+
+    @Option(names = "--seeds", paramLabel = "A..B", description = "Run the tests of seeds A to B.")
+    String seeds;
+
+    @Option(names = "--seed", paramLabel = "S", description = "First seed (default: picked at random and printed).")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results", description = "Results directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--compile-timeout", paramLabel = "SECONDS", defaultValue = "60", description = "Compile time limit (default: ${DEFAULT-VALUE}); a compile past it is rechecked with 4 times the limit.")
+    double compileTimeout;
+
+    @Option(names = "--run-timeout", paramLabel = "SECONDS", defaultValue = "10", description = "Run time limit of a test binary (default: ${DEFAULT-VALUE}).")
+    double runTimeout;
+
+    @Option(names = "--resume", description = "Continue the campaign in DIR with its saved settings, skipping finished seeds.")
+    boolean resume;
+
+    @Option(names = "--quiet", description = "No progress line, only the summary.")
+    boolean quiet;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter outw = spec.commandLine().getOut();
+        Path settings = out.resolve("campaign.json");
+        if (resume) {
+            if (!Files.exists(settings)) throw new Main.UsageError("nothing to resume: " + settings + " does not exist");
+            loadSettings(settings);
+        } else if (Files.exists(settings)) {
+            throw new Main.UsageError(out + " already holds a campaign: continue it with --resume, or choose another --out");
+        }
+        if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
+        if (jobs < 1) throw new Main.UsageError("-j must be at least 1");
+        if (compileTimeout <= 0 || runTimeout <= 0) throw new Main.UsageError("timeouts must be positive");
+        Double seconds = duration == null ? null : parseDuration(duration);
+        Long last = null;
+        if (seeds != null) {
+            Matcher m = Pattern.compile("(\\d+)\\.\\.(\\d+)").matcher(seeds);
+            if (!m.matches() || Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
+                throw new Main.UsageError("--seeds must be A..B with 0 <= A <= B, got " + seeds);
+            }
+            if (seed != null && seed != Long.parseLong(m.group(1))) throw new Main.UsageError("--seed and --seeds disagree");
+            seed = Long.parseLong(m.group(1));
+            last = Long.parseLong(m.group(2));
+        }
+        if (seed == null) {
+            seed = new SecureRandom().nextLong() & 0xFFFF_FFFFL;
+            if (!quiet) outw.println("first seed: " + seed);
+        }
+        if (seed < 0) throw new Main.UsageError("--seed must be 0 or more");
+        if (count != null) {
+            if (count < 1) throw new Main.UsageError("--count must be at least 1");
+            last = last == null ? seed + count - 1 : Math.min(last, seed + count - 1);
+        }
+        GenPolicy policy;
+        try {
+            policy = policyFile == null ? GenPolicy.defaults() : PolicyLoader.load(policyFile);
+        } catch (PolicyException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+        Path tbFile = testbedsFile != null ? testbedsFile : home().resolve("harness/testbeds.yaml");
+        Testbeds tbs;
+        try {
+            tbs = Testbeds.load(tbFile);
+        } catch (Testbeds.TestbedException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+        List<Testbed> usable = tbs.usable(lang.language, w -> err.println("yarpj: warning: " + w));
+        if (usable.isEmpty()) throw new Main.UsageError("no usable testbed in " + tbFile + ": install a compiler it names");
+        if (!Testbeds.onPath(tbs.reference().compiler(lang.language))) {
+            throw new Main.UsageError("the reference compiler " + tbs.reference().compiler(lang.language) + " is not installed");
+        }
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put(tbs.reference().compiler(lang.language), version(tbs.reference().compiler(lang.language)));
+        for (Testbed t : usable) versions.putIfAbsent(t.compiler(lang.language), version(t.compiler(lang.language)));
+
+        Files.createDirectories(out);
+        if (!resume) saveSettings(settings, tbFile, last, seconds);
+        CampaignConfig cfg = new CampaignConfig(lang.language, policy, policyFile, swarm, tbs.reference(), usable,
+                new ProcessRunner.Limits(compileTimeout, 4096, 256), new ProcessRunner.Limits(compileTimeout * 4, 4096, 256),
+                new ProcessRunner.Limits(runTimeout, 2048, 64), home().resolve("yarpj").toString(), versions);
+        if (!quiet) {
+            err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream().map(Testbed::name).toList())
+                    + "), " + jobs + " jobs, results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
+        }
+        Map<String, Object> summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs), err, quiet).run();
+        printSummary(outw, summary);
+        return 0;
+    }
+
+    private static void printSummary(PrintWriter w, Map<String, Object> s) {
+        w.printf("tests: %s in %.0f s (%.0f tests/hour)%n", s.get("tests"), (Double) s.get("seconds"), (Double) s.get("tests_per_hour"));
+        w.println("testbed runs: " + s.get("testbed_runs"));
+        w.println("findings: " + s.get("findings") + ", distinct signatures: " + s.get("distinct_signatures"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> cpu = (Map<String, Object>) s.get("cpu");
+        w.printf("CPU: generation %.2f%%, compilation %.2f%%, execution %.2f%%, harness %.2f%%%n", cpu.get("generation_pct"),
+                cpu.get("compilation_pct"), cpu.get("execution_pct"), cpu.get("harness_pct"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> fresh = (Map<String, Object>) s.get("new_signatures");
+        fresh.forEach((k, v) -> w.println("  " + k + "\n    " + v));
+        w.flush();
+    }
+
+    static double parseDuration(String d) {
+        Matcher m = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?").matcher(d.trim());
+        if (d.isBlank() || !m.matches() || (m.group(1) == null && m.group(2) == null && m.group(3) == null)) {
+            throw new Main.UsageError("--duration must look like 90s, 30m, 1h or 1h30m, got '" + d + "'");
+        }
+        long s = 0;
+        if (m.group(1) != null) s += Long.parseLong(m.group(1)) * 3600;
+        if (m.group(2) != null) s += Long.parseLong(m.group(2)) * 60;
+        if (m.group(3) != null) s += Long.parseLong(m.group(3));
+        return s;
+    }
+
+    /** Where yarpj is installed: the launcher says so; else the working directory. */
+    static Path home() {
+        String h = System.getenv("YARPJ_HOME");
+        return Path.of(h != null ? h : ".").toAbsolutePath().normalize();
+    }
+
+    private static String version(String cc) {
+        try {
+            Process p = new ProcessBuilder(cc, "--version").redirectErrorStream(true).start();
+            String first = new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
+            p.waitFor(10, TimeUnit.SECONDS);
+            return first;
+        } catch (IOException | InterruptedException e) {
+            return "?";
+        }
+    }
+
+    private void saveSettings(Path file, Path tbFile, Long last, Double seconds) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("lang", lang.name());
+        m.put("policy", policyFile == null ? null : policyFile.toAbsolutePath().toString());
+        m.put("swarm", swarm);
+        m.put("testbeds", tbFile.toAbsolutePath().toString());
+        m.put("first_seed", seed);
+        m.put("last_seed", last);
+        m.put("duration_s", seconds);
+        m.put("compile_timeout_s", compileTimeout);
+        m.put("run_timeout_s", runTimeout);
+        Files.writeString(file, new Yaml().dumpAs(m, null, org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW));
+    }
+
+    /** Restores a campaign's settings; its plan (seeds, duration) continues where it stopped. */
+    private void loadSettings(Path file) throws IOException {
+        Map<?, ?> m = new Yaml().load(Files.readString(file));
+        lang = GenCommand.Lang.valueOf((String) m.get("lang"));
+        policyFile = m.get("policy") == null ? null : Path.of((String) m.get("policy"));
+        swarm = Boolean.TRUE.equals(m.get("swarm"));
+        testbedsFile = Path.of((String) m.get("testbeds"));
+        seed = ((Number) m.get("first_seed")).longValue();
+        if (seeds == null && count == null && m.get("last_seed") != null) seeds = seed + ".." + ((Number) m.get("last_seed")).longValue();
+        if (seeds != null && !seeds.startsWith(seed + "..")) seeds = null;
+        if (duration == null && m.get("duration_s") != null) duration = ((Number) m.get("duration_s")).longValue() + "s";
+        compileTimeout = ((Number) m.get("compile_timeout_s")).doubleValue();
+        runTimeout = ((Number) m.get("run_timeout_s")).doubleValue();
+    }
+}

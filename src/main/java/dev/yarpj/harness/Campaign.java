@@ -1,0 +1,104 @@
+package dev.yarpj.harness;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A fuzzing campaign: workers take consecutive seeds, run each test through the testbeds
+ * and save what they find under the results directory. A campaign killed at any point
+ * can be resumed: finished seeds (those with a done line in the log) are skipped, an
+ * unfinished one is run again, and saving a finding twice changes nothing.
+ */
+public final class Campaign {
+    /** How many tests to run and when to stop. {@code lastSeed} null and {@code seconds} null: run until killed. */
+    public record Plan(long firstSeed, Long lastSeed, Double seconds, int jobs) {}
+
+    private final CampaignConfig cfg;
+    private final Path results;
+    private final Plan plan;
+    private final PrintWriter err;
+    private final boolean quiet;
+
+    public Campaign(CampaignConfig cfg, Path results, Plan plan, PrintWriter err, boolean quiet) {
+        this.cfg = cfg;
+        this.results = results;
+        this.plan = plan;
+        this.err = err;
+        this.quiet = quiet;
+    }
+
+    /** Runs the campaign and returns its summary (also written to summary.json). */
+    public Map<String, Object> run() throws IOException, InterruptedException {
+        Files.createDirectories(results);
+        try (FileChannel lockFile = FileChannel.open(results.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = lockFile.tryLock()) {
+            if (lock == null) throw new IOException("another campaign is running in " + results);
+            FindingStore store = new FindingStore(results);
+            store.cleanStaging();
+            Path logFile = results.resolve("campaign.jsonl");
+            Set<Long> finished = CampaignLog.finishedSeeds(logFile);
+            CampaignStats stats = new CampaignStats();
+            AtomicLong next = new AtomicLong(plan.firstSeed());
+            long deadline = plan.seconds() == null ? Long.MAX_VALUE : System.nanoTime() + (long) (plan.seconds() * 1e9);
+            try (CampaignLog log = new CampaignLog(logFile)) {
+                TestRunner runner = new TestRunner(cfg, store, log, stats);
+                List<Thread> workers = new ArrayList<>();
+                List<Throwable> failures = new ArrayList<>();
+                for (int w = 0; w < plan.jobs(); w++) {
+                    Path scratch = results.resolve(".work").resolve("w" + w);
+                    Thread t = new Thread(() -> {
+                        try {
+                            while (System.nanoTime() < deadline) {
+                                long seed = next.getAndIncrement();
+                                if (plan.lastSeed() != null && seed > plan.lastSeed()) break;
+                                if (finished.contains(seed)) continue;
+                                runner.run(seed, scratch);
+                            }
+                        } catch (IOException | RuntimeException e) {
+                            synchronized (failures) {
+                                failures.add(e);
+                            }
+                        }
+                    }, "yarpj-worker-" + w);
+                    workers.add(t);
+                    t.start();
+                }
+                progressUntilDone(workers, stats, deadline);
+                if (!failures.isEmpty()) throw new IOException("a worker stopped: " + failures.get(0), failures.get(0));
+            }
+            Map<String, Object> summary = stats.summary();
+            summary.put("skipped_finished_seeds", finished.size());
+            Files.writeString(results.resolve("summary.json"), Json.write(summary) + "\n");
+            return summary;
+        }
+    }
+
+    private void progressUntilDone(List<Thread> workers, CampaignStats stats, long deadline) throws InterruptedException {
+        boolean tty = System.console() != null;
+        long lastPrint = 0;
+        for (Thread t : workers) {
+            while (t.isAlive()) {
+                t.join(1000);
+                long now = System.nanoTime();
+                if (quiet || (!tty && now - lastPrint < 30_000_000_000L)) continue;
+                lastPrint = now;
+                Double left = deadline == Long.MAX_VALUE ? null : Math.max(0, (deadline - now) / 1e9);
+                String line = stats.progress(left);
+                if (tty) err.print("\r" + line + "   ");
+                else err.println(line);
+                err.flush();
+            }
+        }
+        if (tty && !quiet) err.println();
+    }
+}

@@ -1,0 +1,53 @@
+package dev.yarpj.harness;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code campaign.jsonl}: one JSON line per (test, testbed) with its outcome and times,
+ * then a {@code done} line. A test's lines are appended in one write after its findings
+ * are saved, so on resume a seed with a done line is finished and any other is rerun.
+ */
+final class CampaignLog implements AutoCloseable {
+    private static final Pattern DONE = Pattern.compile("\"event\": \"done\", \"seed\": (\\d+)");
+
+    private final FileChannel channel;
+
+    CampaignLog(Path file) throws IOException {
+        channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    }
+
+    synchronized void append(List<Map<String, Object>> rows) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (Map<String, Object> r : rows) sb.append(Json.write(r)).append('\n');
+        channel.write(ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8)));
+        channel.force(false);
+    }
+
+    /** Seeds whose done line is in the log. A torn last line (killed mid-write) is ignored. */
+    static Set<Long> finishedSeeds(Path file) throws IOException {
+        Set<Long> done = new HashSet<>();
+        if (!Files.exists(file)) return done;
+        for (String line : Files.readAllLines(file)) {
+            Matcher m = DONE.matcher(line);
+            if (m.find() && line.endsWith("}")) done.add(Long.parseLong(m.group(1)));
+        }
+        return done;
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

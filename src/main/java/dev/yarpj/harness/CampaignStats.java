@@ -1,0 +1,106 @@
+package dev.yarpj.harness;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Counts and CPU time of a campaign, shared by its workers. */
+final class CampaignStats {
+    private final long startNanos = System.nanoTime();
+    private final long startCpuNanos = processCpuNanos();
+    private long tests;
+    private final Map<Outcome, Long> runs = new EnumMap<>(Outcome.class);
+    private final Map<Outcome, Long> findings = new EnumMap<>(Outcome.class);
+    private final Set<String> signatures = new HashSet<>();
+    private final Map<String, String> newFindings = new LinkedHashMap<>();
+    private long generationNanos;
+    private double compileSeconds;
+    private double runSeconds;
+
+    synchronized void addTest(List<Map<String, Object>> rows) {
+        tests++;
+        for (Map<String, Object> r : rows) {
+            for (Outcome o : Outcome.values()) if (o.dir.equals(r.get("outcome"))) runs.merge(o, 1L, Long::sum);
+        }
+    }
+
+    synchronized void addFinding(Outcome kind, String signature, Path example) {
+        findings.merge(kind, 1L, Long::sum);
+        if (signatures.add(kind.dir + "/" + signature) && example != null) newFindings.put(kind.dir + ": " + signature, example.toString());
+    }
+
+    synchronized void addGeneration(long nanos) {
+        generationNanos += nanos;
+    }
+
+    synchronized void addCompile(double s) {
+        compileSeconds += s;
+    }
+
+    synchronized void addRun(double s) {
+        runSeconds += s;
+    }
+
+    synchronized long tests() {
+        return tests;
+    }
+
+    double elapsedSeconds() {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    synchronized String progress(Double secondsLeft) {
+        double mins = Math.max(elapsedSeconds() / 60, 1e-9);
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("tests %d (%.1f/min)", tests, tests / mins));
+        for (Outcome o : Outcome.values()) {
+            Long n = runs.get(o);
+            if (n != null && n > 0) sb.append(' ').append(o.dir).append(' ').append(n);
+        }
+        if (secondsLeft != null) sb.append(String.format(" | left %d:%02d", (long) (secondsLeft / 60), (long) (secondsLeft % 60)));
+        return sb.toString();
+    }
+
+    /** The end-of-campaign report; also the content of summary.json. */
+    synchronized Map<String, Object> summary() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        double secs = elapsedSeconds();
+        m.put("tests", tests);
+        m.put("seconds", secs);
+        m.put("tests_per_hour", tests / Math.max(secs, 1e-9) * 3600);
+        Map<String, Object> r = new LinkedHashMap<>();
+        runs.forEach((k, v) -> r.put(k.dir, v));
+        m.put("testbed_runs", r);
+        Map<String, Object> f = new LinkedHashMap<>();
+        findings.forEach((k, v) -> f.put(k.dir, v));
+        m.put("findings", f);
+        m.put("distinct_signatures", signatures.size());
+        double gen = generationNanos / 1e9;
+        double jvm = Math.max(0, (processCpuNanos() - startCpuNanos) / 1e9);
+        double harness = Math.max(0, jvm - gen);
+        double total = gen + compileSeconds + runSeconds + harness;
+        Map<String, Object> cpu = new LinkedHashMap<>();
+        cpu.put("generation_s", gen);
+        cpu.put("compilation_s", compileSeconds);
+        cpu.put("execution_s", runSeconds);
+        cpu.put("harness_s", harness);
+        cpu.put("generation_pct", 100 * gen / Math.max(total, 1e-9));
+        cpu.put("compilation_pct", 100 * compileSeconds / Math.max(total, 1e-9));
+        cpu.put("execution_pct", 100 * runSeconds / Math.max(total, 1e-9));
+        cpu.put("harness_pct", 100 * harness / Math.max(total, 1e-9));
+        m.put("cpu", cpu);
+        m.put("new_signatures", new LinkedHashMap<>(newFindings));
+        return m;
+    }
+
+    private static long processCpuNanos() {
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean sun) return sun.getProcessCpuTime();
+        return 0;
+    }
+}

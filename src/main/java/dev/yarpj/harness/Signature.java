@@ -1,0 +1,75 @@
+package dev.yarpj.harness;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Signatures that group findings with one cause: the compiler's own words for a crash
+ * (gcc's "internal compiler error: ... at file:line", clang's assertion or UNREACHABLE
+ * text) plus its top stack frames, with addresses and numbers masked.
+ */
+public final class Signature {
+    private static final Pattern GCC_ICE = Pattern.compile("internal compiler error: ?(.*)");
+    private static final Pattern CLANG = Pattern.compile("(Assertion .* failed\\.?|UNREACHABLE executed.*|LLVM ERROR: .*|fatal error: error in backend: .*)");
+    private static final Pattern FRAME = Pattern.compile("^\\s*(?:#\\d+\\s+)?0x[0-9a-fA-F]+\\s+(?:in\\s+)?([^\\s(]+)");
+    private static final int FRAMES = 3;
+
+    private Signature() {}
+
+    /** Whether compiler output shows an internal error rather than a diagnosis of the program. */
+    public static boolean isCompilerCrash(String stderr) {
+        return GCC_ICE.matcher(stderr).find() || CLANG.matcher(stderr).find()
+                || stderr.contains("PLEASE submit a bug report") || stderr.contains("Please submit a full bug report");
+    }
+
+    /** A readable crash signature: the error text and the top frames, masked. */
+    public static String ofCrash(String stderr) {
+        String head = null;
+        Matcher m = GCC_ICE.matcher(stderr);
+        if (m.find()) head = "internal compiler error: " + m.group(1).trim();
+        if (head == null) {
+            Matcher c = CLANG.matcher(stderr);
+            if (c.find()) head = c.group(1).trim();
+        }
+        if (head == null) head = firstLine(stderr, "error");
+        List<String> frames = new ArrayList<>();
+        for (String line : stderr.split("\n")) {
+            Matcher f = FRAME.matcher(line);
+            if (f.find() && frames.size() < FRAMES) frames.add(f.group(1));
+        }
+        String sig = mask(head);
+        if (!frames.isEmpty()) sig += " | " + String.join(" < ", frames);
+        return sig;
+    }
+
+    /** The first line of compiler output that mentions {@code word}, masked; for rejected programs. */
+    public static String firstLine(String text, String word) {
+        for (String line : text.split("\n")) if (line.contains(word)) return mask(line.replaceFirst("^[^:]*:\\d+:\\d+: ", ""));
+        return text.isBlank() ? "(no output)" : mask(text.split("\n")[0]);
+    }
+
+    /** Addresses, numbers and generated names vary from test to test; the cause does not. */
+    static String mask(String s) {
+        return s.replaceAll("0x[0-9a-fA-F]+", "0xADDR")
+                .replaceAll("\\b(var|res|arr|out|tmp|i)_\\d+\\b", "$1_N")
+                .replaceAll("\\d+", "N")
+                .replaceAll("\\s+", " ")
+                .trim();
+    }
+
+    /** A short stable id for a signature, used as a directory name. */
+    public static String id(String signature) {
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(signature.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(h, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

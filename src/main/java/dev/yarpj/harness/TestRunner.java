@@ -1,0 +1,308 @@
+package dev.yarpj.harness;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Runs one test through every testbed: generate in-process, build the driver once at -O0
+ * with the reference compiler, compile func per testbed, link, run, and compare each output
+ * with the prediction and with the other testbeds. Every finding is saved before the test's
+ * log lines are written.
+ */
+final class TestRunner {
+    private final CampaignConfig cfg;
+    private final FindingStore store;
+    private final CampaignLog log;
+    private final CampaignStats stats;
+
+    TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats) {
+        this.cfg = cfg;
+        this.store = store;
+        this.log = log;
+        this.stats = stats;
+    }
+
+    private String ext() {
+        return cfg.lang().extension;
+    }
+
+    private List<String> testFiles() {
+        return List.of("func." + ext(), "driver." + ext(), "init.h", "expected.txt");
+    }
+
+    void run(long seed, Path scratch) throws IOException {
+        clean(scratch);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        GeneratedTest test;
+        var threads = ManagementFactory.getThreadMXBean();
+        long cpu0 = threads.getCurrentThreadCpuTime();
+        try {
+            GenPolicy policy = cfg.swarm() ? cfg.policy().swarm(seed) : cfg.policy();
+            test = new Generator(policy, cfg.lang(), CheckMode.HASH).generate(seed, provenance(seed));
+        } catch (RuntimeException e) {
+            stats.addGeneration(threads.getCurrentThreadCpuTime() - cpu0);
+            generatorFailure(seed, e, rows);
+            finish(seed, rows);
+            return;
+        }
+        stats.addGeneration(threads.getCurrentThreadCpuTime() - cpu0);
+        for (Map.Entry<String, String> f : test.files().files().entrySet()) Files.writeString(scratch.resolve(f.getKey()), f.getValue());
+        String expected = Long.toUnsignedString(test.prediction().checksum());
+        Files.writeString(scratch.resolve("expected.txt"), expected + "\n");
+
+        Testbed ref = cfg.reference();
+        List<String> driverCmd = List.of(ref.compiler(cfg.lang()), "-O0", "-w", "-c", "driver." + ext(), "-o", "driver.o");
+        ProcessRunner.Result driver = ProcessRunner.run(scratch, "driver", driverCmd, cfg.compileLimits());
+        stats.addCompile(driver.cpuSeconds());
+        if (!driver.ok()) {
+            // The driver is plain code the generator wrote: its rejection is our bug or the reference compiler's.
+            Outcome kind = driver.timedOut() ? Outcome.COMPILE_HANG
+                    : Signature.isCompilerCrash(driver.stderr()) ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
+            String sig = "reference driver build: " + Signature.firstLine(driver.stderr(), "error");
+            save(kind, sig, seed, scratch, "reference", List.of(driverCmd), Map.of("driver.stderr", driver.stderr()),
+                    repro(kind, null, driverCmd, null), Map.of("testbed", "reference (driver at -O0)"));
+            rows.add(row(seed, "reference", kind, driver.wallSeconds(), 0));
+            finish(seed, rows);
+            return;
+        }
+
+        Map<String, String> outputs = new LinkedHashMap<>();
+        Map<String, List<List<String>>> commands = new LinkedHashMap<>();
+        for (Testbed tb : cfg.testbeds()) {
+            String obj = "func-" + tb.name() + ".o";
+            String bin = "test-" + tb.name();
+            List<String> compile = tb.compileCommand(cfg.lang(), "func." + ext(), obj);
+            List<String> link = List.of(ref.compiler(cfg.lang()), "driver.o", obj, "-o", bin);
+            List<String> exec = List.of("./" + bin);
+            commands.put(tb.name(), List.of(driverCmd, compile, link, exec));
+            ProcessRunner.Result c = ProcessRunner.run(scratch, tb.name() + ".compile", compile, cfg.compileLimits());
+            stats.addCompile(c.cpuSeconds());
+            if (c.timedOut()) {
+                // A compile past its limit: recheck once with a longer one to tell a hog from a hang.
+                ProcessRunner.Result again = ProcessRunner.run(scratch, tb.name() + ".recheck", compile, cfg.recheckLimits());
+                stats.addCompile(again.cpuSeconds());
+                String verdict = again.timedOut()
+                        ? "hang: still compiling after " + (int) cfg.recheckLimits().timeoutSeconds() + " s"
+                        : "compile-time hog: finished in " + String.format("%.1f", again.wallSeconds()) + " s (limit "
+                                + (int) cfg.compileLimits().timeoutSeconds() + " s)";
+                save(Outcome.COMPILE_HANG, "compile hang " + tb.name() + " " + (again.timedOut() ? "hang" : "hog"), seed, scratch,
+                        tb.name(), List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null),
+                        Map.of("testbed", tb.name(), "recheck", verdict));
+                rows.add(row(seed, tb.name(), Outcome.COMPILE_HANG, c.wallSeconds(), 0));
+                continue;
+            }
+            if (!c.ok()) {
+                boolean crash = c.signalled() || Signature.isCompilerCrash(c.stderr());
+                Outcome kind = crash ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
+                String sig = crash ? tb.compiler(cfg.lang()) + ": " + (Signature.isCompilerCrash(c.stderr())
+                        ? Signature.ofCrash(c.stderr()) : "killed by signal " + (c.exitCode() - 128))
+                        : tb.compiler(cfg.lang()) + " rejected: " + Signature.firstLine(c.stderr(), "error");
+                save(kind, sig, seed, scratch, tb.name(), List.of(compile), Map.of("compile.stderr", c.stderr()),
+                        repro(kind, tb, compile, null), Map.of("testbed", tb.name(),
+                                "note", crash ? "compiler crash" : "a compile error on a generated program: a compiler bug or a generator bug"));
+                rows.add(row(seed, tb.name(), kind, c.wallSeconds(), 0));
+                continue;
+            }
+            ProcessRunner.Result l = ProcessRunner.run(scratch, tb.name() + ".link", link, cfg.compileLimits());
+            stats.addCompile(l.cpuSeconds());
+            if (!l.ok()) {
+                save(Outcome.PROGRAM_REJECTED, "link failed: " + Signature.firstLine(l.stderr(), "error"), seed, scratch, tb.name(),
+                        List.of(compile, link), Map.of("link.stderr", l.stderr()), repro(Outcome.PROGRAM_REJECTED, tb, compile, link),
+                        Map.of("testbed", tb.name()));
+                rows.add(row(seed, tb.name(), Outcome.PROGRAM_REJECTED, c.wallSeconds(), 0));
+                continue;
+            }
+            ProcessRunner.Result r = ProcessRunner.run(scratch, tb.name() + ".run", exec, cfg.runLimits());
+            stats.addRun(r.cpuSeconds());
+            if (r.timedOut() || !r.ok()) {
+                Outcome kind = r.timedOut() ? Outcome.RUNTIME_HANG : Outcome.RUNTIME_CRASH;
+                String sig = tb.name() + (r.timedOut() ? " runtime hang" : r.signalled() ? " killed by signal " + (r.exitCode() - 128)
+                        : " exit code " + r.exitCode());
+                save(kind, sig, seed, scratch, tb.name(), List.of(driverCmd, compile, link, exec),
+                        Map.of("run.stdout", r.stdout(), "run.stderr", r.stderr()), repro(kind, tb, compile, link),
+                        Map.of("testbed", tb.name(), "exit_code", r.exitCode()));
+                rows.add(row(seed, tb.name(), kind, c.wallSeconds(), r.wallSeconds()));
+                continue;
+            }
+            String got = r.stdout().strip();
+            outputs.put(tb.name(), got);
+            rows.add(row(seed, tb.name(), got.equals(expected) ? Outcome.PASS : Outcome.WRONG_CODE, c.wallSeconds(), r.wallSeconds()));
+        }
+        wrongCode(seed, scratch, expected, outputs, commands);
+        finish(seed, rows);
+    }
+
+    /** Testbeds whose output differs from the prediction, with a majority vote as a second opinion. */
+    private void wrongCode(long seed, Path scratch, String expected, Map<String, String> outputs,
+                           Map<String, List<List<String>>> commands) throws IOException {
+        List<String> wrong = new ArrayList<>();
+        for (Map.Entry<String, String> e : outputs.entrySet()) if (!e.getValue().equals(expected)) wrong.add(e.getKey());
+        if (wrong.isEmpty()) return;
+        Map<String, Integer> votes = new LinkedHashMap<>();
+        for (String o : outputs.values()) votes.merge(o, 1, Integer::sum);
+        String majority = Collections.max(votes.entrySet(), Map.Entry.comparingByValue()).getKey();
+        StringBuilder outText = new StringBuilder("prediction: " + expected + "\n");
+        outputs.forEach((k, v) -> outText.append(k).append(": ").append(v).append('\n'));
+        Testbed first = cfg.testbeds().stream().filter(t -> t.name().equals(wrong.get(0))).findFirst().orElseThrow();
+        List<List<String>> cmds = commands.get(first.name());
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("testbeds", wrong);
+        meta.put("expected", expected);
+        meta.put("outputs", outputs);
+        meta.put("majority", majority);
+        meta.put("majority_agrees_with_prediction", majority.equals(expected));
+        save(Outcome.WRONG_CODE, "wrong code on " + String.join(",", wrong), seed, scratch, first.name(), cmds,
+                Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, first, cmds.get(1), cmds.get(2)), meta);
+    }
+
+    private void generatorFailure(long seed, RuntimeException e, List<Map<String, Object>> rows) throws IOException {
+        StringWriter trace = new StringWriter();
+        e.printStackTrace(new PrintWriter(trace));
+        String sig = e.getClass().getSimpleName() + ": " + Signature.mask(String.valueOf(e.getMessage()));
+        List<String> regen = regenerateCommand(seed);
+        save(Outcome.GENERATOR_FAILURE, sig, seed, null, "generator", List.of(regen), Map.of("stack.txt", trace.toString()),
+                "#!/usr/bin/env bash\n# Reproduces: generator failure for seed " + seed + "\nset -u\nwork=$(mktemp -d); trap 'rm -rf \"$work\"' EXIT\n"
+                        + shell(regen) + " --out \"$work\" --quiet; rc=$?\n"
+                        + "if [ $rc -eq 1 ]; then echo \"reproduced: generator rejects seed " + seed + "\"; exit 0; fi\n"
+                        + "echo \"not reproduced (exit $rc)\"; exit 1\n",
+                Map.of("testbed", "generator", "error", String.valueOf(e.getMessage())));
+        rows.add(row(seed, "generator", Outcome.GENERATOR_FAILURE, 0, 0));
+    }
+
+    private List<String> regenerateCommand(long seed) {
+        List<String> c = new ArrayList<>(List.of(cfg.yarpj(), "gen", "--lang=" + cfg.lang().cliName(), "--seed=" + seed));
+        if (cfg.policyFile() != null) c.add("--policy=" + cfg.policyFile().toAbsolutePath());
+        if (cfg.swarm()) c.add("--swarm");
+        return c;
+    }
+
+    private String provenance(long seed) {
+        return "Generated by yarpj fuzz: seed " + seed + ", policy " + cfg.policy().name() + (cfg.swarm() ? "+swarm" : "")
+                + ", lang " + cfg.lang().cliName() + "\nregenerate: " + String.join(" ", regenerateCommand(seed).subList(1, regenerateCommand(seed).size()));
+    }
+
+    private void save(Outcome kind, String signature, long seed, Path scratch, String testbed, List<List<String>> cmds,
+                      Map<String, String> outputs, String repro, Map<String, Object> extraMeta) throws IOException {
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("kind", kind.dir);
+        meta.put("signature", signature);
+        meta.put("seed", seed);
+        meta.put("lang", cfg.lang().cliName());
+        meta.put("policy", cfg.policy().name() + (cfg.swarm() ? "+swarm" : ""));
+        meta.put("testbed", testbed);
+        meta.putAll(extraMeta);
+        meta.put("reference", cfg.reference().compiler(cfg.lang()));
+        meta.put("commands", cmds);
+        meta.put("compilers", cfg.compilerVersions());
+        Map<String, String> files = new LinkedHashMap<>(outputs);
+        StringBuilder c = new StringBuilder();
+        for (List<String> cmd : cmds) c.append(shell(cmd)).append('\n');
+        files.put("commands.txt", c.toString());
+        files.put("repro.sh", repro);
+        files.put("meta.json", Json.write(meta) + "\n");
+        Path example = store.save(kind, signature, seed, files, scratch, scratch == null ? List.of() : testFiles());
+        stats.addFinding(kind, signature, example);
+    }
+
+    /**
+     * A script that rebuilds what is needed in a temporary directory and checks the symptom:
+     * exit 0 and "reproduced: ..." when it shows, exit 1 when it does not.
+     */
+    private String repro(Outcome kind, Testbed tb, List<String> compile, List<String> link) {
+        String ref = cfg.reference().compiler(cfg.lang());
+        StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n");
+        s.append("# Reproduces: ").append(kind.dir).append(tb == null ? " (reference compiler)" : " on testbed " + tb.name()).append('\n');
+        s.append("set -u\ncd \"$(dirname \"$0\")\"\nwork=$(mktemp -d); trap 'rm -rf \"$work\"' EXIT\n");
+        String cc = tb == null ? null : shell(redirect(compile, "$work/func.o"));
+        String driver = ref + " -O0 -w -c driver." + ext() + " -o \"$work/driver.o\" || { echo 'driver does not build'; exit 2; }\n";
+        String linkCmd = ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" || { echo 'link failed'; exit 2; }\n";
+        int limit = (int) Math.ceil(cfg.compileLimits().timeoutSeconds());
+        switch (kind) {
+            case WRONG_CODE -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
+                    .append("got=$(timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\")\n")
+                    .append("want=$(cat expected.txt)\n")
+                    .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
+            case COMPILER_CRASH -> s.append(tb == null ? shell(compile) : cc).append(" 2> \"$work/err\"; rc=$?\n")
+                    .append("if [ $rc -gt 128 ] || grep -Eq 'internal compiler error|Assertion .* failed|UNREACHABLE|LLVM ERROR|PLEASE submit a bug report' \"$work/err\"; then\n")
+                    .append("  echo \"reproduced: compiler crash: $(grep -Em1 'internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error' \"$work/err\")\"; exit 0\nfi\n");
+            case COMPILE_HANG -> s.append("timeout ").append(limit).append(' ').append(tb == null ? shell(compile) : cc).append("; rc=$?\n")
+                    .append("if [ $rc -eq 124 ]; then echo 'reproduced: compile still running after ").append(limit).append(" s'; exit 0; fi\n");
+            case PROGRAM_REJECTED -> s.append(tb == null ? shell(compile) : cc).append(" 2> \"$work/err\"; rc=$?\n")
+                    .append(link == null ? "" : "[ $rc -eq 0 ] && { " + ref + " -O0 -w -c driver." + ext() + " -o \"$work/driver.o\" && "
+                            + ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" 2>> \"$work/err\"; rc=$?; }\n")
+                    .append("if [ $rc -ne 0 ] && [ $rc -le 128 ]; then echo \"reproduced: rejected: $(grep -m1 error \"$work/err\")\"; exit 0; fi\n");
+            case RUNTIME_CRASH -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
+                    .append("timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\" > /dev/null; rc=$?\n")
+                    .append("if [ $rc -ne 0 ] && [ $rc -ne 124 ]; then echo \"reproduced: test exits with $rc\"; exit 0; fi\n");
+            case RUNTIME_HANG -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
+                    .append("timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\" > /dev/null; rc=$?\n")
+                    .append("if [ $rc -eq 124 ]; then echo 'reproduced: test still running at the time limit'; exit 0; fi\n");
+            default -> { }
+        }
+        s.append("echo 'not reproduced'; exit 1\n");
+        return s.toString();
+    }
+
+    /** The compile command with its output redirected to {@code object}. */
+    private static List<String> redirect(List<String> compile, String object) {
+        List<String> c = new ArrayList<>(compile);
+        int o = c.indexOf("-o");
+        if (o >= 0 && o + 1 < c.size()) c.set(o + 1, object);
+        return c;
+    }
+
+    static String shell(List<String> cmd) {
+        StringBuilder sb = new StringBuilder();
+        for (String a : cmd) {
+            if (sb.length() > 0) sb.append(' ');
+            if (a.startsWith("$work/") || a.matches("[A-Za-z0-9_./=+,:@-]+")) {
+                sb.append(a.startsWith("$work/") ? "\"" + a + "\"" : a);
+            } else {
+                sb.append('\'').append(a.replace("'", "'\\''")).append('\'');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static Map<String, Object> row(long seed, String testbed, Outcome o, double compileS, double runS) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("seed", seed);
+        r.put("testbed", testbed);
+        r.put("outcome", o.dir);
+        r.put("compile_s", compileS);
+        r.put("run_s", runS);
+        return r;
+    }
+
+    private void finish(long seed, List<Map<String, Object>> rows) throws IOException {
+        Map<String, Object> done = new LinkedHashMap<>();
+        done.put("event", "done");
+        done.put("seed", seed);
+        List<Map<String, Object>> all = new ArrayList<>(rows);
+        all.add(done);
+        log.append(all);
+        stats.addTest(rows);
+    }
+
+    private static void clean(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) Files.deleteIfExists(p);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.yarpj.reduce;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Writes the shell interestingness test C-Vise runs on each candidate (see {@link Reducer}). */
+final class InterestingnessTest {
+    private InterestingnessTest() {}
+
+    static String script(String kind, String ext, String file, List<String> buggy, String reference, String crashText, Path log) {
+        boolean cpp = ext.equals("cpp");
+        String gcc = cpp ? "g++" : "gcc";
+        String clang = cpp ? "clang++" : "clang";
+        // Warnings that mean the candidate reads garbage, lost a return, or invented an identifier.
+        String gccWarn = "-Wall -Werror=format -Werror=uninitialized -Werror=maybe-uninitialized -Werror=return-type -Werror=array-bounds"
+                + " -Werror=div-by-zero -Werror=shift-count-overflow -Werror=shift-count-negative -Werror=overflow"
+                + (cpp ? "" : " -Werror=implicit-int -Werror=implicit-function-declaration -Werror=int-conversion -Werror=incompatible-pointer-types");
+        String clangWarn = "-Werror=format -Werror=format-insufficient-args -Werror=uninitialized -Werror=sometimes-uninitialized -Werror=return-type -Werror=array-bounds"
+                + " -Werror=division-by-zero -Werror=shift-count-overflow -Werror=shift-count-negative -Werror=integer-overflow"
+                + (cpp ? "" : " -Werror=implicit-int -Werror=implicit-function-declaration -Werror=int-conversion");
+        StringBuilder s = new StringBuilder();
+        s.append("#!/usr/bin/env bash\n");
+        s.append("# yarpj interestingness test for a ").append(kind).append(" finding. Exit 0 keeps the candidate.\n");
+        s.append("f=").append(file).append('\n');
+        s.append("export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=0\n");
+        s.append("san='-fsanitize=undefined,address -fno-sanitize-recover=all'\n");
+        s.append("# 1. no warning that signals UB or nonsense\n");
+        s.append("timeout 60 ").append(gcc).append(" -O1 -c ").append(gccWarn).append(" \"$f\" -o /dev/null > /dev/null 2>&1 || exit 1\n");
+        s.append("timeout 60 ").append(clang).append(" -O0 -c ").append(clangWarn).append(" \"$f\" -o /dev/null > /dev/null 2>&1 || exit 1\n");
+        s.append("# 2. sanitizer-clean runs, built by gcc and by clang at -O0\n");
+        s.append("for cc in ").append(gcc).append(' ').append(clang).append("; do\n");
+        s.append("  timeout 60 $cc -O0 -g $san -w \"$f\" -o san.bin > /dev/null 2>&1 || exit 1\n");
+        s.append("  timeout 10 ./san.bin > \"san-$cc.out\" 2>&1 || exit 1\n");
+        s.append("done\n");
+        s.append("# a program whose output depends on garbage shows it here: both builds must agree\n");
+        s.append("cmp -s san-").append(gcc).append(".out san-").append(clang).append(".out || exit 1\n");
+        s.append("# 3. the symptom\n");
+        String bug = shell(buggy) + " -w \"$f\" -o bug.bin";
+        switch (kind) {
+            case "wrong-code" -> {
+                s.append("timeout 60 ").append(reference).append(" -O0 -w \"$f\" -o ref.bin > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout 10 ./ref.bin > ref.out 2>&1 || exit 1\n");
+                s.append("cmp -s ref.out san-").append(gcc).append(".out || exit 1\n");
+                s.append("timeout 60 ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout 10 ./bug.bin > bug.out 2>&1 || exit 1\n");
+                s.append("cmp -s ref.out bug.out && exit 1\n");
+            }
+            case "runtime-crash" -> {
+                s.append("timeout 60 ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout 10 ./bug.bin > /dev/null 2>&1; rc=$?\n");
+                s.append("[ $rc -gt 128 ] && [ $rc -ne 124 ] || exit 1\n");
+            }
+            case "compiler-crash" -> {
+                s.append("timeout 120 ").append(bug).append(" > bug.err 2>&1\n");
+                s.append("grep -qF ").append(quote(crashText)).append(" bug.err || exit 1\n");
+            }
+            case "compile-hang" -> {
+                s.append("timeout 10 ").append(reference).append(" -O0 -w -c \"$f\" -o /dev/null > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout 10 ").append(bug).append(" > /dev/null 2>&1; [ $? -eq 124 ] || exit 1\n");
+            }
+            default -> throw new IllegalArgumentException(kind);
+        }
+        s.append("echo accepted >> ").append(quote(log.toAbsolutePath().toString())).append('\n');
+        s.append("exit 0\n");
+        return s.toString();
+    }
+
+    private static String shell(List<String> cmd) {
+        StringBuilder sb = new StringBuilder();
+        for (String a : cmd) {
+            if (sb.length() > 0) sb.append(' ');
+            sb.append(a.matches("[A-Za-z0-9_./=+,:@-]+") ? a : quote(a));
+        }
+        return sb.toString();
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+}

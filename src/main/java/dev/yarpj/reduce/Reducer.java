@@ -1,0 +1,175 @@
+package dev.yarpj.reduce;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * Reduces a saved finding with C-Vise. The test's files are merged into one translation
+ * unit (C-Vise reduces one file), and an interestingness test keeps a candidate only if it
+ * is free of UB and still shows the symptom: it must compile without warnings that signal
+ * UB or nonsense, run clean under UBSan and ASan built by gcc and by clang at -O0, and
+ * then, for wrong code, the buggy testbed's build must print something other than the
+ * reference build; for a compiler crash, the buggy compile must fail with the same message;
+ * for a compile hang, the buggy compile must still time out while the reference compiles
+ * quickly; for a runtime crash, the buggy build must still crash.
+ */
+public final class Reducer {
+    public record Options(double budgetSeconds, int jobs, String cvise) {}
+
+    public record Result(Path reduced, int linesBefore, int linesAfter, double seconds, int accepted) {}
+
+    /** A finding that cannot be reduced; the message is one line. */
+    public static final class ReduceException extends RuntimeException {
+        public ReduceException(String m) {
+            super(m, null, false, false);
+        }
+    }
+
+    private Reducer() {}
+
+    public static Result reduce(Path finding, Options opt) throws IOException, InterruptedException {
+        Path metaFile = finding.resolve("meta.json");
+        if (!Files.exists(metaFile)) throw new ReduceException("not a finding directory (no meta.json): " + finding);
+        Map<?, ?> meta = new Yaml().load(Files.readString(metaFile));
+        String kind = (String) meta.get("kind");
+        String lang = (String) meta.get("lang");
+        String ext = "cpp".equals(lang) ? "cpp" : "c";
+        List<String> buggy = compileCommand(meta, ext);
+        String reference = (String) meta.get("reference");
+        if (!List.of("wrong-code", "compiler-crash", "compile-hang", "runtime-crash").contains(kind)) {
+            throw new ReduceException("cannot reduce a " + kind + " finding (wrong-code, compiler-crash, compile-hang, runtime-crash can be)");
+        }
+        Path dir = Files.createDirectories(finding.resolve("reduced"));
+        String file = "merged." + ext;
+        String merged = merge(finding, ext);
+        Files.writeString(dir.resolve(file), merged);
+        Files.writeString(dir.resolve(file + ".orig"), merged);
+        Path log = dir.resolve("accepted.log");
+        Files.deleteIfExists(log);
+        String crashText = "compiler-crash".equals(kind) ? crashMessage(Files.readString(finding.resolve("compile.stderr"))) : null;
+        Path script = dir.resolve("interesting.sh");
+        Files.writeString(script, InterestingnessTest.script(kind, ext, file, buggy, reference, crashText, log));
+        script.toFile().setExecutable(true);
+
+        // The symptom must show on the merged file before anything is cut away.
+        Path check = Files.createTempDirectory("yarpj-reduce-check");
+        Files.copy(dir.resolve(file), check.resolve(file));
+        int rc = run(List.of(script.toAbsolutePath().toString()), check, 600);
+        if (rc != 0) {
+            throw new ReduceException("the merged test is not interesting (interestingness test exit " + rc
+                    + "): the symptom does not show on one file, or it is not sanitizer-clean; see " + script);
+        }
+        Files.deleteIfExists(log);
+
+        long start = System.nanoTime();
+        List<String> cmd = new ArrayList<>(List.of("timeout", "--signal=INT", "--kill-after=30",
+                Long.toString((long) Math.ceil(opt.budgetSeconds())), opt.cvise(), "--n", Integer.toString(opt.jobs()),
+                "--timeout", "120"));
+        cmd.add(script.toAbsolutePath().toString());
+        cmd.add(file);
+        Path cviseLog = dir.resolve("cvise.log");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(cviseLog.toFile());
+        Process p = pb.start();
+        p.waitFor();
+        double secs = (System.nanoTime() - start) / 1e9;
+        String reduced = Files.readString(dir.resolve(file));
+        // Whatever C-Vise left must still pass the test (it keeps only accepted candidates).
+        Path verify = Files.createTempDirectory("yarpj-reduce-verify");
+        Files.writeString(verify.resolve(file), reduced);
+        if (run(List.of(script.toAbsolutePath().toString()), verify, 600) != 0) {
+            throw new ReduceException("the reduced file no longer passes the interestingness test; see " + cviseLog);
+        }
+        int accepted = Files.exists(log) ? (int) Files.lines(log).count() : 0;
+        Result r = new Result(dir.resolve(file), lines(merged), lines(reduced), secs, accepted);
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("lines_before", r.linesBefore());
+        info.put("lines_after", r.linesAfter());
+        info.put("seconds", Math.round(secs));
+        info.put("accepted_candidates", accepted);
+        info.put("buggy_command", String.join(" ", buggy) + " " + file);
+        info.put("reference_command", reference + " -O0 " + file);
+        Files.writeString(dir.resolve("reduce.json"), new Yaml().dump(info));
+        Files.writeString(dir.resolve("README.txt"), "Reduced from " + r.linesBefore() + " to " + r.linesAfter() + " lines in "
+                + Math.round(secs) + " s.\nSee the bug:\n  " + String.join(" ", buggy.subList(0, buggy.size())) + " -w " + file
+                + " -o bug && ./bug\n  " + reference + " -O0 -w " + file + " -o ref && ./ref\n"
+                + "interesting.sh is the test every kept candidate passed (sanitizer-clean, same symptom).\n");
+        return r;
+    }
+
+    /** The buggy testbed's compile command from the finding, without its source, output and -c. */
+    private static List<String> compileCommand(Map<?, ?> meta, String ext) {
+        Object cmds = meta.get("commands");
+        if (cmds instanceof List<?> list) {
+            for (Object c : list) {
+                if (c instanceof List<?> args && args.contains("func." + ext)) {
+                    List<String> out = new ArrayList<>();
+                    for (int i = 0; i < args.size(); i++) {
+                        String a = String.valueOf(args.get(i));
+                        if (a.equals("-o")) {
+                            i++;
+                        } else if (!a.equals("-c") && !a.equals("func." + ext) && !a.equals("-w")) {
+                            out.add(a);
+                        }
+                    }
+                    return out;
+                }
+            }
+        }
+        throw new ReduceException("the finding does not record the compile command of its testbed");
+    }
+
+    /** init.h, func and driver as one translation unit. */
+    static String merge(Path finding, String ext) throws IOException {
+        StringBuilder includes = new StringBuilder();
+        StringBuilder body = new StringBuilder();
+        for (String f : List.of("init.h", "func." + ext, "driver." + ext)) {
+            for (String line : Files.readAllLines(finding.resolve(f), StandardCharsets.UTF_8)) {
+                if (line.startsWith("#include \"")) continue;
+                if (line.startsWith("#include <")) {
+                    if (includes.indexOf(line) < 0) includes.append(line).append('\n');
+                    continue;
+                }
+                if (line.startsWith("#ifndef YARPJ_INIT_H") || line.startsWith("#define YARPJ_INIT_H") || line.equals("#endif")) continue;
+                body.append(line).append('\n');
+            }
+        }
+        return includes.append(body).toString();
+    }
+
+    /** The stable part of a crash message: the compiler's error text without line numbers. */
+    static String crashMessage(String stderr) {
+        for (String line : stderr.split("\n")) {
+            int i = line.indexOf("internal compiler error");
+            if (i < 0) i = line.indexOf("Assertion");
+            if (i < 0) i = line.indexOf("UNREACHABLE");
+            if (i >= 0) {
+                String m = line.substring(i).replaceAll(":\\d+.*$", "").replaceAll("\\s+\\(.*$", "");
+                return m.length() > 120 ? m.substring(0, 120) : m;
+            }
+        }
+        throw new ReduceException("no internal-error message in compile.stderr");
+    }
+
+    private static int lines(String s) {
+        return (int) s.lines().count();
+    }
+
+    private static int run(List<String> cmd, Path dir, long timeoutS) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            return -1;
+        }
+        return p.exitValue();
+    }
+}

@@ -1,0 +1,202 @@
+package dev.yarpj.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The harness against small fake compilers (src/test/resources/fake-compilers): one reports
+ * an internal compiler error, one hangs, one miscompiles by changing constants, one builds
+ * binaries that crash. Real gcc is the reference and one testbed.
+ */
+class FuzzHarnessTest {
+    static final Path FAKES = Path.of("src/test/resources/fake-compilers").toAbsolutePath();
+
+    @BeforeAll
+    static void executable() throws Exception {
+        try (Stream<Path> s = Files.list(FAKES)) {
+            s.filter(p -> p.toString().endsWith(".sh")).forEach(p -> p.toFile().setExecutable(true));
+        }
+    }
+
+    static Path testbeds(Path dir, String... fakes) throws Exception {
+        StringBuilder y = new StringBuilder("reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n");
+        for (String f : fakes) {
+            String path = FAKES.resolve(f + ".sh").toString();
+            y.append("  - {name: fake-").append(f).append(", c: ").append(path).append(", cpp: ").append(path).append(", flags: [-O2]}\n");
+        }
+        Path file = dir.resolve("testbeds.yaml");
+        Files.writeString(file, y.toString());
+        return file;
+    }
+
+    record Result(int code, String out, String err) {}
+
+    static Result fuzz(String... args) {
+        CommandLine cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        List<String> all = new ArrayList<>(List.of("fuzz", "--quiet"));
+        all.addAll(List.of(args));
+        int code = cl.execute(all.toArray(String[]::new));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static String runRepro(Path repro) throws Exception {
+        Process p = new ProcessBuilder("bash", repro.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), repro + ": " + out);
+        return out;
+    }
+
+    static List<Path> examples(Path results, String kind) throws Exception {
+        Path k = results.resolve(kind);
+        if (!Files.isDirectory(k)) return List.of();
+        try (Stream<Path> s = Files.walk(k, 2)) {
+            return s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().collect(Collectors.toList());
+        }
+    }
+
+    @Test
+    void everyOutcomeIsClassifiedAndItsReproShowsTheSymptom(@TempDir Path dir) throws Exception {
+        Path tb = testbeds(dir, "ice", "hang", "miscompile", "segv");
+        Path results = dir.resolve("results");
+        Result r = fuzz("--seeds", "1..2", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--compile-timeout", "1");
+        assertEquals(0, r.code(), r.err());
+        Map<String, String> expected = Map.of(
+                "compiler-crash", "reproduced: compiler crash",
+                "compile-hang", "reproduced: compile still running",
+                "wrong-code", "reproduced: wrong code",
+                "runtime-crash", "reproduced: test exits with");
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+            List<Path> found = examples(results, e.getKey());
+            assertFalse(found.isEmpty(), "no " + e.getKey() + " finding: " + r.out());
+            for (Path f : found) {
+                for (String file : List.of("func.c", "driver.c", "init.h", "expected.txt", "meta.json", "commands.txt", "repro.sh")) {
+                    assertTrue(Files.exists(f.resolve(file)), f.resolve(file).toString());
+                }
+                assertTrue(runRepro(f.resolve("repro.sh")).contains(e.getValue()), f.toString());
+            }
+        }
+        String hangMeta = Files.readString(examples(results, "compile-hang").get(0).resolve("meta.json"));
+        assertTrue(hangMeta.contains("\"recheck\": \"hang: still compiling after 4 s\""), hangMeta);
+        String wrongMeta = Files.readString(examples(results, "wrong-code").get(0).resolve("meta.json"));
+        assertTrue(wrongMeta.contains("\"testbeds\": [\"fake-miscompile\"]"), wrongMeta);
+        assertTrue(wrongMeta.contains("\"majority_agrees_with_prediction\": true"), wrongMeta);
+        // The real compiler passed: one log row per test and testbed, and a done line per test.
+        List<String> log = Files.readAllLines(results.resolve("campaign.jsonl"));
+        assertEquals(2 * 5 + 2, log.size(), String.join("\n", log));
+        assertTrue(log.stream().anyMatch(l -> l.contains("\"testbed\": \"gcc-O0\", \"outcome\": \"pass\"")));
+    }
+
+    @Test
+    void killedCampaignResumesWithoutLosingFindingsOrRepeatingTests(@TempDir Path dir) throws Exception {
+        Path tb = testbeds(dir, "miscompile");
+        Path results = dir.resolve("results");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main", "fuzz", "--quiet", "--seeds", "1..14", "-j", "2",
+                "--out", results.toString(), "--testbeds", tb.toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("first.log").toFile()).start();
+        Path log = results.resolve("campaign.jsonl");
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline && doneSeeds(log).size() < 4) Thread.sleep(100);
+        p.destroyForcibly(); // SIGKILL, mid-campaign
+        p.waitFor(10, TimeUnit.SECONDS);
+        Set<Long> before = new TreeSet<>(doneSeeds(log));
+        assertTrue(before.size() >= 4 && before.size() < 14, "killed after " + before);
+        Map<Long, Integer> findingsBefore = wrongCodeSeeds(results);
+
+        Result r = fuzz("--resume", "--out", results.toString());
+        assertEquals(0, r.code(), r.err());
+        List<Long> done = doneSeedList(log);
+        assertEquals(14, done.size(), "every seed done exactly once: " + done);
+        assertEquals(new TreeSet<>(done), new TreeSet<>(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L, 13L, 14L)));
+        // No finding lost: what was saved before the kill is still there.
+        Map<Long, Integer> after = wrongCodeSeeds(results);
+        for (Long s : findingsBefore.keySet()) assertTrue(after.containsKey(s), "finding for seed " + s + " lost");
+        // Every logged wrong-code test has its finding, counted once.
+        for (String line : Files.readAllLines(log)) {
+            Matcher m = Pattern.compile("\"seed\": (\\d+), \"testbed\": \"fake-miscompile\", \"outcome\": \"wrong-code\"").matcher(line);
+            if (m.find()) assertEquals(1, after.get(Long.parseLong(m.group(1))), "seed " + m.group(1));
+        }
+        assertTrue(r.out().contains("tests: " + (14 - before.size())), r.out());
+    }
+
+    @Test
+    void noUsableTestbedIsAOneLineError(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("tb.yaml");
+        Files.writeString(file, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: x, c: no-such-cc, cpp: no-such-cc++, flags: [-O2]}\n");
+        Result r = fuzz("--count", "1", "--out", dir.resolve("r").toString(), "--testbeds", file.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("warning: testbed x skipped: no-such-cc is not installed"), r.err());
+        assertTrue(r.err().contains("yarpj: no usable testbed in"), r.err());
+    }
+
+    @Test
+    void missingTestbedFileIsAOneLineError(@TempDir Path dir) {
+        Result r = fuzz("--count", "1", "--out", dir.resolve("r").toString(), "--testbeds", dir.resolve("none.yaml").toString());
+        assertEquals(2, r.code());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+        assertTrue(r.err().contains("testbed file not found"), r.err());
+    }
+
+    @Test
+    void badDurationIsAOneLineError(@TempDir Path dir) {
+        Result r = fuzz("--duration", "soon", "--out", dir.resolve("r").toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--duration must look like"), r.err());
+    }
+
+    private static List<Long> doneSeedList(Path log) throws Exception {
+        List<Long> seeds = new ArrayList<>();
+        if (!Files.exists(log)) return seeds;
+        Pattern done = Pattern.compile("\"event\": \"done\", \"seed\": (\\d+)");
+        for (String line : Files.readAllLines(log)) {
+            Matcher m = done.matcher(line);
+            if (m.find()) seeds.add(Long.parseLong(m.group(1)));
+        }
+        return seeds;
+    }
+
+    private static Set<Long> doneSeeds(Path log) throws Exception {
+        return new TreeSet<>(doneSeedList(log));
+    }
+
+    /** Seed to the number of times it is listed in a wrong-code signature's seeds.txt. */
+    private static Map<Long, Integer> wrongCodeSeeds(Path results) throws Exception {
+        Map<Long, Integer> m = new HashMap<>();
+        Path k = results.resolve("wrong-code");
+        if (!Files.isDirectory(k)) return m;
+        try (Stream<Path> s = Files.walk(k, 2)) {
+            for (Path f : s.filter(p -> p.getFileName().toString().equals("seeds.txt")).toList()) {
+                for (String line : Files.readAllLines(f)) m.merge(Long.parseLong(line.trim()), 1, Integer::sum);
+            }
+        }
+        return m;
+    }
+}

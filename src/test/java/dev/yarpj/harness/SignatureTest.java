@@ -1,0 +1,54 @@
+package dev.yarpj.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class SignatureTest {
+    private static final String GCC = """
+            func.c: In function 'test':
+            func.c:12:1: internal compiler error: in vect_get_vec_defs_for_operand, at tree-vect-stmts.cc:1509
+               12 | void test(int var_3) {
+            0x7f3a2c11 vect_get_vec_defs_for_operand(vec_info*, _stmt_vec_info*, unsigned int)
+            0x7f3a2c99 vectorizable_operation
+            0x1b2c3d4e vect_transform_stmt(vec_info*)
+            0x99999999 execute_one_pass(opt_pass*)
+            Please submit a full bug report, with preprocessed source.
+            """;
+
+    private static final String CLANG = """
+            clang: /build/llvm/lib/Transforms/Vectorize/LoopVectorize.cpp:8123: void foo(): Assertion `Def == PreviousDef' failed.
+            PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.
+             #0 0x00007f0000001234 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)
+             #1 0x00007f0000005678 SignalHandler(int)
+             #2 0x00007f000000abcd llvm::LoopVectorizePass::run()
+            """;
+
+    @Test
+    void gccIceSignatureKeepsTheMessageAndTopFramesWithNumbersMasked() {
+        assertTrue(Signature.isCompilerCrash(GCC));
+        assertEquals("internal compiler error: in vect_get_vec_defs_for_operand, at tree-vect-stmts.cc:N"
+                + " | vect_get_vec_defs_for_operand < vectorizable_operation < vect_transform_stmt", Signature.ofCrash(GCC));
+    }
+
+    @Test
+    void clangAssertionSignatureKeepsTheAssertionText() {
+        assertTrue(Signature.isCompilerCrash(CLANG));
+        String sig = Signature.ofCrash(CLANG);
+        assertTrue(sig.startsWith("Assertion `Def == PreviousDef' failed."), sig);
+        assertTrue(sig.contains("llvm::sys::PrintStackTrace"), sig);
+    }
+
+    @Test
+    void sameCrashInDifferentTestsHasOneSignature() {
+        String other = GCC.replace("1509", "1511").replace("0x7f3a2c11", "0x1").replace("var_3", "var_77");
+        assertEquals(Signature.id(Signature.ofCrash(GCC)), Signature.id(Signature.ofCrash(other)));
+    }
+
+    @Test
+    void ordinaryCompileErrorsAreNotCrashes() {
+        assertFalse(Signature.isCompilerCrash("func.c:3:5: error: expected ';' before '}' token\n"));
+    }
+}
