@@ -3,6 +3,7 @@ package dev.yarpj.interp;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.LoopHead;
@@ -19,25 +20,34 @@ import java.util.List;
  * operation and every subscript for UB, and yields the final value of every output. It is
  * the ground-truth oracle and the last line of defence: fleshing promises UB-freedom, this
  * re-checks it on the real execution.
+ *
+ * <p>The IR is first compiled into a tree of small closures, one per node, with operators,
+ * types and slots resolved once; execution then only runs the closures. Every value and
+ * every UB check still comes from {@link Arith}.
  */
 public final class Interpreter {
+    /** A compiled expression. */
+    private interface Ev {
+        long ev();
+    }
+
+    /** A compiled statement. */
+    private interface Ex {
+        void ex();
+    }
+
     private final long[] scalars;
+    /** Output arrays' contents by slot; input arrays are never written and need no storage. */
     private final long[][] arrays;
-    /** Each array's dimensions by slot, unboxed: subscripts are the hottest path. */
-    private final int[][] dims;
     private final long stepBudget;
     private long steps;
 
     private Interpreter(Program p, long stepBudget) {
         this.scalars = new long[p.scalarSlots()];
         this.arrays = new long[p.arraySlots()][];
-        this.dims = new int[p.arraySlots()][];
-        for (ArrayVar a : p.inputArrays()) dims[a.slot()] = unbox(a.dims());
-        for (ArrayVar a : p.outputArrays()) dims[a.slot()] = unbox(a.dims());
         this.stepBudget = stepBudget;
         for (ScalarVar v : p.inputs()) scalars[v.slot()] = v.initValue();
         for (ScalarVar v : p.outputs()) scalars[v.slot()] = v.initValue();
-        for (ArrayVar a : p.inputArrays()) arrays[a.slot()] = fill(a);
         for (ArrayVar a : p.outputArrays()) arrays[a.slot()] = fill(a);
     }
 
@@ -47,7 +57,7 @@ public final class Interpreter {
      */
     public static Prediction run(Program p, long stepBudget) {
         Interpreter in = new Interpreter(p, stepBudget);
-        in.block(p.body());
+        in.block(p.body()).ex();
         Checksum sum = new Checksum();
         List<Long> outs = new ArrayList<>();
         for (ScalarVar v : p.outputs()) {
@@ -64,7 +74,11 @@ public final class Interpreter {
         return new Prediction(outs, arrs, sum.value(), in.steps);
     }
 
-    /** The initial contents of an array, row-major; alternating fills follow index parity on their axis. */
+    /**
+     * The initial contents of an array, row-major; alternating fills follow index parity on
+     * their axis. The interpreter stores only output arrays; this is also the layout the
+     * driver's init loops produce for input arrays.
+     */
     public static long[] fill(ArrayVar a) {
         long[] data = new long[(int) a.elements()];
         ArrayVar.Fill f = a.fill();
@@ -83,127 +97,225 @@ public final class Interpreter {
         if (++steps > stepBudget) throw new UndefinedBehaviorException("step budget of " + stepBudget + " exceeded");
     }
 
-    private void block(Stmt.Block b) {
-        for (Stmt s : b.stmts()) stmt(s);
+    // ---- statements -----------------------------------------------------------------
+
+    private Ex block(Stmt.Block b) {
+        Ex[] body = new Ex[b.stmts().size()];
+        for (int i = 0; i < body.length; i++) body[i] = stmt(b.stmts().get(i));
+        if (body.length == 1) return body[0];
+        return () -> {
+            for (Ex e : body) e.ex();
+        };
     }
 
-    private void stmt(Stmt s) {
-        tick();
-        if (s instanceof Stmt.Assign a) {
-            assign(a);
-        } else if (s instanceof Stmt.LocalDecl d) {
-            scalars[d.var().slot()] = Arith.convert(eval(d.init()), d.var().base());
-        } else if (s instanceof Stmt.If i) {
-            if (eval(i.cond()) != 0) block(i.then());
-            else if (i.otherwise() != null) block(i.otherwise());
-        } else if (s instanceof Stmt.Block b) {
-            block(b);
-        } else if (s instanceof Stmt.LoopNest n) {
-            nest(n, 0);
-        } else if (s instanceof Stmt.LoopSeq q) {
-            for (Stmt.LoopNest n : q.nests()) nest(n, 0);
+    private Ex stmt(Stmt s) {
+        if (s instanceof Stmt.Assign a) return assign(a);
+        if (s instanceof Stmt.LocalDecl d) {
+            int slot = d.var().slot();
+            IntType t = d.var().base();
+            Ev init = expr(d.init());
+            return () -> {
+                tick();
+                scalars[slot] = Arith.convert(init.ev(), t);
+            };
         }
+        if (s instanceof Stmt.If i) {
+            Ev cond = expr(i.cond());
+            Ex then = block(i.then());
+            Ex otherwise = i.otherwise() == null ? () -> { } : block(i.otherwise());
+            return () -> {
+                tick();
+                if (cond.ev() != 0) then.ex();
+                else otherwise.ex();
+            };
+        }
+        if (s instanceof Stmt.Block b) return block(b);
+        if (s instanceof Stmt.LoopNest n) return nest(n, 0);
+        Stmt.LoopSeq q = (Stmt.LoopSeq) s;
+        Ex[] nests = new Ex[q.nests().size()];
+        for (int i = 0; i < nests.length; i++) nests[i] = nest(q.nests().get(i), 0);
+        return () -> {
+            for (Ex e : nests) e.ex();
+        };
     }
 
-    private void nest(Stmt.LoopNest n, int level) {
-        if (level == n.depth()) {
-            block(n.body());
-            return;
-        }
+    private Ex nest(Stmt.LoopNest n, int level) {
+        if (level == n.depth()) return block(n.body());
         Stmt.LoopLevel lv = n.levels().get(level);
         LoopHead h = lv.head();
         int slot = h.iter().slot();
         IntType t = h.iter().type();
-        scalars[slot] = Arith.convert(eval(h.start()), t);
-        while (eval(h.cond()) != 0) {
+        Ev start = expr(h.start());
+        Ev cond = expr(h.cond());
+        Ev update = expr(h.update());
+        Ex prefix = block(lv.prefix());
+        Ex inner = nest(n, level + 1);
+        Ex suffix = block(lv.suffix());
+        return () -> {
             tick();
-            block(lv.prefix());
-            nest(n, level + 1);
-            block(lv.suffix());
-            scalars[slot] = Arith.convert(eval(h.update()), t);
-        }
+            scalars[slot] = Arith.convert(start.ev(), t);
+            while (cond.ev() != 0) {
+                tick();
+                prefix.ex();
+                inner.ex();
+                suffix.ex();
+                scalars[slot] = Arith.convert(update.ev(), t);
+            }
+        };
     }
 
-    private void assign(Stmt.Assign a) {
+    private Ex assign(Stmt.Assign a) {
         IntType tt = a.target().type();
-        long v = eval(a.value());
-        if (a.compound() != null) {
-            // t op= v  is  t = (T)(t op v), with t read once and both sides converted as for op.
-            BinOp op = a.compound();
-            IntType rt = a.value().type();
-            IntType lct = Arith.operandType(op, tt, rt, true);
-            IntType rct = Arith.operandType(op, tt, rt, false);
-            long x = Arith.convert(load(a.target()), lct);
+        Ev value = expr(a.value());
+        Ev offset = a.target() instanceof Expr.Subscript sub ? offset(sub) : null;
+        int slot = a.target() instanceof Expr.ScalarRef r ? r.var().slot() : ((Expr.Subscript) a.target()).array().slot();
+        if (a.compound() == null) {
+            if (offset == null) {
+                return () -> {
+                    tick();
+                    scalars[slot] = Arith.convert(value.ev(), tt);
+                };
+            }
+            return () -> {
+                tick();
+                long v = value.ev();
+                arrays[slot][(int) offset.ev()] = Arith.convert(v, tt);
+            };
+        }
+        // t op= v  is  t = (T)(t op v), with t read once and both sides converted as for op.
+        BinOp op = a.compound();
+        IntType rt = a.value().type();
+        IntType lct = Arith.operandType(op, tt, rt, true);
+        IntType rct = Arith.operandType(op, tt, rt, false);
+        return () -> {
+            tick();
+            long v = value.ev();
+            long[] store = offset == null ? scalars : arrays[slot];
+            int at = offset == null ? slot : (int) offset.ev();
+            long x = Arith.convert(store[at], lct);
             long y = Arith.convert(v, rct);
             check(Arith.binaryUb(op, lct, x, rct, y), op.symbol, x, y, lct);
-            v = Arith.binary(op, lct, x, rct, y);
+            store[at] = Arith.convert(Arith.binary(op, lct, x, rct, y), tt);
+        };
+    }
+
+    // ---- expressions ----------------------------------------------------------------
+
+    private Ev expr(Expr e) {
+        if (e instanceof Expr.Const c) {
+            long v = c.value();
+            return () -> v;
         }
-        v = Arith.convert(v, tt);
-        if (a.target() instanceof Expr.ScalarRef r) {
-            scalars[r.var().slot()] = v;
-        } else {
-            Expr.Subscript sub = (Expr.Subscript) a.target();
-            arrays[sub.array().slot()][offset(sub)] = v;
+        if (e instanceof Expr.ScalarRef r) {
+            int slot = r.var().slot();
+            return () -> scalars[slot];
         }
-    }
-
-    private long load(Expr target) {
-        if (target instanceof Expr.ScalarRef r) return scalars[r.var().slot()];
-        Expr.Subscript sub = (Expr.Subscript) target;
-        return arrays[sub.array().slot()][offset(sub)];
-    }
-
-    private int offset(Expr.Subscript s) {
-        int[] ds = dims[s.array().slot()];
-        List<Expr> idx = s.indices();
-        long off = 0;
-        for (int d = 0; d < ds.length; d++) {
-            long i = eval(idx.get(d));
-            // Every index type is read as signed: a huge unsigned index is out of bounds too.
-            if (i < 0 || i >= ds[d]) {
-                throw new UndefinedBehaviorException("index " + i + " out of bounds [0, " + ds[d] + ") in "
-                        + s.array().name() + " dimension " + d);
-            }
-            off = off * ds[d] + i;
+        if (e instanceof Expr.IterRef r) {
+            int slot = r.iter().slot();
+            return () -> scalars[slot];
         }
-        return (int) off;
-    }
-
-    private static int[] unbox(List<Integer> xs) {
-        int[] r = new int[xs.size()];
-        for (int i = 0; i < r.length; i++) r[i] = xs.get(i);
-        return r;
-    }
-
-    long eval(Expr e) {
-        if (e instanceof Expr.Const c) return c.value();
-        if (e instanceof Expr.ScalarRef r) return scalars[r.var().slot()];
-        if (e instanceof Expr.IterRef r) return scalars[r.iter().slot()];
-        if (e instanceof Expr.Cast c) return Arith.convert(eval(c.operand()), c.type());
+        if (e instanceof Expr.Cast c) {
+            Ev o = expr(c.operand());
+            IntType t = c.type();
+            return () -> Arith.convert(o.ev(), t);
+        }
         if (e instanceof Expr.Binary b) return binary(b);
-        if (e instanceof Expr.Subscript s) return arrays[s.array().slot()][offset(s)];
+        if (e instanceof Expr.Subscript s) return read(s);
         if (e instanceof Expr.Unary u) {
             IntType t = u.operand().type();
-            long x = eval(u.operand());
-            UbKind ub = Arith.unaryUb(u.op(), t, x);
-            if (ub != null) throw new UndefinedBehaviorException(ub + ": " + u.op().symbol + x + " in " + t);
-            return Arith.unary(u.op(), t, x);
+            UnOp op = u.op();
+            Ev o = expr(u.operand());
+            return () -> {
+                long x = o.ev();
+                UbKind ub = Arith.unaryUb(op, t, x);
+                if (ub != null) throw new UndefinedBehaviorException(ub + ": " + op.symbol + x + " in " + t);
+                return Arith.unary(op, t, x);
+            };
         }
-        if (e instanceof Expr.Ternary t) return eval(eval(t.cond()) != 0 ? t.then() : t.otherwise());
-        if (e instanceof Expr.Call c) return Arith.builtin(c.fn(), c.type(), eval(c.lhs()), eval(c.rhs()));
+        if (e instanceof Expr.Ternary t) {
+            Ev c = expr(t.cond());
+            Ev a = expr(t.then());
+            Ev b = expr(t.otherwise());
+            return () -> c.ev() != 0 ? a.ev() : b.ev();
+        }
+        if (e instanceof Expr.Call c) {
+            Builtin fn = c.fn();
+            IntType t = c.type();
+            Ev a = expr(c.lhs());
+            Ev b = expr(c.rhs());
+            return () -> Arith.builtin(fn, t, a.ev(), b.ev());
+        }
         throw new IllegalStateException("unknown expression " + e);
     }
 
-    private long binary(Expr.Binary b) {
+    private Ev binary(Expr.Binary b) {
         BinOp op = b.op();
-        long x = eval(b.lhs());
-        if (op == BinOp.LAND && x == 0) return 0;
-        if (op == BinOp.LOR && x != 0) return 1;
-        long y = eval(b.rhs());
+        Ev l = expr(b.lhs());
+        Ev r = expr(b.rhs());
         IntType lt = b.lhs().type();
         IntType rt = b.rhs().type();
-        check(Arith.binaryUb(op, lt, x, rt, y), op.symbol, x, y, lt);
-        return Arith.binary(op, lt, x, rt, y);
+        if (op == BinOp.LAND) return () -> l.ev() != 0 && r.ev() != 0 ? 1 : 0;
+        if (op == BinOp.LOR) return () -> l.ev() != 0 || r.ev() != 0 ? 1 : 0;
+        return () -> {
+            long x = l.ev();
+            long y = r.ev();
+            check(Arith.binaryUb(op, lt, x, rt, y), op.symbol, x, y, lt);
+            return Arith.binary(op, lt, x, rt, y);
+        };
+    }
+
+    /** A read of an array element; an input array's value comes from its fill, after the bounds check. */
+    private Ev read(Expr.Subscript s) {
+        ArrayVar a = s.array();
+        if (!a.isInput()) {
+            Ev off = offset(s);
+            int slot = a.slot();
+            return () -> arrays[slot][(int) off.ev()];
+        }
+        Ev[] idx = indices(s);
+        int[] ds = dims(a);
+        ArrayVar.Fill f = a.fill();
+        int axis = f.axis();
+        return () -> {
+            long atAxis = 0;
+            for (int d = 0; d < ds.length; d++) {
+                long i = checkedIndex(a, d, idx[d].ev(), ds[d]);
+                if (d == axis) atAxis = i;
+            }
+            return f.at((int) (atAxis & 1));
+        };
+    }
+
+    /** The row-major offset of an element, each index checked against its dimension. */
+    private Ev offset(Expr.Subscript s) {
+        Ev[] idx = indices(s);
+        int[] ds = dims(s.array());
+        ArrayVar a = s.array();
+        return () -> {
+            long off = 0;
+            for (int d = 0; d < ds.length; d++) off = off * ds[d] + checkedIndex(a, d, idx[d].ev(), ds[d]);
+            return off;
+        };
+    }
+
+    private Ev[] indices(Expr.Subscript s) {
+        Ev[] idx = new Ev[s.indices().size()];
+        for (int i = 0; i < idx.length; i++) idx[i] = expr(s.indices().get(i));
+        return idx;
+    }
+
+    private static int[] dims(ArrayVar a) {
+        int[] r = new int[a.rank()];
+        for (int i = 0; i < r.length; i++) r[i] = a.dims().get(i);
+        return r;
+    }
+
+    private static long checkedIndex(ArrayVar a, int d, long i, int size) {
+        // Every index type is read as signed: a huge unsigned index is out of bounds too.
+        if (i < 0 || i >= size) {
+            throw new UndefinedBehaviorException("index " + i + " out of bounds [0, " + size + ") in " + a.name() + " dimension " + d);
+        }
+        return i;
     }
 
     private static void check(UbKind ub, String op, long x, long y, IntType t) {
