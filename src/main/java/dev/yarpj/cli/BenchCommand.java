@@ -5,8 +5,6 @@ import dev.yarpj.gen.Generator;
 import dev.yarpj.interp.UndefinedBehaviorException;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.policy.GenPolicy;
-import dev.yarpj.policy.PolicyException;
-import dev.yarpj.policy.PolicyLoader;
 import dev.yarpj.stats.Distribution;
 import dev.yarpj.stats.ProgramShape;
 import java.nio.file.Path;
@@ -35,8 +33,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "300", description = "Tests generated first and not timed (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--policy", paramLabel = "FILE", description = "Generation policy (YAML).")
-    Path policyFile;
+    @CommandLine.Mixin
+    PolicyOption policy;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -44,14 +42,9 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (count < 1 || warmup < 0) throw new Main.UsageError("--count must be at least 1 and --warmup not negative");
-        GenPolicy policy;
-        try {
-            policy = policyFile == null ? GenPolicy.defaults() : PolicyLoader.load(policyFile);
-        } catch (PolicyException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
-        run(new Generator(policy, lang.language, CheckMode.HASH), seed + 1_000_000_000L, warmup, false);
-        Generator gen = new Generator(policy, lang.language, CheckMode.HASH);
+        GenPolicy genPolicy = policy.load();
+        run(new Generator(genPolicy, lang.language, CheckMode.HASH), seed + 1_000_000_000L, warmup, false);
+        Generator gen = new Generator(genPolicy, lang.language, CheckMode.HASH);
         long start = System.nanoTime();
         long[] totals = run(gen, seed, count, true);
         double secs = (System.nanoTime() - start) / 1e9;

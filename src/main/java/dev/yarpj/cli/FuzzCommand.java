@@ -6,8 +6,6 @@ import dev.yarpj.harness.ProcessRunner;
 import dev.yarpj.harness.Testbed;
 import dev.yarpj.harness.Testbeds;
 import dev.yarpj.policy.GenPolicy;
-import dev.yarpj.policy.PolicyException;
-import dev.yarpj.policy.PolicyLoader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -36,8 +34,8 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--lang", defaultValue = "c", description = "c or cpp (default: ${DEFAULT-VALUE}).")
     GenCommand.Lang lang;
 
-    @Option(names = "--policy", paramLabel = "FILE", description = "Generation policy (YAML); default: built-in.")
-    Path policyFile;
+    @CommandLine.Mixin
+    PolicyOption policy;
 
     @Option(names = "--swarm", description = "Swarm testing: each test switches a random subset of features off.")
     boolean swarm;
@@ -112,12 +110,7 @@ final class FuzzCommand implements Callable<Integer> {
             if (count < 1) throw new Main.UsageError("--count must be at least 1");
             last = last == null ? seed + count - 1 : Math.min(last, seed + count - 1);
         }
-        GenPolicy policy;
-        try {
-            policy = policyFile == null ? GenPolicy.defaults() : PolicyLoader.load(policyFile);
-        } catch (PolicyException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        GenPolicy genPolicy = policy.load();
         Path tbFile = testbedsFile != null ? testbedsFile : home().resolve("harness/testbeds.yaml");
         Testbeds tbs;
         try {
@@ -136,7 +129,7 @@ final class FuzzCommand implements Callable<Integer> {
 
         Files.createDirectories(out);
         if (!resume) saveSettings(settings, tbFile, last, seconds);
-        CampaignConfig cfg = new CampaignConfig(lang.language, policy, policyFile, swarm, tbs.reference(), usable,
+        CampaignConfig cfg = new CampaignConfig(lang.language, genPolicy, policy.file, swarm, tbs.reference(), usable,
                 new ProcessRunner.Limits(compileTimeout, 4096, 256), new ProcessRunner.Limits(compileTimeout * 4, 4096, 256),
                 new ProcessRunner.Limits(runTimeout, 2048, 64), home().resolve("yarpj").toString(), versions);
         if (!quiet) {
@@ -194,7 +187,7 @@ final class FuzzCommand implements Callable<Integer> {
     private void saveSettings(Path file, Path tbFile, Long last, Double seconds) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("lang", lang.name());
-        m.put("policy", policyFile == null ? null : policyFile.toAbsolutePath().toString());
+        m.put("policy", policy.file == null ? null : policy.file.toAbsolutePath().toString());
         m.put("swarm", swarm);
         m.put("testbeds", tbFile.toAbsolutePath().toString());
         m.put("first_seed", seed);
@@ -209,7 +202,7 @@ final class FuzzCommand implements Callable<Integer> {
     private void loadSettings(Path file) throws IOException {
         Map<?, ?> m = new Yaml().load(Files.readString(file));
         lang = GenCommand.Lang.valueOf((String) m.get("lang"));
-        policyFile = m.get("policy") == null ? null : Path.of((String) m.get("policy"));
+        policy.file = m.get("policy") == null ? null : Path.of((String) m.get("policy"));
         swarm = Boolean.TRUE.equals(m.get("swarm"));
         testbedsFile = Path.of((String) m.get("testbeds"));
         seed = ((Number) m.get("first_seed")).longValue();

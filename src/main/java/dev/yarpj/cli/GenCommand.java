@@ -7,8 +7,6 @@ import dev.yarpj.interp.UndefinedBehaviorException;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
-import dev.yarpj.policy.PolicyException;
-import dev.yarpj.policy.PolicyLoader;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -56,8 +54,8 @@ final class GenCommand implements Callable<Integer> {
             description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--policy", paramLabel = "FILE", description = "Generation policy (YAML); default: built-in policy.")
-    Path policyFile;
+    @CommandLine.Mixin
+    PolicyOption policy;
 
     @Option(names = "--check", description = "Driver's output check: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             defaultValue = "hash")
@@ -80,12 +78,7 @@ final class GenCommand implements Callable<Integer> {
         if (count < 1) throw new Main.UsageError("--count must be at least 1, got " + count);
         if (seed != null && seed < 0) throw new Main.UsageError("--seed must be 0 or more, got " + seed);
         if (seed != null && seed > Long.MAX_VALUE - count) throw new Main.UsageError("--seed + --count overflows");
-        GenPolicy policy;
-        try {
-            policy = policyFile == null ? GenPolicy.defaults() : PolicyLoader.load(policyFile);
-        } catch (PolicyException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        GenPolicy genPolicy = policy.load();
         long first = seed != null ? seed : new SecureRandom().nextLong() & 0xFFFF_FFFFL;
         if (seed == null && !quiet) spec.commandLine().getOut().println("seed: " + first);
         try {
@@ -96,13 +89,13 @@ final class GenCommand implements Callable<Integer> {
         if (!Files.isWritable(out)) throw new Main.UsageError("output directory is not writable: " + out);
 
         CheckMode mode = check == Check.hash ? CheckMode.HASH : CheckMode.ASSERTS;
-        Generator plain = new Generator(policy, lang.language, mode);
+        Generator plain = new Generator(genPolicy, lang.language, mode);
         String invocation = "yarpj " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         int rejected = 0;
         for (long s = first; s < first + count; s++) {
-            String provenance = provenance(s, policy, invocation);
+            String provenance = provenance(s, genPolicy, invocation);
             GeneratedTest t;
-            Generator gen = swarm ? new Generator(policy.swarm(s), lang.language, mode) : plain;
+            Generator gen = swarm ? new Generator(genPolicy.swarm(s), lang.language, mode) : plain;
             try {
                 t = gen.generate(s, provenance);
             } catch (UndefinedBehaviorException e) {
@@ -129,7 +122,7 @@ final class GenCommand implements Callable<Integer> {
         sb.append("invocation: ").append(invocation).append('\n');
         sb.append("regenerate: yarpj gen --lang=").append(lang).append(" --seed=").append(s)
                 .append(" --check=").append(check);
-        if (policyFile != null) sb.append(" --policy=").append(policyFile);
+        if (this.policy.file != null) sb.append(" --policy=").append(this.policy.file);
         if (swarm) sb.append(" --swarm");
         return sb.toString();
     }
