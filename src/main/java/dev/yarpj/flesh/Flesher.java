@@ -81,7 +81,7 @@ public final class Flesher {
             };
         }
         if (s instanceof Shape.IfShape i) return ifStmt(i, env);
-        if (s instanceof Shape.Nest n) return nest(n, env, null, null);
+        if (s instanceof Shape.Nest n) return nest(n, env, null, null).nest();
         Shape.Seq q = (Shape.Seq) s;
         List<Stmt.LoopNest> nests = new ArrayList<>();
         List<Bounds> shared = null;
@@ -92,9 +92,9 @@ public final class Flesher {
             for (Shape.Nest n : q.nests()) for (int l = 0; l < seqSizes.length; l++) seqSizes[l] += n.sizeFrom(l);
         }
         for (Shape.Nest n : q.nests()) {
-            Stmt.LoopNest built = nest(n, env, shared, seqSizes);
-            if (q.sharedSpace() && shared == null) shared = lastBounds;
-            nests.add(built);
+            BuiltNest built = nest(n, env, shared, seqSizes);
+            if (q.sharedSpace() && shared == null) shared = built.bounds();
+            nests.add(built.nest());
         }
         return new Stmt.LoopSeq(nests, q.sharedSpace());
     }
@@ -162,9 +162,10 @@ public final class Flesher {
     /** A loop header's space with the expressions that spell its start, bound and step. */
     private record Bounds(IterationSpace space, Expr start, Expr bound, Expr step) {}
 
-    private List<Bounds> lastBounds;
+    /** A fleshed nest with the bounds of its levels, which the next nests of a shared-space sequence reuse. */
+    private record BuiltNest(Stmt.LoopNest nest, List<Bounds> bounds) {}
 
-    private Stmt.LoopNest nest(Shape.Nest n, Env env, List<Bounds> shared, int[] seqSizes) {
+    private BuiltNest nest(Shape.Nest n, Env env, List<Bounds> shared, int[] seqSizes) {
         List<Bounds> bounds = new ArrayList<>();
         List<Iterator> iters = new ArrayList<>();
         List<Env> inside = new ArrayList<>();
@@ -190,7 +191,6 @@ public final class Flesher {
         Stmt.Block body = block(n.body(), cur);
         Stmt.Block[] suffixes = new Stmt.Block[n.depth()];
         for (int l = n.depth() - 1; l >= 0; l--) suffixes[l] = block(n.levels().get(l).suffix(), inside.get(l));
-        lastBounds = bounds;
 
         List<Stmt.LoopLevel> levels = new ArrayList<>();
         for (int l = 0; l < n.depth(); l++) {
@@ -204,7 +204,7 @@ public final class Flesher {
                     prefixes.get(l), suffixes[l]));
         }
         // Data parallelism can only be decided once the whole nest is known.
-        return DataParallelism.mark(new Stmt.LoopNest(levels, body));
+        return new BuiltNest(DataParallelism.mark(new Stmt.LoopNest(levels, body)), bounds);
     }
 
     /**
