@@ -2,6 +2,7 @@ package dev.yarpj.cli;
 
 import dev.yarpj.harness.Campaign;
 import dev.yarpj.harness.CampaignConfig;
+import dev.yarpj.harness.HarnessException;
 import dev.yarpj.harness.ProcessRunner;
 import dev.yarpj.harness.Testbed;
 import dev.yarpj.harness.Testbeds;
@@ -46,7 +47,7 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Tests run at once (default: number of cores).")
     Integer jobs;
 
-    @Option(names = "--duration", paramLabel = "TIME", description = "Stop starting tests after TIME, e.g. 90s, 30m, 1h, 1h30m.")
+    @Option(names = "--duration", paramLabel = "TIME", description = "Stop starting tests after TIME, e.g. 90s, 30m, 1h, 1h30m (with --resume: for this run).")
     String duration;
 
     @Option(names = "--count", paramLabel = "N", description = "Run N tests (seeds S..S+N-1).")
@@ -83,17 +84,25 @@ final class FuzzCommand implements Callable<Integer> {
         Path settings = out.resolve("campaign.json");
         if (resume) {
             if (!Files.exists(settings)) throw new Main.UsageError("nothing to resume: " + settings + " does not exist");
+            // A resumed campaign keeps what it tests; only how long this run lasts may be given anew.
+            var parsed = spec.commandLine().getParseResult();
+            for (String o : List.of("--lang", "--policy", "--swarm", "--testbeds", "--count", "--seeds", "--seed",
+                    "--compile-timeout", "--run-timeout")) {
+                if (parsed.hasMatchedOption(o)) throw new Main.UsageError(o + " cannot be changed on --resume: the campaign keeps its settings");
+            }
             loadSettings(settings);
         } else if (Files.exists(settings)) {
             throw new Main.UsageError(out + " already holds a campaign: continue it with --resume, or choose another --out");
         }
         if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
         if (jobs < 1) throw new Main.UsageError("-j must be at least 1");
-        if (compileTimeout <= 0 || runTimeout <= 0) throw new Main.UsageError("timeouts must be positive");
+        if (!(compileTimeout > 0 && compileTimeout < 1e6) || !(runTimeout > 0 && runTimeout < 1e6)) {
+            throw new Main.UsageError("timeouts must be positive numbers of seconds");
+        }
         Double seconds = duration == null ? null : parseDuration(duration);
         Long last = null;
         if (seeds != null) {
-            Matcher m = Pattern.compile("(\\d+)\\.\\.(\\d+)").matcher(seeds);
+            Matcher m = Pattern.compile("(\\d{1,18})\\.\\.(\\d{1,18})").matcher(seeds);
             if (!m.matches() || Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
                 throw new Main.UsageError("--seeds must be A..B with 0 <= A <= B, got " + seeds);
             }
@@ -127,8 +136,14 @@ final class FuzzCommand implements Callable<Integer> {
         versions.put(tbs.reference().compiler(lang.language), version(tbs.reference().compiler(lang.language)));
         for (Testbed t : usable) versions.putIfAbsent(t.compiler(lang.language), version(t.compiler(lang.language)));
 
-        Files.createDirectories(out);
-        if (!resume) saveSettings(settings, tbFile, last, seconds);
+        try {
+            Files.createDirectories(out);
+            if (!Files.isWritable(out)) throw new IOException("not writable");
+            if (!resume) saveSettings(settings, tbFile, last, seconds);
+        } catch (IOException e) {
+            throw new Main.UsageError("cannot use results directory " + out + ": " + e.getClass().getSimpleName().replace("Exception", "")
+                    + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"));
+        }
         CampaignConfig cfg = new CampaignConfig(lang.language, genPolicy, policy.file, swarm, tbs.reference(), usable,
                 new ProcessRunner.Limits(compileTimeout, 4096, 256), new ProcessRunner.Limits(compileTimeout * 4, 4096, 256),
                 new ProcessRunner.Limits(runTimeout, 2048, 64), home().resolve("yarpj").toString(), versions);
@@ -136,7 +151,12 @@ final class FuzzCommand implements Callable<Integer> {
             err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream().map(Testbed::name).toList())
                     + "), " + jobs + " jobs, results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
         }
-        Map<String, Object> summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs), err, quiet).run();
+        Map<String, Object> summary;
+        try {
+            summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs), err, quiet).run();
+        } catch (HarnessException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
         printSummary(outw, summary);
         return 0;
     }
@@ -160,6 +180,7 @@ final class FuzzCommand implements Callable<Integer> {
         if (d.isBlank() || !m.matches() || (m.group(1) == null && m.group(2) == null && m.group(3) == null)) {
             throw new Main.UsageError("--duration must look like 90s, 30m, 1h or 1h30m, got '" + d + "'");
         }
+        if (d.replaceAll("\\D", "").length() > 12) throw new Main.UsageError("--duration is too long: '" + d + "'");
         long s = 0;
         if (m.group(1) != null) s += Long.parseLong(m.group(1)) * 3600;
         if (m.group(2) != null) s += Long.parseLong(m.group(2)) * 60;
@@ -195,19 +216,31 @@ final class FuzzCommand implements Callable<Integer> {
         m.put("duration_s", seconds);
         m.put("compile_timeout_s", compileTimeout);
         m.put("run_timeout_s", runTimeout);
-        Files.writeString(file, new Yaml().dumpAs(m, null, org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW));
+        Path tmp = file.resolveSibling(".campaign.json.tmp");
+        Files.writeString(tmp, new Yaml().dumpAs(m, null, org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW));
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /** Restores a campaign's settings; its plan (seeds, duration) continues where it stopped. */
+    /**
+     * Restores a campaign's settings. Finished seeds are skipped; the seed range is kept;
+     * the duration applies to this run (in full, unless --duration gives another).
+     */
     private void loadSettings(Path file) throws IOException {
+        try {
+            loadSettingsOrFail(file);
+        } catch (RuntimeException e) {
+            throw new Main.UsageError("cannot resume: " + file + " is damaged (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private void loadSettingsOrFail(Path file) throws IOException {
         Map<?, ?> m = new Yaml().load(Files.readString(file));
         lang = GenCommand.Lang.valueOf((String) m.get("lang"));
         policy.file = m.get("policy") == null ? null : Path.of((String) m.get("policy"));
         swarm = Boolean.TRUE.equals(m.get("swarm"));
         testbedsFile = Path.of((String) m.get("testbeds"));
         seed = ((Number) m.get("first_seed")).longValue();
-        if (seeds == null && count == null && m.get("last_seed") != null) seeds = seed + ".." + ((Number) m.get("last_seed")).longValue();
-        if (seeds != null && !seeds.startsWith(seed + "..")) seeds = null;
+        if (m.get("last_seed") != null) seeds = seed + ".." + ((Number) m.get("last_seed")).longValue();
         if (duration == null && m.get("duration_s") != null) duration = ((Number) m.get("duration_s")).longValue() + "s";
         compileTimeout = ((Number) m.get("compile_timeout_s")).doubleValue();
         runTimeout = ((Number) m.get("run_timeout_s")).doubleValue();

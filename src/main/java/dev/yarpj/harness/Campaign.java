@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -42,29 +43,36 @@ public final class Campaign {
         Files.createDirectories(results);
         try (FileChannel lockFile = FileChannel.open(results.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = lockFile.tryLock()) {
-            if (lock == null) throw new IOException("another campaign is running in " + results);
+            if (lock == null) throw new HarnessException("another campaign is running in " + results);
             FindingStore store = new FindingStore(results);
             store.cleanStaging();
             Path logFile = results.resolve("campaign.jsonl");
             Set<Long> finished = CampaignLog.finishedSeeds(logFile);
             CampaignStats stats = new CampaignStats();
             AtomicLong next = new AtomicLong(plan.firstSeed());
+            AtomicBoolean stop = new AtomicBoolean();
+            // Scratch directories are fresh for each run: processes orphaned by a killed run may still write to old ones.
+            Path work = results.resolve(".work");
+            deleteTree(work);
+            Path runScratch = work.resolve(Long.toString(ProcessHandle.current().pid()));
             long deadline = plan.seconds() == null ? Long.MAX_VALUE : System.nanoTime() + (long) (plan.seconds() * 1e9);
             try (CampaignLog log = new CampaignLog(logFile)) {
                 TestRunner runner = new TestRunner(cfg, store, log, stats);
                 List<Thread> workers = new ArrayList<>();
                 List<Throwable> failures = new ArrayList<>();
                 for (int w = 0; w < plan.jobs(); w++) {
-                    Path scratch = results.resolve(".work").resolve("w" + w);
+                    Path scratch = runScratch.resolve("w" + w);
                     Thread t = new Thread(() -> {
                         try {
-                            while (System.nanoTime() < deadline) {
+                            while (!stop.get() && System.nanoTime() < deadline) {
                                 long seed = next.getAndIncrement();
                                 if (plan.lastSeed() != null && seed > plan.lastSeed()) break;
                                 if (finished.contains(seed)) continue;
                                 runner.run(seed, scratch);
                             }
-                        } catch (IOException | RuntimeException e) {
+                        } catch (IOException | RuntimeException | Error e) {
+                            // One worker's failure (a full disk, a compiler that cannot run) stops them all.
+                            stop.set(true);
                             synchronized (failures) {
                                 failures.add(e);
                             }
@@ -74,12 +82,23 @@ public final class Campaign {
                     t.start();
                 }
                 progressUntilDone(workers, stats, deadline);
-                if (!failures.isEmpty()) throw new IOException("a worker stopped: " + failures.get(0), failures.get(0));
+                if (!failures.isEmpty()) {
+                    Throwable f = failures.get(0);
+                    throw new HarnessException("campaign stopped: " + (f.getMessage() != null ? f.getMessage() : f.toString()));
+                }
             }
             Map<String, Object> summary = stats.summary();
             summary.put("skipped_finished_seeds", finished.size());
-            Files.writeString(results.resolve("summary.json"), Json.write(summary) + "\n");
+            FindingStore.atomicWrite(results.resolve("summary.json"), Json.write(summary) + "\n");
+            deleteTree(runScratch);
             return summary;
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 

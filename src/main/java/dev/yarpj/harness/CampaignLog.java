@@ -25,13 +25,27 @@ final class CampaignLog implements AutoCloseable {
     private final FileChannel channel;
 
     CampaignLog(Path file) throws IOException {
+        // A run killed mid-write may have left a torn last line: end it, so it stays apart from what follows.
+        boolean torn = false;
+        if (Files.exists(file) && Files.size(file) > 0) {
+            try (FileChannel r = FileChannel.open(file, StandardOpenOption.READ)) {
+                ByteBuffer last = ByteBuffer.allocate(1);
+                r.read(last, r.size() - 1);
+                torn = last.get(0) != '\n';
+            }
+        }
         channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        if (torn) write(ByteBuffer.wrap(new byte[] {'\n'}));
+    }
+
+    private void write(ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) channel.write(b);
     }
 
     synchronized void append(List<Map<String, Object>> rows) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (Map<String, Object> r : rows) sb.append(Json.write(r)).append('\n');
-        channel.write(ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8)));
+        write(ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8)));
         channel.force(false);
     }
 
@@ -41,7 +55,7 @@ final class CampaignLog implements AutoCloseable {
         if (!Files.exists(file)) return done;
         for (String line : Files.readAllLines(file)) {
             Matcher m = DONE.matcher(line);
-            if (m.find() && line.endsWith("}")) done.add(Long.parseLong(m.group(1)));
+            if (m.find() && line.startsWith("{\"event\": \"done\"") && line.endsWith("}")) done.add(Long.parseLong(m.group(1)));
         }
         return done;
     }

@@ -54,7 +54,13 @@ final class FindingStore {
             }
             Path repro = staging.resolve("repro.sh");
             if (Files.exists(repro)) repro.toFile().setExecutable(true);
+            // On disk before the rename makes it visible, so even a power cut leaves whole findings.
+            try (Stream<Path> s = Files.list(staging)) {
+                for (Path f : (Iterable<Path>) s::iterator) sync(f, false);
+            }
+            sync(staging, true);
             Files.move(staging, example, StandardCopyOption.ATOMIC_MOVE);
+            sync(sigDir, true);
             result = example;
         } else if (Files.exists(example)) {
             result = example;
@@ -73,10 +79,21 @@ final class FindingStore {
         }
     }
 
-    private void atomicWrite(Path target, String content) throws IOException {
-        Path t = Files.createTempFile(tmp, "w", ".tmp");
+    /** Writes {@code target} whole or not at all: a temporary file beside it, synced, then renamed. */
+    static void atomicWrite(Path target, String content) throws IOException {
+        Path t = target.resolveSibling("." + target.getFileName() + ".tmp");
         Files.writeString(t, content);
+        sync(t, false);
         Files.move(t, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static void sync(Path p, boolean directory) {
+        try (var ch = java.nio.channels.FileChannel.open(p, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            if (!directory) throw new java.io.UncheckedIOException(e);
+            // Some file systems cannot sync a directory; the rename is still atomic there.
+        }
     }
 
     /** Removes staging left by a killed run. */

@@ -29,7 +29,7 @@ public final class ProcessRunner {
     public record Limits(double timeoutSeconds, long memoryMiB, long fileSizeMiB) {}
 
     private static final String WRAPPER =
-            "ulimit -t \"$YARPJ_CPU\" -v \"$YARPJ_MEM\" -f \"$YARPJ_FSIZE\" 2>/dev/null; "
+            "ulimit -c 0 -t \"$YARPJ_CPU\" -v \"$YARPJ_MEM\" -f \"$YARPJ_FSIZE\" 2>/dev/null; "
                     + "\"$@\"; rc=$?; times > \"$YARPJ_TIMES\"; exit $rc";
 
     private static final boolean NO_NETWORK = probeUnshare();
@@ -116,9 +116,9 @@ public final class ProcessRunner {
     }
 
     private static String read(Path f) throws IOException {
-        byte[] b = Files.readAllBytes(f);
         // Keep what a person needs to see; a runaway program's output is not worth megabytes.
-        int max = 1 << 20;
-        return new String(b, 0, Math.min(b.length, max), StandardCharsets.UTF_8);
+        try (var in = Files.newInputStream(f)) {
+            return new String(in.readNBytes(1 << 20), StandardCharsets.UTF_8);
+        }
     }
 }

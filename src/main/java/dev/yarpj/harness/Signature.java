@@ -19,11 +19,29 @@ public final class Signature {
     private static final Pattern CLANG = Pattern.compile("(Assertion .* failed\\.?|UNREACHABLE executed.*|LLVM ERROR: .*|fatal error: error in backend: .*)");
     private static final Pattern FRAME = Pattern.compile("^\\s*(?:#\\d+\\s+)?0x[0-9a-fA-F]+\\s+(?:in\\s+)?([^\\s(]+)");
     private static final int FRAMES = 3;
+    /** Frames of the crash reporting machinery, the same in every crash: never part of a signature. */
+    private static final Pattern HANDLER_FRAME = Pattern.compile(
+            "PrintStackTrace|RunSignalHandlers|SignalHandler|__restore_rt|^raise$|^abort$|__assert_fail|__assert_fail_base"
+                    + "|llvm_unreachable_internal|gsignal|pthread_kill|CrashRecoveryContext|report_fatal_error|internal_error|fancy_abort"
+                    + "|crash_signal|diagnostic_report_diagnostic|diagnostic_impl|^0x");
+    private static final Pattern RUNNING_PASS = Pattern.compile("Running pass '([^']+)'");
+    private static final Pattern RESOURCE = Pattern.compile(
+            "Killed signal terminated program|CPU time limit exceeded|out of memory|cannot allocate memory|virtual memory exhausted",
+            Pattern.CASE_INSENSITIVE);
 
     private Signature() {}
 
+    /**
+     * Whether compiler output shows it ran out of memory or CPU time under the harness's
+     * limits: a hog to recheck, not a crash.
+     */
+    public static boolean isResourceExhaustion(String stderr) {
+        return RESOURCE.matcher(stderr).find();
+    }
+
     /** Whether compiler output shows an internal error rather than a diagnosis of the program. */
     public static boolean isCompilerCrash(String stderr) {
+        if (isResourceExhaustion(stderr)) return false;
         return GCC_ICE.matcher(stderr).find() || CLANG.matcher(stderr).find()
                 || stderr.contains("PLEASE submit a bug report") || stderr.contains("Please submit a full bug report");
     }
@@ -39,11 +57,15 @@ public final class Signature {
         }
         if (head == null) head = firstLine(stderr, "error");
         List<String> frames = new ArrayList<>();
+        String pass = null;
         for (String line : stderr.split("\n")) {
             Matcher f = FRAME.matcher(line);
-            if (f.find() && frames.size() < FRAMES) frames.add(f.group(1));
+            if (f.find() && frames.size() < FRAMES && !HANDLER_FRAME.matcher(f.group(1)).find()) frames.add(f.group(1));
+            Matcher p = RUNNING_PASS.matcher(line);
+            if (p.find()) pass = p.group(1); // the innermost pass is listed last
         }
         String sig = mask(head);
+        if (pass != null) sig += " | in pass '" + pass + "'";
         if (!frames.isEmpty()) sig += " | " + String.join(" < ", frames);
         return sig;
     }

@@ -54,7 +54,7 @@ final class TestRunner {
         try {
             GenPolicy policy = cfg.swarm() ? cfg.policy().swarm(seed) : cfg.policy();
             test = new Generator(policy, cfg.lang(), CheckMode.HASH).generate(seed, provenance(seed));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             stats.addGeneration(threads.getCurrentThreadCpuTime() - cpu0);
             generatorFailure(seed, e, rows);
             finish(seed, rows);
@@ -69,10 +69,11 @@ final class TestRunner {
         List<String> driverCmd = List.of(ref.compiler(cfg.lang()), "-O0", "-w", "-c", "driver." + ext(), "-o", "driver.o");
         ProcessRunner.Result driver = ProcessRunner.run(scratch, "driver", driverCmd, cfg.compileLimits());
         stats.addCompile(driver.cpuSeconds());
+        cannotRun(driver, driverCmd);
         if (!driver.ok()) {
             // The driver is plain code the generator wrote: its rejection is our bug or the reference compiler's.
-            Outcome kind = driver.timedOut() ? Outcome.COMPILE_HANG
-                    : Signature.isCompilerCrash(driver.stderr()) ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
+            Outcome kind = driver.timedOut() || Signature.isResourceExhaustion(driver.stderr()) ? Outcome.COMPILE_HANG
+                    : driver.signalled() || Signature.isCompilerCrash(driver.stderr()) ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
             String sig = "reference driver build: " + Signature.firstLine(driver.stderr(), "error");
             save(kind, sig, seed, scratch, "reference", List.of(driverCmd), Map.of("driver.stderr", driver.stderr()),
                     repro(kind, null, driverCmd, null), Map.of("testbed", "reference (driver at -O0)"));
@@ -83,6 +84,7 @@ final class TestRunner {
 
         Map<String, String> outputs = new LinkedHashMap<>();
         Map<String, List<List<String>>> commands = new LinkedHashMap<>();
+        Map<Outcome, Map<String, ProcessRunner.Result>> failedRuns = new LinkedHashMap<>();
         for (Testbed tb : cfg.testbeds()) {
             String obj = "func-" + tb.name() + ".o";
             String bin = "test-" + tb.name();
@@ -92,19 +94,25 @@ final class TestRunner {
             commands.put(tb.name(), List.of(driverCmd, compile, link, exec));
             ProcessRunner.Result c = ProcessRunner.run(scratch, tb.name() + ".compile", compile, cfg.compileLimits());
             stats.addCompile(c.cpuSeconds());
-            if (c.timedOut()) {
-                // A compile past its limit: recheck once with a longer one to tell a hog from a hang.
+            cannotRun(c, compile);
+            if (c.timedOut() || Signature.isResourceExhaustion(c.stderr())) {
+                // Past a limit: recheck once with a longer one to tell a hog from a hang.
                 ProcessRunner.Result again = ProcessRunner.run(scratch, tb.name() + ".recheck", compile, cfg.recheckLimits());
                 stats.addCompile(again.cpuSeconds());
-                String verdict = again.timedOut()
-                        ? "hang: still compiling after " + (int) cfg.recheckLimits().timeoutSeconds() + " s"
-                        : "compile-time hog: finished in " + String.format("%.1f", again.wallSeconds()) + " s (limit "
-                                + (int) cfg.compileLimits().timeoutSeconds() + " s)";
-                save(Outcome.COMPILE_HANG, "compile hang " + tb.name() + " " + (again.timedOut() ? "hang" : "hog"), seed, scratch,
-                        tb.name(), List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null),
-                        Map.of("testbed", tb.name(), "recheck", verdict));
-                rows.add(row(seed, tb.name(), Outcome.COMPILE_HANG, c.wallSeconds(), 0));
-                continue;
+                if (again.timedOut() || Signature.isResourceExhaustion(again.stderr()) || again.ok()) {
+                    String verdict = again.timedOut()
+                            ? "hang: still compiling after " + (int) cfg.recheckLimits().timeoutSeconds() + " s"
+                            : again.ok() ? "compile-time hog: finished in " + String.format("%.1f", again.wallSeconds()) + " s (limit "
+                                    + (int) cfg.compileLimits().timeoutSeconds() + " s)"
+                            : "resource hog: " + Signature.firstLine(again.stderr(), "error");
+                    String what = again.timedOut() ? "hang" : again.ok() ? "hog" : "resource hog";
+                    save(Outcome.COMPILE_HANG, "compile hang " + tb.name() + " " + what, seed, scratch,
+                            tb.name(), List.of(compile), Map.of("recheck.stderr", again.stderr()), repro(Outcome.COMPILE_HANG, tb, compile, null),
+                            Map.of("testbed", tb.name(), "recheck", verdict));
+                    rows.add(row(seed, tb.name(), Outcome.COMPILE_HANG, c.wallSeconds(), 0));
+                    continue;
+                }
+                c = again; // the recheck failed otherwise: classify what it said
             }
             if (!c.ok()) {
                 boolean crash = c.signalled() || Signature.isCompilerCrash(c.stderr());
@@ -120,6 +128,7 @@ final class TestRunner {
             }
             ProcessRunner.Result l = ProcessRunner.run(scratch, tb.name() + ".link", link, cfg.compileLimits());
             stats.addCompile(l.cpuSeconds());
+            cannotRun(l, link);
             if (!l.ok()) {
                 save(Outcome.PROGRAM_REJECTED, "link failed: " + Signature.firstLine(l.stderr(), "error"), seed, scratch, tb.name(),
                         List.of(compile, link), Map.of("link.stderr", l.stderr()), repro(Outcome.PROGRAM_REJECTED, tb, compile, link),
@@ -131,17 +140,16 @@ final class TestRunner {
             stats.addRun(r.cpuSeconds());
             if (r.timedOut() || !r.ok()) {
                 Outcome kind = r.timedOut() ? Outcome.RUNTIME_HANG : Outcome.RUNTIME_CRASH;
-                String sig = tb.name() + (r.timedOut() ? " runtime hang" : r.signalled() ? " killed by signal " + (r.exitCode() - 128)
-                        : " exit code " + r.exitCode());
-                save(kind, sig, seed, scratch, tb.name(), List.of(driverCmd, compile, link, exec),
-                        Map.of("run.stdout", r.stdout(), "run.stderr", r.stderr()), repro(kind, tb, compile, link),
-                        Map.of("testbed", tb.name(), "exit_code", r.exitCode()));
+                failedRuns.computeIfAbsent(kind, k -> new LinkedHashMap<>()).put(tb.name(), r);
                 rows.add(row(seed, tb.name(), kind, c.wallSeconds(), r.wallSeconds()));
                 continue;
             }
             String got = r.stdout().strip();
             outputs.put(tb.name(), got);
             rows.add(row(seed, tb.name(), got.equals(expected) ? Outcome.PASS : Outcome.WRONG_CODE, c.wallSeconds(), r.wallSeconds()));
+        }
+        for (Map.Entry<Outcome, Map<String, ProcessRunner.Result>> e : failedRuns.entrySet()) {
+            runtimeFailure(seed, scratch, e.getKey(), e.getValue(), commands);
         }
         wrongCode(seed, scratch, expected, outputs, commands);
         finish(seed, rows);
@@ -155,9 +163,22 @@ final class TestRunner {
         if (wrong.isEmpty()) return;
         Map<String, Integer> votes = new LinkedHashMap<>();
         for (String o : outputs.values()) votes.merge(o, 1, Integer::sum);
-        String majority = Collections.max(votes.entrySet(), Map.Entry.comparingByValue()).getKey();
+        int top = Collections.max(votes.values());
+        List<String> leaders = votes.entrySet().stream().filter(e -> e.getValue() == top).map(Map.Entry::getKey).toList();
+        String majority = leaders.size() == 1 ? leaders.get(0) : null; // a tie has no majority
         StringBuilder outText = new StringBuilder("prediction: " + expected + "\n");
         outputs.forEach((k, v) -> outText.append(k).append(": ").append(v).append('\n'));
+        if (outputs.size() >= 2 && wrong.size() == outputs.size() && votes.size() == 1) {
+            // Every compiler agrees and the interpreter does not: the prediction is what is wrong.
+            Testbed any = cfg.testbeds().stream().filter(t -> t.name().equals(wrong.get(0))).findFirst().orElseThrow();
+            List<List<String>> cmds = commands.get(any.name());
+            Map<String, Object> meta = new LinkedHashMap<>();
+            meta.put("expected", expected);
+            meta.put("outputs", outputs);
+            save(Outcome.GENERATOR_FAILURE, "prediction differs from every testbed", seed, scratch, "generator", cmds,
+                    Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, any, cmds.get(1), cmds.get(2)), meta);
+            return;
+        }
         Testbed first = cfg.testbeds().stream().filter(t -> t.name().equals(wrong.get(0))).findFirst().orElseThrow();
         List<List<String>> cmds = commands.get(first.name());
         Map<String, Object> meta = new LinkedHashMap<>();
@@ -165,12 +186,40 @@ final class TestRunner {
         meta.put("expected", expected);
         meta.put("outputs", outputs);
         meta.put("majority", majority);
-        meta.put("majority_agrees_with_prediction", majority.equals(expected));
+        meta.put("majority_agrees_with_prediction", majority == null ? null : majority.equals(expected));
         save(Outcome.WRONG_CODE, "wrong code on " + String.join(",", wrong), seed, scratch, first.name(), cmds,
                 Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, first, cmds.get(1), cmds.get(2)), meta);
     }
 
-    private void generatorFailure(long seed, RuntimeException e, List<Map<String, Object>> rows) throws IOException {
+    /** Runtime crashes or hangs of one test, as one finding whose signature names the testbeds affected. */
+    private void runtimeFailure(long seed, Path scratch, Outcome kind, Map<String, ProcessRunner.Result> byTestbed,
+                                Map<String, List<List<String>>> commands) throws IOException {
+        String first = byTestbed.keySet().iterator().next();
+        ProcessRunner.Result r = byTestbed.get(first);
+        String how = kind == Outcome.RUNTIME_HANG ? "runtime hang"
+                : r.signalled() ? "killed by signal " + (r.exitCode() - 128) : "exit code " + r.exitCode();
+        Testbed tb = cfg.testbeds().stream().filter(t -> t.name().equals(first)).findFirst().orElseThrow();
+        List<List<String>> cmds = commands.get(first);
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("testbeds", new ArrayList<>(byTestbed.keySet()));
+        meta.put("exit_code", r.exitCode());
+        save(kind, how + " on " + String.join(",", byTestbed.keySet()), seed, scratch, first, cmds,
+                Map.of("run.stdout", r.stdout(), "run.stderr", r.stderr()), repro(kind, tb, cmds.get(1), cmds.get(2)), meta);
+    }
+
+    /**
+     * A command the shell could not run (126: not executable, 127: not found) means the
+     * harness or the testbed file is broken, not the compiler: stop rather than file every
+     * test as a finding.
+     */
+    private static void cannotRun(ProcessRunner.Result r, List<String> cmd) {
+        if (!r.timedOut() && (r.exitCode() == 126 || r.exitCode() == 127)) {
+            throw new HarnessException("cannot run " + cmd.get(0) + " (exit " + r.exitCode() + "): "
+                    + r.stderr().lines().findFirst().orElse(""));
+        }
+    }
+
+    private void generatorFailure(long seed, Throwable e, List<Map<String, Object>> rows) throws IOException {
         StringWriter trace = new StringWriter();
         e.printStackTrace(new PrintWriter(trace));
         String sig = e.getClass().getSimpleName() + ": " + Signature.mask(String.valueOf(e.getMessage()));
@@ -224,7 +273,7 @@ final class TestRunner {
      * exit 0 and "reproduced: ..." when it shows, exit 1 when it does not.
      */
     private String repro(Outcome kind, Testbed tb, List<String> compile, List<String> link) {
-        String ref = cfg.reference().compiler(cfg.lang());
+        String ref = shell(List.of(cfg.reference().compiler(cfg.lang())));
         StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n");
         s.append("# Reproduces: ").append(kind.dir).append(tb == null ? " (reference compiler)" : " on testbed " + tb.name()).append('\n');
         s.append("set -u\ncd \"$(dirname \"$0\")\"\nwork=$(mktemp -d); trap 'rm -rf \"$work\"' EXIT\n");
@@ -234,8 +283,9 @@ final class TestRunner {
         int limit = (int) Math.ceil(cfg.compileLimits().timeoutSeconds());
         switch (kind) {
             case WRONG_CODE -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
-                    .append("got=$(timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\")\n")
-                    .append("want=$(cat expected.txt)\n")
+                    .append("got=$(timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\"); rc=$?\n")
+                    .append("[ $rc -eq 0 ] || { echo \"not reproduced: the test exits with $rc\"; exit 1; }\n")
+                    .append("got=$(echo $got); want=$(echo $(cat expected.txt))\n")
                     .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
             case COMPILER_CRASH -> s.append(tb == null ? shell(compile) : cc).append(" 2> \"$work/err\"; rc=$?\n")
                     .append("if [ $rc -gt 128 ] || grep -Eq 'internal compiler error|Assertion .* failed|UNREACHABLE|LLVM ERROR|PLEASE submit a bug report' \"$work/err\"; then\n")
@@ -245,10 +295,10 @@ final class TestRunner {
             case PROGRAM_REJECTED -> s.append(tb == null ? shell(compile) : cc).append(" 2> \"$work/err\"; rc=$?\n")
                     .append(link == null ? "" : "[ $rc -eq 0 ] && { " + ref + " -O0 -w -c driver." + ext() + " -o \"$work/driver.o\" && "
                             + ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" 2>> \"$work/err\"; rc=$?; }\n")
-                    .append("if [ $rc -ne 0 ] && [ $rc -le 128 ]; then echo \"reproduced: rejected: $(grep -m1 error \"$work/err\")\"; exit 0; fi\n");
+                    .append("if [ $rc -ne 0 ] && [ $rc -le 128 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: rejected: $(grep -m1 error \"$work/err\")\"; exit 0; fi\n");
             case RUNTIME_CRASH -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
                     .append("timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\" > /dev/null; rc=$?\n")
-                    .append("if [ $rc -ne 0 ] && [ $rc -ne 124 ]; then echo \"reproduced: test exits with $rc\"; exit 0; fi\n");
+                    .append("if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: test exits with $rc\"; exit 0; fi\n");
             case RUNTIME_HANG -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
                     .append("timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\" > /dev/null; rc=$?\n")
                     .append("if [ $rc -eq 124 ]; then echo 'reproduced: test still running at the time limit'; exit 0; fi\n");

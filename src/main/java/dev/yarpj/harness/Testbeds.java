@@ -32,8 +32,11 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         } catch (IOException e) {
             throw new TestbedException("cannot read testbed file " + file + ": " + e.getMessage());
         } catch (MarkedYAMLException e) {
-            throw new TestbedException(file + ":" + (e.getProblemMark().getLine() + 1) + ":" + (e.getProblemMark().getColumn() + 1)
-                    + ": malformed YAML: " + e.getProblem());
+            String where = e.getProblemMark() == null ? ""
+                    : ":" + (e.getProblemMark().getLine() + 1) + ":" + (e.getProblemMark().getColumn() + 1);
+            throw new TestbedException(file + where + ": malformed YAML: " + e.getProblem());
+        } catch (RuntimeException e) {
+            throw new TestbedException(file + ": malformed YAML: " + e.getMessage());
         }
         if (!(root instanceof Map<?, ?> m)) throw new TestbedException(file + ": expected keys 'reference' and 'testbeds'");
         for (Object k : m.keySet()) {
@@ -55,15 +58,23 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
     private static Testbed entry(Path file, String where, Object o, String fixedName, boolean needFlags) {
         if (!(o instanceof Map<?, ?> m)) throw new TestbedException(file + ": " + where + " must be a mapping with c, cpp" + (needFlags ? ", name and flags" : ""));
         for (Object k : m.keySet()) {
-            if (!List.of("name", "c", "cpp", "flags").contains(k)) throw new TestbedException(file + ": " + where + ": unknown key '" + k + "'");
+            if (!(k instanceof String key) || !List.of("name", "c", "cpp", "flags").contains(key)) throw new TestbedException(file + ": " + where + ": unknown key '" + k + "'");
         }
         String name = fixedName != null ? fixedName : string(file, where, m, "name");
+        if (!name.matches("[A-Za-z0-9._+-]+")) {
+            throw new TestbedException(file + ": " + where + ".name '" + name + "' may use only letters, digits and . _ + -");
+        }
         List<String> flags = new ArrayList<>();
         if (m.get("flags") != null) {
             if (!(m.get("flags") instanceof List<?> fl)) throw new TestbedException(file + ": " + where + ".flags must be a list");
             for (Object f : fl) flags.add(String.valueOf(f));
         }
-        return new Testbed(name, string(file, where, m, "c"), string(file, where, m, "cpp"), List.copyOf(flags));
+        return new Testbed(name, command(string(file, where, m, "c")), command(string(file, where, m, "cpp")), List.copyOf(flags));
+    }
+
+    /** A compiler given by a relative path is made absolute: tests compile in their own scratch directory. */
+    private static String command(String cmd) {
+        return cmd.contains("/") ? Path.of(cmd).toAbsolutePath().normalize().toString() : cmd;
     }
 
     private static String string(Path file, String where, Map<?, ?> m, String key) {

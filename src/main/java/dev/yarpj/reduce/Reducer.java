@@ -38,14 +38,24 @@ public final class Reducer {
     public static Result reduce(Path finding, Options opt) throws IOException, InterruptedException {
         Path metaFile = finding.resolve("meta.json");
         if (!Files.exists(metaFile)) throw new ReduceException("not a finding directory (no meta.json): " + finding);
-        Map<?, ?> meta = new Yaml().load(Files.readString(metaFile));
+        Map<?, ?> meta;
+        try {
+            meta = new Yaml().load(Files.readString(metaFile));
+        } catch (RuntimeException e) {
+            throw new ReduceException("cannot read " + metaFile + ": " + e.getMessage());
+        }
+        if (meta == null) throw new ReduceException("empty " + metaFile);
         String kind = (String) meta.get("kind");
         String lang = (String) meta.get("lang");
         String ext = "cpp".equals(lang) ? "cpp" : "c";
-        List<String> buggy = compileCommand(meta, ext);
-        String reference = (String) meta.get("reference");
         if (!List.of("wrong-code", "compiler-crash", "compile-hang", "runtime-crash").contains(kind)) {
             throw new ReduceException("cannot reduce a " + kind + " finding (wrong-code, compiler-crash, compile-hang, runtime-crash can be)");
+        }
+        if (opt.budgetSeconds() < 1) throw new ReduceException("the time budget must be at least 1 s");
+        List<String> buggy = compileCommand(meta, ext);
+        String reference = (String) meta.get("reference");
+        if (reference == null || "generator".equals(meta.get("testbed"))) {
+            throw new ReduceException("this finding has no buggy testbed to reduce against");
         }
         Path dir = Files.createDirectories(finding.resolve("reduced"));
         String file = "merged." + ext;
@@ -54,7 +64,9 @@ public final class Reducer {
         Files.writeString(dir.resolve(file + ".orig"), merged);
         Path log = dir.resolve("accepted.log");
         Files.deleteIfExists(log);
-        String crashText = "compiler-crash".equals(kind) ? crashMessage(Files.readString(finding.resolve("compile.stderr"))) : null;
+        Path stderrFile = finding.resolve("compile.stderr");
+        if ("compiler-crash".equals(kind) && !Files.exists(stderrFile)) throw new ReduceException("the finding has no compile.stderr");
+        String crashText = "compiler-crash".equals(kind) ? crashMessage(Files.readString(stderrFile)) : null;
         Path script = dir.resolve("interesting.sh");
         Files.writeString(script, InterestingnessTest.script(kind, ext, file, buggy, reference, crashText, log));
         script.toFile().setExecutable(true);
@@ -63,6 +75,7 @@ public final class Reducer {
         Path check = Files.createTempDirectory("yarpj-reduce-check");
         Files.copy(dir.resolve(file), check.resolve(file));
         int rc = run(List.of(script.toAbsolutePath().toString()), check, 600);
+        deleteTree(check);
         if (rc != 0) {
             throw new ReduceException("the merged test is not interesting (interestingness test exit " + rc
                     + "): the symptom does not show on one file, or it is not sanitizer-clean; see " + script);
@@ -84,7 +97,9 @@ public final class Reducer {
         // Whatever C-Vise left must still pass the test (it keeps only accepted candidates).
         Path verify = Files.createTempDirectory("yarpj-reduce-verify");
         Files.writeString(verify.resolve(file), reduced);
-        if (run(List.of(script.toAbsolutePath().toString()), verify, 600) != 0) {
+        int verdict = run(List.of(script.toAbsolutePath().toString()), verify, 600);
+        deleteTree(verify);
+        if (verdict != 0) {
             throw new ReduceException("the reduced file no longer passes the interestingness test; see " + cviseLog);
         }
         int accepted = Files.exists(log) ? (int) Files.lines(log).count() : 0;
@@ -150,12 +165,20 @@ public final class Reducer {
             int i = line.indexOf("internal compiler error");
             if (i < 0) i = line.indexOf("Assertion");
             if (i < 0) i = line.indexOf("UNREACHABLE");
+            if (i < 0) i = line.indexOf("LLVM ERROR");
+            if (i < 0) i = line.indexOf("error in backend");
             if (i >= 0) {
                 String m = line.substring(i).replaceAll(":\\d+.*$", "").replaceAll("\\s+\\(.*$", "");
                 return m.length() > 120 ? m.substring(0, 120) : m;
             }
         }
         throw new ReduceException("no internal-error message in compile.stderr");
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 
     private static int lines(String s) {

@@ -83,16 +83,18 @@ class FuzzHarnessTest {
 
     @Test
     void everyOutcomeIsClassifiedAndItsReproShowsTheSymptom(@TempDir Path dir) throws Exception {
-        Path tb = testbeds(dir, "ice", "hang", "miscompile", "segv");
+        Path tb = testbeds(dir, "ice", "hang", "miscompile", "segv", "loop", "reject");
         Path results = dir.resolve("results");
         Result r = fuzz("--seeds", "1..2", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--compile-timeout", "1");
+                "--compile-timeout", "1", "--run-timeout", "1");
         assertEquals(0, r.code(), r.err());
         Map<String, String> expected = Map.of(
                 "compiler-crash", "reproduced: compiler crash",
                 "compile-hang", "reproduced: compile still running",
                 "wrong-code", "reproduced: wrong code",
-                "runtime-crash", "reproduced: test exits with");
+                "runtime-crash", "reproduced: test exits with",
+                "runtime-hang", "reproduced: test still running",
+                "program-rejected", "reproduced: rejected");
         for (Map.Entry<String, String> e : expected.entrySet()) {
             List<Path> found = examples(results, e.getKey());
             assertFalse(found.isEmpty(), "no " + e.getKey() + " finding: " + r.out());
@@ -107,11 +109,58 @@ class FuzzHarnessTest {
         assertTrue(hangMeta.contains("\"recheck\": \"hang: still compiling after 4 s\""), hangMeta);
         String wrongMeta = Files.readString(examples(results, "wrong-code").get(0).resolve("meta.json"));
         assertTrue(wrongMeta.contains("\"testbeds\": [\"fake-miscompile\"]"), wrongMeta);
-        assertTrue(wrongMeta.contains("\"majority_agrees_with_prediction\": true"), wrongMeta);
+        // gcc-O0 and the miscompiler are the only testbeds with an output: one vote each, no majority.
+        assertTrue(wrongMeta.contains("\"majority\": null"), wrongMeta);
         // The real compiler passed: one log row per test and testbed, and a done line per test.
         List<String> log = Files.readAllLines(results.resolve("campaign.jsonl"));
-        assertEquals(2 * 5 + 2, log.size(), String.join("\n", log));
+        assertEquals(2 * 7 + 2, log.size(), String.join("\n", log));
         assertTrue(log.stream().anyMatch(l -> l.contains("\"testbed\": \"gcc-O0\", \"outcome\": \"pass\"")));
+    }
+
+    @Test
+    void reproScriptsSayNotReproducedWithACorrectCompiler(@TempDir Path dir) throws Exception {
+        Path tb = testbeds(dir, "ice", "miscompile");
+        Path results = dir.resolve("results");
+        assertEquals(0, fuzz("--seeds", "1..2", "--out", results.toString(), "--testbeds", tb.toString()).code());
+        for (String kind : List.of("compiler-crash", "wrong-code")) {
+            Path f = examples(results, kind).get(0);
+            String fixed = Files.readString(f.resolve("repro.sh")).replace(FAKES.resolve("ice.sh").toString(), "gcc")
+                    .replace(FAKES.resolve("miscompile.sh").toString(), "gcc");
+            Files.writeString(f.resolve("repro-fixed.sh"), fixed);
+            Process p = new ProcessBuilder("bash", f.resolve("repro-fixed.sh").toString()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(1, p.exitValue(), kind + ": " + out);
+            assertTrue(out.contains("not reproduced"), kind + ": " + out);
+        }
+    }
+
+    @Test
+    void aPredictionEveryCompilerDisagreesWithIsAGeneratorFailure(@TempDir Path dir) throws Exception {
+        // Two testbeds that miscompile alike: they agree with each other and not with the interpreter.
+        String fake = FAKES.resolve("miscompile.sh").toString();
+        Path tb = dir.resolve("tb.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: a, c: " + fake + ", cpp: " + fake + ", flags: [-O1]}\n"
+                + "  - {name: b, c: " + fake + ", cpp: " + fake + ", flags: [-O2]}\n");
+        Path results = dir.resolve("results");
+        assertEquals(0, fuzz("--seeds", "1..3", "--out", results.toString(), "--testbeds", tb.toString()).code());
+        assertTrue(examples(results, "wrong-code").isEmpty());
+        Path f = examples(results, "generator-failure").get(0);
+        assertTrue(Files.readString(f.resolve("meta.json")).contains("prediction differs from every testbed"));
+    }
+
+    @Test
+    void aCompilerThatCannotRunStopsTheCampaign(@TempDir Path dir) throws Exception {
+        Path notExecutable = Files.writeString(dir.resolve("cc.sh"), "#!/bin/sh\n");
+        Path tb = dir.resolve("tb.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: x, c: " + notExecutable + ", cpp: " + notExecutable
+                + ", flags: [-O2]}\n");
+        notExecutable.toFile().setExecutable(true);
+        Files.writeString(notExecutable, "#!/no/such/interpreter\n");
+        Result r = fuzz("--seeds", "1..3", "--out", dir.resolve("r").toString(), "--testbeds", tb.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("campaign stopped: cannot run"), r.err());
+        assertFalse(Files.exists(dir.resolve("r/program-rejected")), "not filed as findings");
     }
 
     @Test
