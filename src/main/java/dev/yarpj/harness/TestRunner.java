@@ -277,7 +277,8 @@ final class TestRunner {
         StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n");
         s.append("# Reproduces: ").append(kind.dir).append(tb == null ? " (reference compiler)" : " on testbed " + tb.name()).append('\n');
         s.append("set -u\ncd \"$(dirname \"$0\")\"\nwork=$(mktemp -d); trap 'rm -rf \"$work\"' EXIT\n");
-        String cc = tb == null ? null : shell(redirect(compile, "$work/func.o"));
+        // Objects go to the temporary directory, never beside the finding.
+        String cc = shell(redirect(compile, tb == null ? "$work/driver.o" : "$work/func.o"));
         String driver = ref + " -O0 -w -c driver." + ext() + " -o \"$work/driver.o\" || { echo 'driver does not build'; exit 2; }\n";
         String linkCmd = ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" || { echo 'link failed'; exit 2; }\n";
         int limit = (int) Math.ceil(cfg.compileLimits().timeoutSeconds());
@@ -287,12 +288,12 @@ final class TestRunner {
                     .append("[ $rc -eq 0 ] || { echo \"not reproduced: the test exits with $rc\"; exit 1; }\n")
                     .append("got=$(echo $got); want=$(echo $(cat expected.txt))\n")
                     .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
-            case COMPILER_CRASH -> s.append(tb == null ? shell(compile) : cc).append(" 2> \"$work/err\"; rc=$?\n")
+            case COMPILER_CRASH -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
                     .append("if [ $rc -gt 128 ] || grep -Eq 'internal compiler error|Assertion .* failed|UNREACHABLE|LLVM ERROR|PLEASE submit a bug report' \"$work/err\"; then\n")
                     .append("  echo \"reproduced: compiler crash: $(grep -Em1 'internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error' \"$work/err\")\"; exit 0\nfi\n");
-            case COMPILE_HANG -> s.append("timeout ").append(limit).append(' ').append(tb == null ? shell(compile) : cc).append("; rc=$?\n")
+            case COMPILE_HANG -> s.append("timeout ").append(limit).append(' ').append(cc).append("; rc=$?\n")
                     .append("if [ $rc -eq 124 ]; then echo 'reproduced: compile still running after ").append(limit).append(" s'; exit 0; fi\n");
-            case PROGRAM_REJECTED -> s.append(tb == null ? shell(compile) : cc).append(" 2> \"$work/err\"; rc=$?\n")
+            case PROGRAM_REJECTED -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
                     .append(link == null ? "" : "[ $rc -eq 0 ] && { " + ref + " -O0 -w -c driver." + ext() + " -o \"$work/driver.o\" && "
                             + ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" 2>> \"$work/err\"; rc=$?; }\n")
                     .append("if [ $rc -ne 0 ] && [ $rc -le 128 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: rejected: $(grep -m1 error \"$work/err\")\"; exit 0; fi\n");
