@@ -110,10 +110,8 @@ final class FuzzCommand implements Callable<Integer> {
             seed = Long.parseLong(m.group(1));
             last = Long.parseLong(m.group(2));
         }
-        if (seed == null) {
-            seed = new SecureRandom().nextLong() & 0xFFFF_FFFFL;
-            if (!quiet) outw.println("first seed: " + seed);
-        }
+        boolean pickedSeed = seed == null;
+        if (pickedSeed) seed = new SecureRandom().nextLong() & 0xFFFF_FFFFL;
         if (seed < 0) throw new Main.UsageError("--seed must be 0 or more");
         if (count != null) {
             if (count < 1) throw new Main.UsageError("--count must be at least 1");
@@ -147,6 +145,7 @@ final class FuzzCommand implements Callable<Integer> {
         CampaignConfig cfg = new CampaignConfig(lang.language, genPolicy, policy.file, swarm, tbs.reference(), usable,
                 new ProcessRunner.Limits(compileTimeout, 4096, 256), new ProcessRunner.Limits(compileTimeout * 4, 4096, 256),
                 new ProcessRunner.Limits(runTimeout, 2048, 64), home().resolve("yarpj").toString(), versions);
+        if (pickedSeed && !quiet) outw.println("first seed: " + seed);
         if (!quiet) {
             err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream().map(Testbed::name).toList())
                     + "), " + jobs + " jobs, results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));

@@ -79,14 +79,14 @@ final class GenCommand implements Callable<Integer> {
         if (seed != null && seed < 0) throw new Main.UsageError("--seed must be 0 or more, got " + seed);
         if (seed != null && seed > Long.MAX_VALUE - count) throw new Main.UsageError("--seed + --count overflows");
         GenPolicy genPolicy = policy.load();
-        long first = seed != null ? seed : new SecureRandom().nextLong() & 0xFFFF_FFFFL;
-        if (seed == null && !quiet) spec.commandLine().getOut().println("seed: " + first);
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
             throw new Main.UsageError("cannot create output directory " + out + ": " + reason(e));
         }
         if (!Files.isWritable(out)) throw new Main.UsageError("output directory is not writable: " + out);
+        long first = seed != null ? seed : new SecureRandom().nextLong() & 0xFFFF_FFFFL;
+        if (seed == null && !quiet) spec.commandLine().getOut().println("seed: " + first);
 
         CheckMode mode = check == Check.hash ? CheckMode.HASH : CheckMode.ASSERTS;
         Generator plain = new Generator(genPolicy, lang.language, mode);
