@@ -6,6 +6,7 @@
 #   sanitize:  built with -fsanitize=undefined,address -fno-sanitize-recover=all by gcc and
 #              clang, the test must run clean and still print the prediction.
 # Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize; default all)
+# Extra options for 'yarpj gen' (e.g. --swarm, --policy FILE) can be given in YARPJ_GEN_FLAGS.
 # Prints one line per failure and a summary line "N passed, M failed"; exits 1 on any failure.
 set -u
 lang=$1; first=$2; last=$3; shift 3
@@ -16,9 +17,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/yarpj-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 count=$((last - first + 1))
 ext=$lang; [ "$lang" = cpp ] && gcc=g++ clang=clang++ || { gcc=gcc; clang=clang; }
-"$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/hash" || exit 1
+# shellcheck disable=SC2086
+"$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/hash" ${YARPJ_GEN_FLAGS:-} || exit 1
 case " $modes " in *" asserts "*)
-  "$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/asserts" --check=asserts || exit 1;;
+  # shellcheck disable=SC2086
+  "$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/asserts" --check=asserts ${YARPJ_GEN_FLAGS:-} || exit 1;;
 esac
 export lang ext gcc clang modes work
 check_one() {
@@ -52,5 +55,5 @@ export -f check_one
 seq "$first" "$last" | xargs -P "$(nproc)" -I{} bash -c 'check_one {}' > "$work/results.txt"
 grep FAIL "$work/results.txt"
 passed=$(grep -c PASS "$work/results.txt"); failed=$(grep -c FAIL "$work/results.txt")
-echo "$lang seeds $first..$last ($modes): $passed passed, $failed failed"
+echo "$lang seeds $first..$last ($modes${YARPJ_GEN_FLAGS:+, $YARPJ_GEN_FLAGS}): $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

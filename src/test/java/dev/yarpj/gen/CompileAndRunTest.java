@@ -49,6 +49,21 @@ class CompileAndRunTest {
 
     @ParameterizedTest
     @EnumSource(Language.class)
+    void swarmTestsAreUbFreeInTheInterpreter(Language lang) {
+        GenPolicy base = GenPolicy.defaults();
+        List<Long> rejected = new ArrayList<>();
+        for (long s = 1; s <= 300; s++) {
+            try {
+                new Generator(base.swarm(s), lang, CheckMode.HASH).generate(s, "test");
+            } catch (UndefinedBehaviorException e) {
+                rejected.add(s);
+            }
+        }
+        assertEquals(List.of(), rejected, "swarm seeds the interpreter rejected (generator bugs)");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
     void gccAndClangAgreeWithThePredictionAtO0AndO3(Language lang) throws Exception {
         String[] ccs = compilers(lang);
         Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.HASH);
