@@ -8,7 +8,6 @@ import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,9 +130,7 @@ final class GenCommand implements Callable<Integer> {
         try {
             Files.createDirectories(dir);
             for (Map.Entry<String, String> f : t.files().files().entrySet()) {
-                try (Writer w = Files.newBufferedWriter(dir.resolve(f.getKey()), StandardCharsets.UTF_8)) {
-                    w.write(f.getValue());
-                }
+                Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
             }
             // The interpreter's prediction: what driver prints with --check=hash.
             Files.writeString(dir.resolve("expected.txt"), Long.toUnsignedString(t.prediction().checksum()) + "\n");
