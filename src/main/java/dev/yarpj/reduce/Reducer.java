@@ -102,7 +102,7 @@ public final class Reducer {
         if (verdict != 0) {
             throw new ReduceException("the reduced file no longer passes the interestingness test; see " + cviseLog);
         }
-        int accepted = Files.exists(log) ? (int) Files.lines(log).count() : 0;
+        int accepted = Files.exists(log) ? Files.readAllLines(log).size() : 0;
         Result r = new Result(dir.resolve(file), lines(merged), lines(reduced), secs, accepted);
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("lines_before", r.linesBefore());
@@ -113,7 +113,7 @@ public final class Reducer {
         info.put("reference_command", reference + " -O0 " + file);
         Files.writeString(dir.resolve("reduce.json"), new Yaml().dump(info));
         Files.writeString(dir.resolve("README.txt"), "Reduced from " + r.linesBefore() + " to " + r.linesAfter() + " lines in "
-                + Math.round(secs) + " s.\nSee the bug:\n  " + String.join(" ", buggy.subList(0, buggy.size())) + " -w " + file
+                + Math.round(secs) + " s.\nSee the bug:\n  " + String.join(" ", buggy) + " -w " + file
                 + " -o bug && ./bug\n  " + reference + " -O0 -w " + file + " -o ref && ./ref\n"
                 + "interesting.sh is the test every kept candidate passed (sanitizer-clean, same symptom).\n");
         return r;
