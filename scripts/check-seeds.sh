@@ -12,7 +12,7 @@ set -u
 lang=$1; first=$2; last=$3; shift 3
 modes=${*:-agree asserts sanitize}
 here=$(cd "$(dirname "$0")/.." && pwd)
-yarpj="$here/yarpj"
+yarpj="${YARPJ:-$here/yarpj}"   # YARPJ: another yarpj to run, e.g. a jar wrapper
 work=$(mktemp -d "${TMPDIR:-/tmp}/yarpj-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 count=$((last - first + 1))

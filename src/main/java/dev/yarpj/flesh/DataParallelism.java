@@ -29,7 +29,7 @@ final class DataParallelism {
             levels.add(new Stmt.LoopLevel(new LoopHead(h.iter(), h.start(), h.cond(), h.update(), parallel),
                     lv.prefix(), lv.suffix()));
         }
-        return new Stmt.LoopNest(levels, nest.body());
+        return new Stmt.LoopNest(levels, nest.body(), nest.pragma());
     }
 
     private static List<Stmt> levelContents(Stmt.LoopNest nest, int from) {

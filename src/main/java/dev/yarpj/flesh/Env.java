@@ -1,19 +1,22 @@
 package dev.yarpj.flesh;
 
+import dev.yarpj.skeleton.Shape;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Where fleshing stands: the active partition contexts, the loops in scope (outermost
- * first), the block's symbol table and the product of the enclosing loops' trip counts.
+ * first), the block's symbol table, the product of the enclosing loops' trip counts, the
+ * plan of the innermost nest (how its subscripts follow its loops), and whether
+ * expressions must stay loop-invariant (read no array).
  */
-record Env(int mask, List<LoopInfo> loops, Scope scope, long tripProduct) {
+record Env(int mask, List<LoopInfo> loops, Scope scope, long tripProduct, Shape.NestPlan plan, boolean invariant) {
     /**
      * Outside any split loop nothing tells the two contexts apart, so both are active and
      * every value is the same in both; locals declared there are then valid inside splits.
      */
     static Env top() {
-        return new Env(Valued.BOTH, List.of(), new Scope(null), 1);
+        return new Env(Valued.BOTH, List.of(), new Scope(null), 1, Shape.NestPlan.PLAIN, false);
     }
 
     LoopInfo split() {
@@ -21,18 +24,32 @@ record Env(int mask, List<LoopInfo> loops, Scope scope, long tripProduct) {
         return null;
     }
 
+    /** The innermost loop in scope, or null. */
+    LoopInfo innermost() {
+        return loops.isEmpty() ? null : loops.get(loops.size() - 1);
+    }
+
     Env withMask(int m) {
-        return new Env(m, loops, scope, tripProduct);
+        return new Env(m, loops, scope, tripProduct, plan, invariant);
     }
 
     Env inBlock() {
-        return new Env(mask, loops, new Scope(scope), tripProduct);
+        return new Env(mask, loops, new Scope(scope), tripProduct, plan, invariant);
+    }
+
+    Env withPlan(Shape.NestPlan p) {
+        return new Env(mask, loops, scope, tripProduct, p, invariant);
+    }
+
+    /** Expressions built in this environment read only scalars: the same value on every iteration. */
+    Env loopInvariant() {
+        return new Env(mask, loops, scope, tripProduct, plan, true);
     }
 
     Env enterLoop(LoopInfo loop) {
         List<LoopInfo> ls = new ArrayList<>(loops);
         ls.add(loop);
         int m = loop.split() ? Valued.BOTH : mask;
-        return new Env(m, List.copyOf(ls), new Scope(scope), tripProduct * loop.space().trip());
+        return new Env(m, List.copyOf(ls), new Scope(scope), tripProduct * loop.space().trip(), plan, invariant);
     }
 }

@@ -11,10 +11,12 @@ import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.UnOp;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.Rng;
+import dev.yarpj.skeleton.Shape;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Builds random expressions top-down, each node with its concrete value in every active
@@ -25,24 +27,32 @@ final class ExprBuilder {
     private final GenPolicy policy;
     private final Rng rng;
     private final Globals globals;
-    private final Map<IntType, Integer> typeWeights = new LinkedHashMap<>();
+    private final Supplier<IntType> types;
+    private final Supplier<String> ops;
 
     ExprBuilder(GenPolicy policy, Rng rng, Globals globals) {
         this.policy = policy;
         this.rng = rng;
         this.globals = globals;
-        IntType[] types = IntType.values();
-        for (int i = 0; i < types.length; i++) {
-            typeWeights.put(types[i], policy.typeWeights().get(GenPolicy.TYPE_NAMES.get(i)));
+        Map<IntType, Integer> typeWeights = new LinkedHashMap<>();
+        IntType[] all = IntType.values();
+        for (int i = 0; i < all.length; i++) {
+            typeWeights.put(all[i], policy.typeWeights().get(GenPolicy.TYPE_NAMES.get(i)));
         }
+        this.types = rng.sampler(typeWeights);
+        this.ops = rng.sampler(policy.opWeights());
     }
 
     IntType randomType() {
-        return rng.weighted(typeWeights);
+        return types.get();
     }
 
-    /** A value of type {@code t}: often one that provokes peephole rules (0, ±1, extremes, powers of two). */
+    /**
+     * A value of type {@code t}: with probability p_special_const one that provokes peephole
+     * rules (0, ±1, extremes, powers of two, low-bit masks, small numbers), else uniform.
+     */
     long interestingValue(IntType t) {
+        if (!rng.chance(policy.pSpecialConst())) return Arith.convert(rng.nextLong(), t);
         long v = switch (rng.between(0, 9)) {
             case 0 -> 0;
             case 1 -> 1;
@@ -57,16 +67,42 @@ final class ExprBuilder {
         return Arith.convert(v, t);
     }
 
+    /** A mask of type {@code t}: a run of low bits, a single bit or a random pattern. */
+    private long maskValue(IntType t) {
+        int bits = Math.max(1, t.bits);
+        long v = switch (rng.between(0, 2)) {
+            case 0 -> bits >= 64 ? -1L >>> rng.between(0, 63) : (1L << rng.between(1, bits)) - 1;
+            case 1 -> 1L << rng.between(0, bits - 1);
+            default -> rng.nextLong();
+        };
+        return Arith.convert(v, t);
+    }
+
+    /**
+     * {@code (e & C1) op C2} with {@code C1 & C2 == C2}: the operand shapes of the
+     * bit-manipulation peephole rules (Alive, ICSE 2016).
+     */
+    private Valued maskTest(int depth, Env env) {
+        Valued e = expr(depth - 1, env);
+        IntType t = Arith.promote(e.expr().type());
+        long c1 = maskValue(t);
+        long c2 = Arith.convert(c1 & (rng.chance(0.5) ? c1 : rng.nextLong()), t);
+        Valued masked = UbGuard.binary(BinOp.BAND, e, Valued.constant(new Expr.Const(t, c1), c1), env.mask());
+        BinOp op = rng.pick(List.of(BinOp.EQ, BinOp.NE, BinOp.BOR, BinOp.BXOR, BinOp.BAND));
+        return UbGuard.binary(op, masked, Valued.constant(new Expr.Const(t, c2), c2), env.mask());
+    }
+
     Valued expr(Env env) {
         return expr(rng.between(1, policy.maxExprDepth()), env);
     }
 
     Valued expr(int depth, Env env) {
         if (depth <= 0 || rng.chance(0.15)) return leaf(env);
-        String kind = rng.weighted(policy.opWeights());
+        String kind = ops.get();
         if (kind == null) return leaf(env);
         int mask = env.mask();
         switch (kind) {
+            case "mask": return maskTest(depth, env);
             case "neg": return UbGuard.unary(UnOp.NEG, expr(depth - 1, env), mask);
             case "bnot": return UbGuard.unary(UnOp.BNOT, expr(depth - 1, env), mask);
             case "lnot": return UbGuard.unary(UnOp.LNOT, expr(depth - 1, env), mask);
@@ -100,7 +136,7 @@ final class ExprBuilder {
             Scope.Local l = rng.pick(locals);
             return new Valued(new Expr.ScalarRef(l.var()), l.values().clone());
         }
-        if (roll < 7 && (!env.loops().isEmpty() || roll < 5)) {
+        if (roll < 7 && (!env.loops().isEmpty() || roll < 5) && !env.invariant() && rng.chance(policy.pArray())) {
             Valued a = arrayRead(env);
             if (a != null) return a;
         }
@@ -165,40 +201,79 @@ final class ExprBuilder {
     }
 
     /**
-     * In-bounds subscripts for {@code a}: each dimension gets an iterator in scope whose
-     * whole space fits it, or a constant. An alternating axis of an input array is indexed
-     * only by the split iterator or by a constant, so its value follows the context.
+     * In-bounds subscripts for {@code a}: each dimension gets the iterator the nest's access
+     * pattern assigns it, if that iterator's whole space fits the dimension, else a constant.
+     * An alternating axis of an input array is indexed only by the split iterator or by a
+     * constant, so its value follows the context.
      */
     List<Expr> subscripts(ArrayVar a, Env env, boolean read) {
         LoopInfo split = env.split();
+        List<LoopInfo> layout = layout(a.rank(), env);
         List<Expr> idx = new ArrayList<>();
         for (int d = 0; d < a.rank(); d++) {
             int size = a.dims().get(d);
-            Expr e = null;
-            if (read && a.fill().axis() == d) {
-                if (split != null && split.space().max() < size && rng.chance(0.9)) e = new Expr.IterRef(split.iter());
-            } else {
-                List<LoopInfo> fit = new ArrayList<>();
-                for (LoopInfo l : env.loops()) if (l.space().max() < size) fit.add(l);
-                if (!fit.isEmpty() && rng.chance(0.9)) {
-                    // Favour the innermost loops, where most accesses sit in real code.
-                    LoopInfo l = rng.chance(0.5) ? fit.get(fit.size() - 1) : rng.pick(fit);
-                    e = new Expr.IterRef(l.iter());
+            LoopInfo l = layout.get(d);
+            if (env.plan().access() == Shape.Access.RANDOM) {
+                l = null;
+                if (read && a.fill().axis() == d) {
+                    if (split != null && split.space().max() < size && rng.chance(0.9)) l = split;
+                } else {
+                    List<LoopInfo> fit = new ArrayList<>();
+                    for (LoopInfo f : env.loops()) if (f.space().max() < size) fit.add(f);
+                    if (!fit.isEmpty() && rng.chance(0.9)) {
+                        // Favour the innermost loops, where most accesses sit in real code.
+                        l = rng.chance(0.5) ? fit.get(fit.size() - 1) : rng.pick(fit);
+                    }
                 }
+            } else if (l != null && (l.space().max() >= size || (read && a.fill().axis() == d && l != split))) {
+                l = null;
             }
-            if (e == null) e = new Expr.Const(IntType.INT, rng.between(0, size - 1));
-            idx.add(e);
+            idx.add(l != null ? new Expr.IterRef(l.iter()) : new Expr.Const(IntType.INT, rng.between(0, size - 1)));
         }
         return idx;
     }
 
+    /**
+     * The loop each dimension of a rank-{@code rank} array is walked by under the current
+     * access pattern (null: a constant subscript). Dimensions line up with the innermost
+     * loops, last dimension innermost (in order, slice) or first dimension innermost
+     * (column-major); a diagonal walks every dimension with the innermost loop.
+     */
+    List<LoopInfo> layout(int rank, Env env) {
+        List<LoopInfo> loops = env.loops();
+        int n = loops.size();
+        List<LoopInfo> out = new ArrayList<>();
+        for (int d = 0; d < rank; d++) {
+            LoopInfo l = switch (env.plan().access()) {
+                case RANDOM -> null; // chosen per access, see subscripts
+                case IN_ORDER -> n - rank + d >= 0 ? loops.get(n - rank + d) : null;
+                case SLICE -> d == 0 && (rank > 1 || rng.chance(0.5)) ? null : n - rank + d >= 0 ? loops.get(n - rank + d) : null;
+                case COLUMN_MAJOR -> n - 1 - d >= 0 ? loops.get(n - 1 - d) : null;
+                case DIAGONAL -> n > 0 ? loops.get(n - 1) : null;
+            };
+            out.add(l);
+        }
+        return out;
+    }
+
+    /** A rank for a new array: fewer, as many or more dimensions than loops in scope. */
+    int patternedRank(Env env) {
+        int n = Math.max(1, env.loops().size());
+        return Math.max(1, Math.min(policy.maxArrayRank(), n + rng.between(-1, 1)));
+    }
+
     /** A new array sized to the loops in scope (paper 3.4), or null when over budget. */
     ArrayVar newArray(Env env, boolean input) {
-        int rank = rng.between(1, policy.maxArrayRank());
+        boolean patterned = env.plan().access() != Shape.Access.RANDOM && !env.loops().isEmpty();
+        int rank = patterned ? patternedRank(env) : rng.between(1, policy.maxArrayRank());
+        List<LoopInfo> layout = patterned ? layout(rank, env) : null;
         List<Integer> dims = new ArrayList<>();
         for (int d = 0; d < rank; d++) {
             int size;
-            if (!env.loops().isEmpty() && rng.chance(0.85)) {
+            if (patterned) {
+                LoopInfo l = layout.get(d);
+                size = l != null ? (int) l.space().max() + 1 + rng.between(0, 2) : rng.between(1, 12);
+            } else if (!env.loops().isEmpty() && rng.chance(0.85)) {
                 size = (int) rng.pick(env.loops()).space().max() + 1 + rng.between(0, 2);
             } else {
                 size = rng.between(1, 12);

@@ -3,11 +3,13 @@ package dev.yarpj.flesh;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Pragma;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
@@ -19,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Fleshes a skeleton out into a program: globals, iteration spaces, arrays sized to them,
@@ -42,6 +45,7 @@ public final class Flesher {
     private final Rng rng;
     private final Globals globals;
     private final ExprBuilder exprs;
+    private final Supplier<String> reductions;
     /**
      * Statements and loop iterations the program will execute, as reserved so far: every
      * statement once to start with, then each loop adds its extra iterations of its whole
@@ -54,6 +58,7 @@ public final class Flesher {
         this.rng = rng;
         this.globals = new Globals(policy.maxArrayBytes());
         this.exprs = new ExprBuilder(policy, rng, globals);
+        this.reductions = rng.sampler(policy.reductionWeights());
     }
 
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng) {
@@ -78,6 +83,13 @@ public final class Flesher {
                 case ASSIGN -> assign(env);
                 case COMPOUND -> compound(env);
                 case LOCAL -> local(env);
+                case ELEMENTWISE -> elementwise(env);
+                case REDUCE -> reduce(exprs.expr(env), env);
+                case STENCIL -> stencilStmt(env);
+                case MEMSET -> memset(env);
+                case MEMCPY -> memcpy(env);
+                case GUARDED_DIV -> guardedDivision(env);
+                case REDUNDANT_EXPR -> redundantUnderEquality(env);
             };
         }
         if (s instanceof Shape.IfShape i) return ifStmt(i, env);
@@ -103,7 +115,7 @@ public final class Flesher {
 
     /** An output to write: an element of an output array (usual inside loops) or an output scalar. */
     private Expr target(Env env) {
-        boolean array = !env.loops().isEmpty() ? rng.chance(0.8) : rng.chance(0.2);
+        boolean array = (!env.loops().isEmpty() ? rng.chance(0.8) : rng.chance(0.2)) && rng.chance(policy.pArray());
         if (array) {
             ArrayVar a = null;
             if (!globals.outputArrays.isEmpty() && rng.chance(0.5)) a = rng.pick(globals.outputArrays);
@@ -146,8 +158,259 @@ public final class Flesher {
         return new Stmt.LocalDecl(v, init.expr());
     }
 
+    // ---- idioms ---------------------------------------------------------------------
+
+    /**
+     * An output array element walked by the loops in scope as the nest's access pattern
+     * says (row-major in idiom nests: the innermost loop on the last dimension); an
+     * existing array when one fits, else a new one; null when none fits the budget.
+     */
+    private Expr.Subscript walkedOutput(Env env) {
+        ArrayVar a = null;
+        if (!globals.outputArrays.isEmpty() && rng.chance(0.5)) {
+            ArrayVar c = rng.pick(globals.outputArrays);
+            List<LoopInfo> layout = exprs.layout(c.rank(), env);
+            LoopInfo last = layout.get(c.rank() - 1);
+            if (last != null && last == env.innermost() && last.space().max() < c.dims().get(c.rank() - 1)) a = c;
+        }
+        if (a == null) a = exprs.newArray(env, false);
+        return a == null ? null : Exprs.subscript(a, exprs.subscripts(a, env, false));
+    }
+
+    /** {@code a[..][i] = f(b[..][i], ...)}: a store the vectorizer can widen. */
+    private Stmt elementwise(Env env) {
+        Expr target = walkedOutput(env);
+        if (target == null) target = target(env);
+        Valued value = exprs.expr(env);
+        return new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+    }
+
+    /**
+     * Reduces {@code value} into a new output of lower rank than the loops in scope,
+     * indexed by the outermost of them: sum, min, max or a bitwise operator. The
+     * accumulator is new, so its start is known, and fleshing has made {@code value} the
+     * same on every iteration of a context; a signed sum that could overflow in the worst
+     * case of every execution becomes an exclusive or.
+     */
+    private Stmt reduce(Valued value, Env env) {
+        List<LoopInfo> loops = env.loops();
+        int rank = rng.between(0, Math.min(loops.size() - 1, policy.maxArrayRank()));
+        IntType t = exprs.randomType();
+        String op = reductions.get();
+        long init = switch (op) {
+            case "min" -> t.max();
+            case "max" -> t.min();
+            case "and" -> Arith.convert(-1, t);
+            default -> rng.chance(0.7) ? 0 : exprs.interestingValue(t);
+        };
+        Expr target = null;
+        if (rank > 0) {
+            List<Integer> dims = new ArrayList<>();
+            List<Expr> idx = new ArrayList<>();
+            for (int d = 0; d < rank; d++) {
+                dims.add((int) loops.get(d).space().max() + 1);
+                idx.add(new Expr.IterRef(loops.get(d).iter()));
+            }
+            ArrayVar a = globals.newArray(false, t, dims, ArrayVar.Fill.uniform(init));
+            if (a != null) target = Exprs.subscript(a, idx);
+        }
+        if (target == null) target = new Expr.ScalarRef(globals.newOutput(t, init));
+        return switch (op) {
+            case "min", "max" -> new Stmt.Assign(target, null, Exprs.convertImplicitly(
+                    Exprs.call(op.equals("min") ? Builtin.MIN : Builtin.MAX, target, value.expr()), t));
+            case "and" -> new Stmt.Assign(target, BinOp.BAND, value.expr());
+            case "or" -> new Stmt.Assign(target, BinOp.BOR, value.expr());
+            case "xor" -> new Stmt.Assign(target, BinOp.BXOR, value.expr());
+            default -> new Stmt.Assign(target, sumCannotOverflow(t, init, value, env) ? BinOp.ADD : BinOp.BXOR, value.expr());
+        };
+    }
+
+    /**
+     * Whether {@code t += v}, executed at most once per iteration of every loop in scope,
+     * starting from {@code init}, stays defined: the addition is done in an unsigned type,
+     * or its worst-case magnitude fits the signed one.
+     */
+    private static boolean sumCannotOverflow(IntType t, long init, Valued v, Env env) {
+        IntType op = Arith.operandType(BinOp.ADD, t, v.expr().type(), true);
+        if (!op.signed) return true;
+        long step = 0;
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(env.mask(), c)) continue;
+            long x = Arith.convert(v.values()[c], op);
+            if (x == Long.MIN_VALUE) return false;
+            step = Math.max(step, Math.abs(x));
+        }
+        long init0 = Arith.convert(init, op);
+        if (init0 == Long.MIN_VALUE) return false;
+        if (fits(Math.abs(init0), env.tripProduct(), step, op)) return true;
+        // A narrower accumulator is converted back to its type after every step.
+        return t.bits < op.bits && fits(Math.max(Math.abs(t.min()), t.max()), 1, step, op);
+    }
+
+    /** Whether {@code start + times * step} (all non-negative) is at most {@code op}'s maximum. */
+    private static boolean fits(long start, long times, long step, IntType op) {
+        try {
+            return Math.addExact(start, Math.multiplyExact(times, step)) <= op.max();
+        } catch (ArithmeticException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A stencil over new input arrays, along the innermost loops of an idiom nest whose
+     * spaces keep {@code halo} away from both edges; stored element-wise or reduced.
+     */
+    private Stmt stencilStmt(Env env) {
+        Shape.StencilPlan st = env.plan().stencil();
+        List<LoopInfo> loops = env.loops();
+        int dims = Math.min(st.dims(), loops.size());
+        List<LoopInfo> spanned = loops.subList(loops.size() - dims, loops.size());
+        IntType elem = exprs.randomType();
+        List<ArrayVar> arrays = new ArrayList<>();
+        for (int k = 0; k < st.arrays(); k++) {
+            List<Integer> size = new ArrayList<>();
+            for (LoopInfo l : spanned) size.add((int) l.space().max() + st.halo() + 1 + rng.between(0, 1));
+            ArrayVar a = globals.newArray(true, elem, size, ArrayVar.Fill.uniform(exprs.interestingValue(elem)));
+            if (a != null) arrays.add(a);
+        }
+        if (arrays.isEmpty()) return elementwise(env);
+        // The centre first, then distinct offsets along one dimension or diagonally.
+        List<int[]> offsets = new ArrayList<>();
+        offsets.add(new int[dims]);
+        for (int attempt = 0; offsets.size() < st.taps() && attempt < 8 * st.taps(); attempt++) {
+            int[] off = new int[dims];
+            for (int d = 0; d < dims; d++) {
+                if (d == rng.between(0, dims - 1) || rng.chance(0.2)) off[d] = rng.between(-st.reach(), st.reach()) * st.stride();
+            }
+            if (offsets.stream().noneMatch(o -> java.util.Arrays.equals(o, off))) offsets.add(off);
+        }
+        List<Expr.Subscript> taps = new ArrayList<>();
+        for (int i = 0; i < offsets.size(); i++) {
+            ArrayVar a = arrays.get(i % arrays.size());
+            List<Expr> idx = new ArrayList<>();
+            for (int d = 0; d < dims; d++) {
+                Expr it = new Expr.IterRef(spanned.get(d).iter());
+                int o = offsets.get(i)[d];
+                idx.add(o == 0 ? it : Exprs.binary(o > 0 ? BinOp.ADD : BinOp.SUB, it, new Expr.Const(IntType.INT, Math.abs(o))));
+            }
+            taps.add(Exprs.subscript(a, idx));
+        }
+        // Every tap holds its array's fill; the sum is checked in every context like any operator.
+        IntType t = Arith.promote(elem);
+        BinOp combine = BinOp.ADD;
+        for (BinOp cand : List.of(BinOp.ADD, BinOp.BXOR)) {
+            combine = cand;
+            if (stencilValue(cand, t, taps) != null) break;
+        }
+        Long v = stencilValue(combine, t, taps);
+        Valued value = Valued.constant(Exprs.stencil(combine, taps), v);
+        if (st.reduced()) return reduce(value, env);
+        Expr target = walkedOutput(env);
+        if (target == null) target = target(env);
+        return new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+    }
+
+    /** The value of a stencil over uniformly filled arrays, or null when folding it is UB. */
+    private static Long stencilValue(BinOp op, IntType t, List<Expr.Subscript> taps) {
+        long acc = Arith.convert(taps.get(0).array().fill().even(), t);
+        for (int i = 1; i < taps.size(); i++) {
+            long y = Arith.convert(taps.get(i).array().fill().even(), t);
+            if (Arith.binaryUb(op, t, acc, t, y) != null) return null;
+            acc = Arith.binary(op, t, acc, t, y);
+        }
+        return acc;
+    }
+
+    /**
+     * A new output array walked in order by the loops in scope, every dimension exactly as
+     * long as its loop's space from 0: the whole array, contiguously (memset/memcpy).
+     */
+    private ArrayVar wholeArray(Env env, boolean input, IntType t, ArrayVar.Fill fill) {
+        List<LoopInfo> loops = env.loops();
+        int rank = Math.min(loops.size(), policy.maxArrayRank());
+        List<Integer> dims = new ArrayList<>();
+        for (int d = 0; d < rank; d++) dims.add((int) loops.get(loops.size() - rank + d).space().max() + 1);
+        return globals.newArray(input, t, dims, fill);
+    }
+
+    private List<Expr> inOrder(ArrayVar a, Env env) {
+        List<LoopInfo> loops = env.loops();
+        List<Expr> idx = new ArrayList<>();
+        for (int d = 0; d < a.rank(); d++) idx.add(new Expr.IterRef(loops.get(loops.size() - a.rank() + d).iter()));
+        return idx;
+    }
+
+    /** {@code out[i][j] = C} over whole rows, C a repeated byte: a memset. */
+    private Stmt memset(Env env) {
+        IntType t = exprs.randomType();
+        ArrayVar a = wholeArray(env, false, t, ArrayVar.Fill.uniform(exprs.interestingValue(t)));
+        if (a == null) return assign(env);
+        int b = rng.chance(0.5) ? 0 : rng.pick(List.of(0xff, 0x01, 0x7f, 0x80, rng.between(0, 255)));
+        long splat = 0;
+        for (int i = 0; i < 8; i++) splat = splat << 8 | b;
+        long v = t == IntType.BOOL ? b & 1 : Arith.convert(splat, t);
+        IntType lt = Arith.promote(t);
+        return new Stmt.Assign(Exprs.subscript(a, inOrder(a, env)), null,
+                Exprs.convertImplicitly(new Expr.Const(lt, Arith.convert(v, lt)), t));
+    }
+
+    /** {@code out[i][j] = in[i][j]} over whole rows of arrays of one type: a memcpy. */
+    private Stmt memcpy(Env env) {
+        IntType t = exprs.randomType();
+        ArrayVar in = wholeArray(env, true, t, ArrayVar.Fill.uniform(exprs.interestingValue(t)));
+        ArrayVar out = in == null ? null : wholeArray(env, false, t, ArrayVar.Fill.uniform(exprs.interestingValue(t)));
+        if (out == null) return assign(env);
+        return new Stmt.Assign(Exprs.subscript(out, inOrder(out, env)), null, Exprs.subscript(in, inOrder(in, env)));
+    }
+
+    /**
+     * {@code if (d != 0) t = e op (x / d)} with {@code x} and {@code d} loop-invariant
+     * inputs: the division can be hoisted only with its guard (LICM, GVN-PRE).
+     */
+    private Stmt guardedDivision(Env env) {
+        IntType dt = exprs.randomType();
+        long dv = exprs.interestingValue(dt);
+        if (dv == 0) dv = 1;
+        ScalarVar d = globals.newInput(dt, dv, rng.chance(policy.pParam()));
+        Valued divisor = Valued.constant(new Expr.ScalarRef(d), dv);
+        Valued x = exprs.expr(rng.between(0, 2), env.loopInvariant());
+        Valued q = UbGuard.binary(rng.chance(0.7) ? BinOp.DIV : BinOp.REM, x, divisor, env.mask());
+        Valued e = exprs.expr(env);
+        Valued value = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), e, q, env.mask());
+        Expr guard = Exprs.binary(BinOp.NE, new Expr.ScalarRef(d), new Expr.Const(IntType.INT, 0));
+        Expr target = target(env);
+        Stmt store = new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+        return new Stmt.If(guard, new Stmt.Block(List.of(store)), null);
+    }
+
+    /**
+     * {@code if (x == y) t = (x op r) op2 (y op r)} with inputs x and y equal: under the
+     * test, GVN may see the two halves as one value (equality propagation).
+     */
+    private Stmt redundantUnderEquality(Env env) {
+        IntType xt = exprs.randomType();
+        ScalarVar x = exprs.newInput(xt);
+        ScalarVar y = globals.newInput(xt, x.initValue(), rng.chance(policy.pParam()));
+        Valued r = exprs.expr(rng.between(1, 3), env);
+        Valued xv = Valued.constant(new Expr.ScalarRef(x), x.initValue());
+        Valued left = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND, BinOp.BOR)),
+                xv, r, env.mask());
+        Expr.Binary lb = (Expr.Binary) left.expr();
+        // The same operator over y: y holds x's value, so the values (and UB-freedom) are the same.
+        Valued right = new Valued(Exprs.binary(lb.op(), new Expr.ScalarRef(y), r.expr()), left.values().clone());
+        Valued value = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), left, right, env.mask());
+        Expr target = target(env);
+        Stmt store = new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+        Expr cond = Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.ScalarRef(y));
+        return new Stmt.If(cond, new Stmt.Block(List.of(store)), null);
+    }
+
     private Stmt ifStmt(Shape.IfShape s, Env env) {
-        Valued cond = s.onParity() && env.split() != null ? exprs.parityCondition(env) : exprs.expr(env);
+        Valued cond = switch (s.cond()) {
+            case PARITY -> env.split() != null ? exprs.parityCondition(env) : exprs.expr(env);
+            case INVARIANT -> exprs.expr(env.loopInvariant());
+            default -> exprs.expr(env);
+        };
         int t = cond.truthMask(env.mask());
         // A branch no context takes is still built against the full mask: dead code stays UB-free too.
         int thenMask = t == 0 ? env.mask() : t;
@@ -170,12 +433,14 @@ public final class Flesher {
         List<Iterator> iters = new ArrayList<>();
         List<Env> inside = new ArrayList<>();
         List<Stmt.Block> prefixes = new ArrayList<>();
-        Env cur = env;
+        Shape.NestPlan plan = n.plan();
+        boolean idiom = plan.idiom() != Shape.Idiom.PLAIN;
+        Env cur = env.withPlan(plan);
         for (int l = 0; l < n.depth(); l++) {
             boolean split = l == n.splitLevel();
             if (shared == null) {
                 int size = seqSizes != null ? seqSizes[l] : n.sizeFrom(l);
-                Bounds b = bounds(cur, split, size);
+                Bounds b = idiom ? idiomBounds(cur, size, l == n.depth() - 1, plan.halo()) : bounds(cur, split, size);
                 stepsUsed += cur.tripProduct() * (b.space().trip() - 1) * size;
                 bounds.add(b);
             } else {
@@ -204,7 +469,11 @@ public final class Flesher {
                     prefixes.get(l), suffixes[l]));
         }
         // Data parallelism can only be decided once the whole nest is known.
-        return new BuiltNest(DataParallelism.mark(new Stmt.LoopNest(levels, body)), bounds);
+        Stmt.LoopNest built = DataParallelism.mark(new Stmt.LoopNest(levels, body));
+        Pragma pragma = plan.pragma();
+        // ivdep promises no loop-carried dependence: only true of a data-parallel loop.
+        if (pragma == Pragma.GCC_IVDEP && !built.levels().get(n.depth() - 1).head().dataParallel()) pragma = Pragma.NONE;
+        return new BuiltNest(built.withPragma(pragma), bounds);
     }
 
     /**
@@ -229,6 +498,27 @@ public final class Flesher {
         }
         IntType litType = Arith.promote(space.type());
         return new Bounds(space, spell(space.first(), litType), spell(space.bound(), litType), spell(step, litType));
+    }
+
+    /**
+     * The space of an idiom nest's loop: upward by 1 from {@code halo} (the reach of a
+     * stencil, else 0), with an idiom trip count in the innermost loop, so that arrays are
+     * walked contiguously over whole rows.
+     */
+    private Bounds idiomBounds(Env env, int bodySize, boolean innermost, int halo) {
+        long left = Math.max(0, policy.maxIterations() - stepsUsed);
+        int trip = innermost ? rng.between(policy.minIdiomTrip(), policy.maxIdiomTrip())
+                : rng.between(policy.minTrip(), policy.maxTrip());
+        long cap = 1 + left / Math.max(1, env.tripProduct() * bodySize);
+        trip = (int) Math.max(1, Math.min(trip, cap));
+        IntType type = rng.weighted(ITERATOR_TYPES);
+        long last = halo + trip - 1L;
+        BinOp cmp = rng.pick(List.of(BinOp.LT, BinOp.LT, BinOp.LE, BinOp.NE));
+        long bound = cmp == BinOp.LE ? last : last + 1;
+        if (last + 1 > type.max()) type = IntType.INT;
+        IterationSpace space = new IterationSpace(type, halo, 1, trip, true, cmp, bound);
+        IntType litType = Arith.promote(type);
+        return new Bounds(space, spell(halo, litType), spell(bound, litType), new Expr.Const(litType, 1));
     }
 
     private IterationSpace upward(IntType type, int trip, int step) {

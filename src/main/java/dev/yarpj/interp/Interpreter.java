@@ -245,6 +245,21 @@ public final class Interpreter {
             Ev b = expr(c.rhs());
             return () -> Arith.builtin(fn, t, a.ev(), b.ev());
         }
+        if (e instanceof Expr.Stencil st) {
+            BinOp op = st.combine();
+            IntType t = st.type();
+            Ev[] taps = new Ev[st.taps().size()];
+            for (int i = 0; i < taps.length; i++) taps[i] = expr(st.taps().get(i));
+            return () -> {
+                long acc = Arith.convert(taps[0].ev(), t);
+                for (int i = 1; i < taps.length; i++) {
+                    long y = Arith.convert(taps[i].ev(), t);
+                    check(Arith.binaryUb(op, t, acc, t, y), op.symbol, acc, y, t);
+                    acc = Arith.binary(op, t, acc, t, y);
+                }
+                return acc;
+            };
+        }
         throw new IllegalStateException("unknown expression " + e);
     }
 

@@ -39,4 +39,12 @@ public sealed interface Expr {
     }
 
     record Call(Builtin fn, IntType type, Expr lhs, Expr rhs) implements Expr {}
+
+    /**
+     * A stencil: array elements at constant offsets from the iterators ({@code a[i-1][j] +
+     * a[i][j] + b[i+2][j]}), combined left to right by {@code combine}. Every tap has the
+     * same element type, whose promotion is {@code type}, so the fold in {@code type} is
+     * exactly what C computes for the printed expression.
+     */
+    record Stencil(BinOp combine, IntType type, List<Subscript> taps) implements Expr {}
 }

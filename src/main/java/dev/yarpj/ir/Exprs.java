@@ -46,6 +46,15 @@ public final class Exprs {
         return new Expr.Subscript(array, List.copyOf(indices));
     }
 
+    /** A stencil over taps of one element type, folded in its promoted type. */
+    public static Expr.Stencil stencil(BinOp combine, List<Expr.Subscript> taps) {
+        IntType elem = taps.get(0).type();
+        for (Expr.Subscript t : taps) {
+            if (t.type() != elem) throw new IllegalArgumentException("stencil taps of different types");
+        }
+        return new Expr.Stencil(combine, Arith.promote(elem), List.copyOf(taps));
+    }
+
     /** Strips implicit conversions: the node a lowerer or a rewrite should look at. */
     public static Expr stripImplicit(Expr e) {
         while (e instanceof Expr.Cast c && c.implicit()) e = c.operand();

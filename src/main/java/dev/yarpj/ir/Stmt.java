@@ -24,8 +24,17 @@ public sealed interface Stmt {
      * Loops nested one inside the next; {@code levels.get(0)} is outermost. Each level may
      * carry statements before and after the next loop (an imperfect nest); the innermost
      * level's body is {@link #body}. A perfect nest has every prefix and suffix empty.
+     * {@code pragma} applies to the innermost loop.
      */
-    record LoopNest(List<LoopLevel> levels, Block body) implements Stmt {
+    record LoopNest(List<LoopLevel> levels, Block body, Pragma pragma) implements Stmt {
+        public LoopNest(List<LoopLevel> levels, Block body) {
+            this(levels, body, Pragma.NONE);
+        }
+
+        public LoopNest withPragma(Pragma p) {
+            return new LoopNest(levels, body, p);
+        }
+
         public int depth() {
             return levels.size();
         }

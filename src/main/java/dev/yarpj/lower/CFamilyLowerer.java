@@ -7,6 +7,7 @@ import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Pragma;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
@@ -141,6 +142,7 @@ public final class CFamilyLowerer {
         String update = step instanceof Expr.Const c && c.value() == 1
                 ? name + (h.countsUp() ? "++" : "--")
                 : name + (h.countsUp() ? " += " : " -= ") + expr(step);
+        if (level == n.depth() - 1 && n.pragma() != Pragma.NONE) w.line("#pragma " + n.pragma().text);
         w.open("for (" + type(h.iter().type()) + " " + name + " = " + expr(h.start()) + "; "
                 + expr(h.cond()) + "; " + update + ")");
         for (Stmt t : lv.prefix().stmts()) stmt(w, t);
@@ -169,6 +171,11 @@ public final class CFamilyLowerer {
             StringBuilder sb = new StringBuilder(s.array().name());
             for (Expr i : s.indices()) sb.append('[').append(expr(i)).append(']');
             return sb.toString();
+        }
+        if (e instanceof Expr.Stencil st) {
+            List<String> taps = new ArrayList<>();
+            for (Expr.Subscript t : st.taps()) taps.add(expr(t));
+            return "(" + String.join(" " + st.combine().symbol + " ", taps) + ")";
         }
         Expr.Call c = (Expr.Call) e;
         usesBuiltins = true;

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every knob of generation. {@link #defaults()} is the built-in policy; a YAML file
- * (see {@link PolicyLoader}) overrides any subset of keys, spelled in snake_case.
+ * Every knob of generation. The built-in policy ({@link #defaults()}) is
+ * {@code policies/default.yaml}, bundled in the jar; a user's YAML file (see
+ * {@link PolicyLoader}) overrides any subset of its keys, spelled in snake_case.
  */
 public record GenPolicy(
         String name,
@@ -20,10 +21,17 @@ public record GenPolicy(
         int minTrip,
         int maxTrip,
         int maxStep,
+        int minIdiomTrip,
+        int maxIdiomTrip,
         long maxIterations,
         long maxArrayBytes,
         int maxArrayRank,
         int maxExprDepth,
+        int maxStencilReach,
+        int maxStencilStride,
+        int maxStencilTaps,
+        int maxStencilArrays,
+        int maxStencilDims,
         double pOpaqueBound,
         double pSplit,
         double pHiddenSplit,
@@ -32,52 +40,73 @@ public record GenPolicy(
         double pImperfect,
         double pCountDown,
         double pSharedSpace,
+        double pArray,
+        double pSpecialConst,
         double loopNestingDecay,
         Map<String, Integer> stmtWeights,
         Map<String, Integer> typeWeights,
-        Map<String, Integer> opWeights) {
+        Map<String, Integer> opWeights,
+        Map<String, Integer> idiomWeights,
+        Map<String, Integer> accessWeights,
+        Map<String, Integer> reductionWeights,
+        Map<String, Integer> pragmaWeights) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;
 
-    public static final List<String> STMT_KINDS =
-            List.of("assign", "compound", "local", "if", "loop_nest", "loop_seq");
+    public static final List<String> STMT_KINDS = List.of("assign", "compound", "local", "if", "loop_nest", "loop_seq",
+            "invariant_if", "guarded_div", "redundant_expr");
     public static final List<String> TYPE_NAMES = List.of(
             "bool", "signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int",
             "long long", "unsigned long long");
     public static final List<String> OP_NAMES = List.of(
             "add", "sub", "mul", "div", "rem", "shl", "shr", "band", "bor", "bxor",
             "lt", "gt", "le", "ge", "eq", "ne", "land", "lor",
-            "neg", "bnot", "lnot", "min", "max", "ternary", "cast");
+            "neg", "bnot", "lnot", "min", "max", "ternary", "cast", "mask");
+    /** What a loop nest is for: a plain random nest, or one of the idioms of paper section 3.2. */
+    public static final List<String> IDIOM_NAMES =
+            List.of("plain", "vectorizable", "reduction", "stencil", "memset", "memcpy");
+    /** How the subscripts of a nest's array accesses relate to its loops. */
+    public static final List<String> ACCESS_NAMES = List.of("random", "in_order", "column_major", "diagonal", "slice");
+    public static final List<String> REDUCTION_NAMES = List.of("sum", "min", "max", "and", "or", "xor");
+    public static final List<String> PRAGMA_NAMES = List.of("none", "clang_vectorize", "clang_interleave",
+            "clang_unroll", "clang_unroll_count", "clang_vectorize_predicate", "clang_distribute", "gcc_unroll",
+            "gcc_ivdep");
 
+    /** The names each weight map accepts, by its policy key. */
+    public static final Map<String, List<String>> WEIGHT_NAMES = Map.of(
+            "stmt_weights", STMT_KINDS,
+            "type_weights", TYPE_NAMES,
+            "op_weights", OP_NAMES,
+            "idiom_weights", IDIOM_NAMES,
+            "access_weights", ACCESS_NAMES,
+            "reduction_weights", REDUCTION_NAMES,
+            "pragma_weights", PRAGMA_NAMES);
+
+    /** The built-in policy: policies/default.yaml as bundled in the jar. */
     public static GenPolicy defaults() {
-        return new GenPolicy(
-                "default",
-                5, 1, 4,
-                5, 4, 3, 2,
-                1, 40, 3,
-                50_000, 4L << 20, 3, 4,
-                0.3, 0.4, 0.5, 0.3, 0.3, 0.4, 0.2, 0.5, 0.45,
-                weights(STMT_KINDS, 10, 2, 4, 3, 5, 2),
-                weights(TYPE_NAMES, 1, 2, 2, 2, 2, 6, 4, 4, 3),
-                weights(OP_NAMES, 10, 10, 8, 3, 3, 3, 3, 4, 4, 4,
-                        2, 2, 2, 2, 2, 2, 1, 1,
-                        2, 2, 1, 2, 2, 3, 3));
+        return PolicyLoader.builtin();
     }
 
     /**
      * Swarm testing (Groce et al., as in YARPGen v1): this policy with a random subset of
-     * features switched off for one test. Each operator, type and statement kind other than
-     * plain assignment is dropped with probability 1/2; at least one operator and one type
-     * stay. Drawn from {@code seed}, so the same seed gives the same subset.
+     * features switched off for one test. Each operator, type, statement kind, idiom, access
+     * pattern, reduction and pragma is dropped with probability 1/2, except plain assignment,
+     * plain nests, random access and no pragma; at least one operator and one type stay.
+     * Drawn from {@code seed}, so the same seed gives the same subset.
      */
     public GenPolicy swarm(long seed) {
         Rng rng = new Rng(seed ^ 0x5eed5eed5eedL);
-        return new GenPolicy(name + "+swarm", maxTopStmts, minBlockStmts, maxBlockStmts, maxLoopDepth, maxNestDepth,
-                maxSeqLength, maxIfDepth, minTrip, maxTrip, maxStep, maxIterations, maxArrayBytes, maxArrayRank,
-                maxExprDepth, pOpaqueBound, pSplit, pHiddenSplit, pParityBranch, pParam, pImperfect, pCountDown,
-                pSharedSpace, loopNestingDecay, thin(stmtWeights, rng, "assign"), thin(typeWeights, rng, null),
-                thin(opWeights, rng, null));
+        Map<String, Object> changes = new LinkedHashMap<>();
+        changes.put("name", name + "+swarm");
+        changes.put("stmt_weights", thin(stmtWeights, rng, "assign"));
+        changes.put("type_weights", thin(typeWeights, rng, null));
+        changes.put("op_weights", thin(opWeights, rng, null));
+        changes.put("idiom_weights", thin(idiomWeights, rng, "plain"));
+        changes.put("access_weights", thin(accessWeights, rng, "random"));
+        changes.put("reduction_weights", thin(reductionWeights, rng, null));
+        changes.put("pragma_weights", thin(pragmaWeights, rng, "none"));
+        return PolicyLoader.with(this, changes);
     }
 
     private static Map<String, Integer> thin(Map<String, Integer> w, Rng rng, String keep) {
@@ -97,12 +126,6 @@ public record GenPolicy(
                 }
             }
         }
-        return m;
-    }
-
-    private static Map<String, Integer> weights(List<String> names, int... w) {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        for (int i = 0; i < names.size(); i++) m.put(names.get(i), w[i]);
         return m;
     }
 }

@@ -41,7 +41,30 @@ public final class PolicyLoader {
         return parse(text, file.toString(), base);
     }
 
+    /** Where the build puts policies/default.yaml inside the jar. */
+    private static final String BUILTIN_RESOURCE = "/dev/yarpj/policy/default.yaml";
+    private static GenPolicy builtin;
+
+    /** The built-in policy: every key must be present, since there is nothing to fall back on. */
+    static synchronized GenPolicy builtin() {
+        if (builtin == null) {
+            try (var in = PolicyLoader.class.getResourceAsStream(BUILTIN_RESOURCE)) {
+                if (in == null) throw new IllegalStateException("built-in policy " + BUILTIN_RESOURCE + " missing from the jar");
+                builtin = parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "built-in policies/default.yaml",
+                        "default", null);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return builtin;
+    }
+
     public static GenPolicy parse(String text, String fileName, String defaultName) {
+        return parse(text, fileName, defaultName, builtin());
+    }
+
+    /** @param base the policy whose values absent keys keep, or null when every key is required */
+    private static GenPolicy parse(String text, String fileName, String defaultName, GenPolicy base) {
         Node root;
         try (Reader r = new java.io.StringReader(text)) {
             root = new Yaml(new LoaderOptions()).compose(r);
@@ -51,14 +74,11 @@ public final class PolicyLoader {
         } catch (Exception e) {
             throw new PolicyException(fileName + ": malformed YAML: " + e.getMessage());
         }
-        GenPolicy d = GenPolicy.defaults();
         RecordComponent[] comps = GenPolicy.class.getRecordComponents();
-        Object[] values = new Object[comps.length];
-        for (int i = 0; i < comps.length; i++) {
-            try {
-                values[i] = comps[i].getAccessor().invoke(d);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
+        Object[] values = base == null ? new Object[comps.length] : componentValues(base);
+        if (base == null) {
+            for (int i = 0; i < comps.length; i++) {
+                if (comps[i].getType() == Map.class) values[i] = new LinkedHashMap<String, Integer>();
             }
         }
         values[0] = defaultName;
@@ -76,25 +96,57 @@ public final class PolicyLoader {
                 values[idx] = convert(comps[idx], t.getValueNode(), fileName, key, values[idx]);
             }
         }
-        GenPolicy p;
+        if (base == null) {
+            for (int i = 1; i < comps.length; i++) {
+                String key = snake(comps[i].getName());
+                boolean missing = values[i] == null
+                        || (values[i] instanceof Map<?, ?> m && m.size() != GenPolicy.WEIGHT_NAMES.get(key).size());
+                if (missing) throw new PolicyException(fileName + ": key '" + key + "' (or one of its names) is missing");
+            }
+        }
+        GenPolicy p = construct(values);
+        validate(p, fileName);
+        return p;
+    }
+
+    /** {@code p} with some keys (snake_case, as in a policy file) given new values. */
+    static GenPolicy with(GenPolicy p, Map<String, Object> changes) {
+        RecordComponent[] comps = GenPolicy.class.getRecordComponents();
+        Object[] values = componentValues(p);
+        for (Map.Entry<String, Object> e : changes.entrySet()) {
+            int idx = indexOf(comps, e.getKey());
+            if (idx < 0) throw new IllegalArgumentException("unknown policy key " + e.getKey());
+            values[idx] = e.getValue();
+        }
+        return construct(values);
+    }
+
+    private static Object[] componentValues(GenPolicy p) {
+        RecordComponent[] comps = GenPolicy.class.getRecordComponents();
+        Object[] values = new Object[comps.length];
+        for (int i = 0; i < comps.length; i++) {
+            try {
+                values[i] = comps[i].getAccessor().invoke(p);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return values;
+    }
+
+    private static GenPolicy construct(Object[] values) {
         try {
-            p = (GenPolicy) GenPolicy.class.getDeclaredConstructors()[0].newInstance(values);
+            return (GenPolicy) GenPolicy.class.getDeclaredConstructors()[0].newInstance(values);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
-        validate(p, fileName);
-        return p;
     }
 
     private static Object convert(RecordComponent c, Node n, String file, String key, Object old) {
         Class<?> t = c.getType();
         if (t == Map.class) {
             if (!(n instanceof MappingNode m)) throw typeError(file, n, key, "a mapping of names to weights");
-            List<String> allowed = switch (key) {
-                case "stmt_weights" -> GenPolicy.STMT_KINDS;
-                case "type_weights" -> GenPolicy.TYPE_NAMES;
-                default -> GenPolicy.OP_NAMES;
-            };
+            List<String> allowed = GenPolicy.WEIGHT_NAMES.get(key);
             @SuppressWarnings("unchecked")
             Map<String, Integer> merged = new LinkedHashMap<>((Map<String, Integer>) old);
             for (NodeTuple e : m.getValue()) {
@@ -110,7 +162,10 @@ public final class PolicyLoader {
                 }
                 merged.put(name, (int) w);
             }
-            return merged;
+            // Keep the canonical order of names whatever order the file uses.
+            Map<String, Integer> ordered = new LinkedHashMap<>();
+            for (String name : allowed) if (merged.containsKey(name)) ordered.put(name, merged.get(name));
+            return ordered;
         }
         if (t == String.class) return scalar(n, file, key);
         if (t == int.class) {
@@ -189,6 +244,16 @@ public final class PolicyLoader {
         if (sum(p.stmtWeights()) == 0) errs.add("stmt_weights must not all be zero");
         if (p.stmtWeights().get("assign") == 0) errs.add("stmt_weights.assign must not be zero");
         if (sum(p.typeWeights()) == 0) errs.add("type_weights must not all be zero");
+        if (sum(p.idiomWeights()) == 0) errs.add("idiom_weights must not all be zero");
+        if (sum(p.accessWeights()) == 0) errs.add("access_weights must not all be zero");
+        if (sum(p.reductionWeights()) == 0) errs.add("reduction_weights must not all be zero");
+        if (sum(p.pragmaWeights()) == 0) errs.add("pragma_weights must not all be zero");
+        if (p.minIdiomTrip() < 1 || p.minIdiomTrip() > p.maxIdiomTrip() || p.maxIdiomTrip() > 4096) errs.add("min_idiom_trip must be at least 1, max_idiom_trip at most 4096, and min_idiom_trip <= max_idiom_trip");
+        if (p.maxStencilReach() < 1 || p.maxStencilReach() > 8) errs.add("max_stencil_reach must be between 1 and 8");
+        if (p.maxStencilStride() < 1 || p.maxStencilStride() > 4) errs.add("max_stencil_stride must be between 1 and 4");
+        if (p.maxStencilTaps() < 2 || p.maxStencilTaps() > 16) errs.add("max_stencil_taps must be between 2 and 16");
+        if (p.maxStencilArrays() < 1 || p.maxStencilArrays() > 4) errs.add("max_stencil_arrays must be between 1 and 4");
+        if (p.maxStencilDims() < 1 || p.maxStencilDims() > 3) errs.add("max_stencil_dims must be between 1 and 3");
         if (!errs.isEmpty()) throw new PolicyException(file + ": " + errs.get(0));
     }
 

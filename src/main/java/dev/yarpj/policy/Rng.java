@@ -1,15 +1,33 @@
 package dev.yarpj.policy;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import org.apache.commons.math3.distribution.EnumeratedDistribution;
+import org.apache.commons.math3.random.AbstractRandomGenerator;
+import org.apache.commons.math3.util.Pair;
 
 /**
  * The single seeded random source of one test. Its algorithm is fixed by the JDK
- * specification, so a seed gives the same program on every JVM.
+ * specification, so a seed gives the same program on every JVM. Weighted choices are
+ * Commons Math distributions drawing from this source.
  */
 public final class Rng {
     private final SplittableRandom random;
+    /** This source seen as a Commons Math generator, for its distributions. */
+    private final AbstractRandomGenerator asGenerator = new AbstractRandomGenerator() {
+        @Override
+        public void setSeed(long seed) {
+            throw new UnsupportedOperationException("an Rng is seeded once, when made");
+        }
+
+        @Override
+        public double nextDouble() {
+            return random.nextDouble();
+        }
+    };
 
     public Rng(long seed) {
         this.random = new SplittableRandom(seed);
@@ -34,14 +52,26 @@ public final class Rng {
 
     /** A key drawn with probability proportional to its weight; null when all weights are zero. */
     public <K> K weighted(Map<K, Integer> weights) {
-        long total = 0;
-        for (int w : weights.values()) total += w;
-        if (total == 0) return null;
-        long r = random.nextLong(total);
+        return sampler(weights).get();
+    }
+
+    /**
+     * Draws keys with probability proportional to their weights, from this source; for a
+     * choice made many times, the distribution is built once. Supplies null when all weights
+     * are zero.
+     */
+    public <K> Supplier<K> sampler(Map<K, Integer> weights) {
+        List<Pair<K, Double>> pmf = new ArrayList<>();
         for (Map.Entry<K, Integer> e : weights.entrySet()) {
-            r -= e.getValue();
-            if (r < 0) return e.getKey();
+            // Zero-weight keys are left out: a draw landing exactly on a boundary must not pick one.
+            if (e.getValue() > 0) pmf.add(new Pair<>(e.getKey(), (double) e.getValue()));
         }
-        throw new AssertionError();
+        if (pmf.isEmpty()) return () -> null;
+        if (pmf.size() == 1) {
+            K only = pmf.get(0).getKey();
+            return () -> only;
+        }
+        EnumeratedDistribution<K> d = new EnumeratedDistribution<>(asGenerator, pmf);
+        return d::sample;
     }
 }

@@ -1,5 +1,6 @@
 package dev.yarpj.skeleton;
 
+import dev.yarpj.ir.Pragma;
 import java.util.List;
 
 /**
@@ -20,19 +21,71 @@ public sealed interface Shape {
     /** Statements and loops in this shape, nested ones included. */
     int size();
 
-    enum SlotKind { ASSIGN, COMPOUND, LOCAL }
+    /**
+     * Kinds of single statements. The first three can go anywhere; the others are the
+     * bodies of idiom nests and the statement idioms that only make sense in a loop.
+     */
+    enum SlotKind {
+        ASSIGN, COMPOUND, LOCAL,
+        /** An element-wise store {@code a[..][i] = f(b[..][i], ...)} in a vectorizable nest. */
+        ELEMENTWISE,
+        /** A reduction of an element-wise expression into an output of lower rank. */
+        REDUCE,
+        /** A stencil stored element-wise, or reduced when the plan says so. */
+        STENCIL,
+        MEMSET, MEMCPY,
+        /** {@code if (d != 0) t = e op (x / d)}: loop-invariant division under a guard (LICM). */
+        GUARDED_DIV,
+        /** {@code if (x == y) t = f(x) op f(y)}: a redundancy GVN sees through the equality. */
+        REDUNDANT_EXPR
+    }
 
-    /** A statement slot that fleshing fills with one assignment or declaration. */
+    /** A statement slot that fleshing fills with one statement of its kind. */
     record Slot(SlotKind kind) implements Shape {
         public int size() {
             return 1;
         }
     }
 
-    /** An if statement; {@code onParity} tests the parity of the split iterator (paper Listing 5). */
-    record IfShape(List<Shape> then, List<Shape> otherwise, boolean onParity) implements Shape {
+    /** What an if tests. */
+    enum CondKind {
+        ANY,
+        /** The parity of the split iterator (paper Listing 5). */
+        PARITY,
+        /** Only values that do not change inside the loop (loop unswitching). */
+        INVARIANT
+    }
+
+    record IfShape(List<Shape> then, List<Shape> otherwise, CondKind cond) implements Shape {
         public int size() {
             return 1 + Shape.size(then) + (otherwise == null ? 0 : Shape.size(otherwise));
+        }
+    }
+
+    /** What a nest is for (policy idiom_weights). */
+    enum Idiom { PLAIN, VECTORIZABLE, REDUCTION, STENCIL, MEMSET, MEMCPY }
+
+    /** How a nest's array subscripts relate to its loops (policy access_weights). */
+    enum Access { RANDOM, IN_ORDER, COLUMN_MAJOR, DIAGONAL, SLICE }
+
+    /**
+     * A stencil: {@code taps} elements at offsets that are multiples of {@code stride}, at most
+     * {@code reach} strides from the centre, along the {@code dims} innermost loops, spread over
+     * {@code arrays} input arrays; stored, or {@code reduced} into an output of lower rank.
+     */
+    record StencilPlan(int dims, int reach, int stride, int taps, int arrays, boolean reduced) {
+        /** How far from the centre a tap can reach: the margin every spanned loop keeps from the array's edge. */
+        public int halo() {
+            return reach * stride;
+        }
+    }
+
+    /** The decisions that make a nest an idiom; {@code stencil} is null unless the idiom is STENCIL. */
+    record NestPlan(Idiom idiom, Access access, Pragma pragma, StencilPlan stencil) {
+        public static final NestPlan PLAIN = new NestPlan(Idiom.PLAIN, Access.RANDOM, Pragma.NONE, null);
+
+        public int halo() {
+            return stencil == null ? 0 : stencil.halo();
         }
     }
 
@@ -40,7 +93,7 @@ public sealed interface Shape {
      * A loop nest. {@code splitLevel} is the level whose iteration space is partitioned into
      * odd and even elements, or -1.
      */
-    record Nest(List<Level> levels, List<Shape> body, int splitLevel) implements Shape {
+    record Nest(List<Level> levels, List<Shape> body, int splitLevel, NestPlan plan) implements Shape {
         public int depth() {
             return levels.size();
         }

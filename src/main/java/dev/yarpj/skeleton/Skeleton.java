@@ -19,9 +19,13 @@ public record Skeleton(List<Shape> body) {
     private static void shape(StringBuilder sb, Shape s, int indent) {
         String pad = "  ".repeat(indent);
         if (s instanceof Shape.Slot slot) {
-            sb.append(pad).append(slot.kind().name().toLowerCase()).append('\n');
+            sb.append(pad).append(slot.kind().name().toLowerCase().replace('_', ' ')).append('\n');
         } else if (s instanceof Shape.IfShape i) {
-            sb.append(pad).append(i.onParity() ? "if parity" : "if").append('\n');
+            sb.append(pad).append(switch (i.cond()) {
+                case PARITY -> "if parity";
+                case INVARIANT -> "if loop-invariant";
+                default -> "if";
+            }).append('\n');
             block(sb, i.then(), indent + 1);
             if (i.otherwise() != null) {
                 sb.append(pad).append("else\n");
@@ -36,7 +40,17 @@ public record Skeleton(List<Shape> body) {
     }
 
     private static void nest(StringBuilder sb, Shape.Nest n, int indent, String pad) {
+        Shape.NestPlan p = n.plan();
         sb.append(pad).append("loop nest depth ").append(n.depth());
+        if (p.idiom() != Shape.Idiom.PLAIN) sb.append(", ").append(p.idiom().name().toLowerCase());
+        else if (p.access() != Shape.Access.RANDOM) sb.append(", ").append(p.access().name().toLowerCase().replace('_', '-')).append(" access");
+        if (p.stencil() != null) {
+            Shape.StencilPlan st = p.stencil();
+            sb.append(" (").append(st.taps()).append(" taps over ").append(st.arrays()).append(" array(s), ")
+                    .append(st.dims()).append("-d, reach ").append(st.reach()).append(" x stride ").append(st.stride())
+                    .append(st.reduced() ? ", reduced" : "").append(')');
+        }
+        if (p.pragma() != dev.yarpj.ir.Pragma.NONE) sb.append(", #pragma ").append(p.pragma().text);
         if (n.splitLevel() >= 0) sb.append(" (odd/even split at level ").append(n.splitLevel()).append(')');
         sb.append('\n');
         for (int l = 0; l < n.depth(); l++) {

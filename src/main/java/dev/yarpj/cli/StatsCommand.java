@@ -1,0 +1,239 @@
+package dev.yarpj.cli;
+
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyException;
+import dev.yarpj.policy.PolicyLoader;
+import dev.yarpj.stats.PolicyComparison;
+import dev.yarpj.stats.RemarkCollector;
+import dev.yarpj.stats.RemarkCompiler;
+import dev.yarpj.stats.RemarkSummary;
+import dev.yarpj.stats.StatsReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Counts the optimization remarks gcc or clang gives on generated tests at -O3, to see which
+ * loop optimizations a policy exercises, and compares two policies with Welch's t-test.
+ */
+@Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = {
+            "Count the optimization remarks of clang or gcc on generated tests.",
+            "",
+            "The tests of seeds A..B are generated in-process; each func (with init.h) is",
+            "written to a temporary directory, which is removed afterwards, and compiled",
+            "with -O3 -c (object code discarded, at most 120 s) with remarks: clang's",
+            "-fsave-optimization-record, or gcc's -fopt-info-all, whose remarks name no",
+            "pass and are all counted under the pass 'opt-info'. Remarks are counted by",
+            "pass and kind (Passed, Missed, Analysis): total, mean per program, programs",
+            "with at least one; then the most frequent Passed remark names per pass.",
+            "",
+            "--compare FILE2 runs policy A (--policy, or the built-in one) and policy B",
+            "(FILE2) on the same seeds and shows, per pass and per Passed remark name, the",
+            "mean per program under A and B, the ratio A/B, Welch's t-test p-value and a",
+            "verdict at alpha 0.05; then the geometric mean of the ratios over the loop",
+            "passes (clang: loop-vectorize, loop-unroll, licm, gvn, ...) or, for gcc, over",
+            "the Passed remark names other than the inliner's. A pass or name found under",
+            "only one policy has no finite ratio: it is listed apart, not averaged.",
+            "",
+            "Seeds that fail to generate, to compile or to finish in time are skipped and",
+            "counted on stderr. Exit code: 0 (also with skipped seeds); 2 for bad input or",
+            "a compiler that cannot run; 1 if too few programs compiled (or temporary",
+            "files cannot be written).",
+            ""})
+final class StatsCommand implements Callable<Integer> {
+
+    enum Compiler {
+        clang(RemarkCompiler.CLANG), gcc(RemarkCompiler.GCC);
+
+        final RemarkCompiler remarks;
+
+        Compiler(RemarkCompiler r) {
+            this.remarks = r;
+        }
+    }
+
+    enum Format {
+        table(StatsReport.Format.TABLE), csv(StatsReport.Format.CSV), json(StatsReport.Format.JSON);
+
+        final StatsReport.Format format;
+
+        Format(StatsReport.Format f) {
+            this.format = f;
+        }
+    }
+
+    /** Longest seed range accepted: every program's counts are held in memory. */
+    static final long MAX_SEEDS = 100_000;
+    static final double COMPILE_TIMEOUT_SECONDS = 120;
+    static final double PROGRESS_SECONDS = 5;
+
+    @Option(names = "--lang", paramLabel = "c|cpp", description = "Target language: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            defaultValue = "c")
+    GenCommand.Lang lang;
+
+    @Option(names = "--seeds", paramLabel = "A..B", required = true,
+            description = "The seeds of the tests, A to B inclusive, 0 <= A <= B.")
+    String seeds;
+
+    @CommandLine.Mixin
+    PolicyOption policy;
+
+    @Option(names = "--swarm", description = "Swarm testing: each test switches a random subset of features off (as gen --swarm).")
+    boolean swarm;
+
+    @Option(names = "--compare", paramLabel = "FILE2",
+            description = "Compare with this second policy (B); the --policy one (or the built-in one) is A.")
+    Path compare;
+
+    @Option(names = "--compiler", paramLabel = "clang|gcc", description = "Whose remarks: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            defaultValue = "clang")
+    Compiler compiler;
+
+    @Option(names = "--cc", paramLabel = "PATH",
+            description = "The compiler binary (default: clang or gcc, per --compiler); it must take that compiler's options.")
+    String cc;
+
+    @Option(names = "--format", paramLabel = "table|csv|json", description = "Output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            defaultValue = "table")
+    Format format;
+
+    @Option(names = "-j", paramLabel = "N", description = "Compiles at once (default: the number of processors).")
+    Integer jobs;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        long[] range = parseSeeds(seeds);
+        long first = range[0];
+        long last = range[1];
+        if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
+        if (jobs < 1) throw new Main.UsageError("-j must be at least 1, got " + jobs);
+        if (compare != null && last == first) {
+            throw new Main.UsageError("--compare needs at least 2 seeds for its t-tests, got " + seeds);
+        }
+        List<GenPolicy> policies = new ArrayList<>();
+        policies.add(policy.load());
+        if (compare != null) {
+            try {
+                policies.add(PolicyLoader.load(compare));
+            } catch (PolicyException e) {
+                throw new Main.UsageError(e.getMessage());
+            }
+        }
+        String binary = cc != null ? cc : compiler.remarks.defaultBinary;
+        String version = probe(binary);
+        // Each family rejects the other's remark options, which would fail every compile.
+        boolean saysClang = version.toLowerCase(java.util.Locale.ROOT).contains("clang");
+        if (saysClang != (compiler == Compiler.clang)) {
+            throw new Main.UsageError("--cc " + binary + " does not look like " + compiler + " (its --version says: "
+                    + version + "); use --compiler " + (saysClang ? "clang" : "gcc"));
+        }
+
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        RemarkCollector collector = new RemarkCollector(compiler.remarks, binary, lang.language, jobs,
+                COMPILE_TIMEOUT_SECONDS, err, PROGRESS_SECONDS);
+        List<RemarkCollector.Collection> got;
+        try {
+            got = collector.collect(policies, swarm, first, last);
+        } catch (RemarkCollector.CollectException e) {
+            err.println("yarpj: " + e.getMessage());
+            return 1;
+        }
+        for (int i = 0; i < got.size(); i++) {
+            reportSkipped(err, compare == null ? "" : (i == 0 ? "policy A (" : "policy B (") + got.get(i).policyName() + "): ",
+                    got.get(i), last - first + 1);
+        }
+        StatsReport.RunInfo info = new StatsReport.RunInfo(compiler.remarks, binary, version, lang.language.cliName(),
+                first, last, swarm);
+        if (compare == null) {
+            RemarkSummary s = new RemarkSummary(got.get(0).tallies());
+            if (s.programs() == 0) {
+                err.println("yarpj: no program compiled, nothing to count");
+                return 1;
+            }
+            StatsReport.single(out, format.format, info, got.get(0), s);
+            return 0;
+        }
+        RemarkSummary a = new RemarkSummary(got.get(0).tallies());
+        RemarkSummary b = new RemarkSummary(got.get(1).tallies());
+        if (a.programs() < 2 || b.programs() < 2) {
+            err.println("yarpj: need at least 2 compiled programs per policy to compare, got " + a.programs()
+                    + " (A) and " + b.programs() + " (B)");
+            return 1;
+        }
+        StatsReport.compare(out, format.format, info, got.get(0), got.get(1), a, b,
+                new PolicyComparison(compiler.remarks, a, b));
+        return 0;
+    }
+
+    /** {first, last} of "A..B", or a usage error. */
+    static long[] parseSeeds(String s) {
+        Matcher m = Pattern.compile("(\\d{1,18})\\.\\.(\\d{1,18})").matcher(s);
+        if (!m.matches() || Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
+            throw new Main.UsageError("--seeds must be A..B with 0 <= A <= B, got " + s);
+        }
+        long a = Long.parseLong(m.group(1));
+        long b = Long.parseLong(m.group(2));
+        if (b - a + 1 > MAX_SEEDS) throw new Main.UsageError("--seeds: at most " + MAX_SEEDS + " seeds at once, got " + s);
+        return new long[] {a, b};
+    }
+
+    /** The first line of {@code binary --version}, or a usage error if it cannot run. */
+    private static String probe(String binary) {
+        try {
+            Process p = new ProcessBuilder(binary, "--version").redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            byte[] bytes = p.getInputStream().readNBytes(1 << 16);
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new Main.UsageError("cannot run compiler " + binary + ": '--version' did not finish");
+            }
+            if (p.exitValue() != 0) {
+                throw new Main.UsageError("cannot run compiler " + binary + ": '--version' exited with " + p.exitValue());
+            }
+            String text = new String(bytes, StandardCharsets.UTF_8).strip();
+            int nl = text.indexOf('\n');
+            return nl < 0 ? text : text.substring(0, nl).strip();
+        } catch (IOException e) {
+            throw new Main.UsageError("cannot run compiler " + binary + ": " + firstLine(e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Main.UsageError("interrupted");
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "unknown error";
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    private static void reportSkipped(PrintWriter err, String who, RemarkCollector.Collection c, long seedCount) {
+        List<String> parts = new ArrayList<>();
+        int n = 0;
+        for (RemarkCollector.Skip k : RemarkCollector.Skip.values()) {
+            int count = c.skipped(k);
+            if (count == 0) continue;
+            n += count;
+            RemarkCollector.SeedResult f = c.firstSkipped(k);
+            parts.add(count + " " + k.label + (count == 1 ? "" : "s") + " (first: seed " + f.seed() + ": "
+                    + firstLine(f.message()) + ")");
+        }
+        if (n > 0) err.println("yarpj: " + who + n + " of " + seedCount + " seeds skipped: " + String.join("; ", parts));
+        err.flush();
+    }
+}

@@ -1,0 +1,232 @@
+package dev.yarpj.stats;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.gen.Version;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * Generates the tests of a range of seeds for one or more policies, in-process, compiles
+ * each test's {@code func} with remarks in a temporary directory, {@code jobs} at a time,
+ * and gathers the tallies in seed order (so results do not depend on {@code jobs}).
+ * A seed whose generation throws, whose compile fails or times out is skipped and counted.
+ */
+public final class RemarkCollector {
+    /** Why a seed was skipped. */
+    public enum Skip {
+        GENERATOR("generator failure"), COMPILE("compile failure"), TIMEOUT("compile timeout");
+
+        public final String label;
+
+        Skip(String label) {
+            this.label = label;
+        }
+    }
+
+    /** One seed's outcome: a tally, or why it was skipped. */
+    public record SeedResult(long seed, RemarkTally tally, Skip skip, String message) {}
+
+    /** Everything one policy gave over the seed range, in seed order. */
+    public record Collection(String policyName, List<SeedResult> seeds) {
+        /** Tallies of the programs that compiled, in seed order. */
+        public List<RemarkTally> tallies() {
+            List<RemarkTally> t = new ArrayList<>();
+            for (SeedResult r : seeds) if (r.tally() != null) t.add(r.tally());
+            return t;
+        }
+
+        public int skipped(Skip kind) {
+            int n = 0;
+            for (SeedResult r : seeds) if (r.skip() == kind) n++;
+            return n;
+        }
+
+        /** The first seed skipped for this reason, or null. */
+        public SeedResult firstSkipped(Skip kind) {
+            for (SeedResult r : seeds) if (r.skip() == kind) return r;
+            return null;
+        }
+    }
+
+    /** A problem with the machine (temporary files), not with a seed. */
+    public static final class CollectException extends RuntimeException {
+        CollectException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private final RemarkCompiler compiler;
+    private final String cc;
+    private final Language lang;
+    private final int jobs;
+    private final double timeoutSeconds;
+    private final PrintWriter progress;
+    private final double progressSeconds;
+
+    /**
+     * @param progress where a progress line goes every {@code progressSeconds}, or null for none
+     */
+    public RemarkCollector(RemarkCompiler compiler, String cc, Language lang, int jobs, double timeoutSeconds,
+                           PrintWriter progress, double progressSeconds) {
+        if (jobs < 1) throw new IllegalArgumentException("jobs must be at least 1");
+        this.compiler = compiler;
+        this.cc = cc;
+        this.lang = lang;
+        this.jobs = jobs;
+        this.timeoutSeconds = timeoutSeconds;
+        this.progress = progress;
+        this.progressSeconds = progressSeconds;
+    }
+
+    /** One collection per policy, each over seeds {@code first..last} (inclusive). */
+    public List<Collection> collect(List<GenPolicy> policies, boolean swarm, long first, long last) {
+        int n = Math.toIntExact(last - first + 1);
+        int total = n * policies.size();
+        SeedResult[][] results = new SeedResult[policies.size()][n];
+        Path root;
+        try {
+            root = Files.createTempDirectory("yarpj-stats-");
+        } catch (IOException e) {
+            throw new CollectException("cannot create a temporary directory: " + e.getMessage(), e);
+        }
+        Thread cleanup = new Thread(() -> deleteTree(root));
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
+            Thread t = new Thread(r, "yarpj-stats");
+            t.setDaemon(true);
+            return t;
+        });
+        AtomicInteger done = new AtomicInteger();
+        AtomicInteger skipped = new AtomicInteger();
+        long start = System.nanoTime();
+        ScheduledExecutorService ticker = null;
+        if (progress != null) {
+            ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "yarpj-stats-progress");
+                t.setDaemon(true);
+                return t;
+            });
+            long ms = (long) (progressSeconds * 1000);
+            ticker.scheduleAtFixedRate(() -> {
+                progress.printf("stats: %d/%d compiled, %d skipped, %.0f s%n", done.get(), total, skipped.get(),
+                        (System.nanoTime() - start) / 1e9);
+                progress.flush();
+            }, ms, ms, TimeUnit.MILLISECONDS);
+        }
+        try {
+            // Seed-major order, so that with --compare both policies advance together.
+            List<Future<?>> futures = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                for (int p = 0; p < policies.size(); p++) {
+                    final int pi = p;
+                    final int si = i;
+                    futures.add(pool.submit(() -> {
+                        SeedResult r = one(policies.get(pi), pi, swarm, first + si, root);
+                        results[pi][si] = r;
+                        if (r.skip() != null) skipped.incrementAndGet();
+                        done.incrementAndGet();
+                    }));
+                }
+            }
+            for (Future<?> f : futures) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    Throwable c = e.getCause();
+                    if (c instanceof CollectException ce) throw ce;
+                    if (c instanceof RuntimeException re) throw re;
+                    throw new CollectException(String.valueOf(c), c);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CollectException("interrupted", e);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            if (ticker != null) ticker.shutdownNow();
+            try {
+                pool.awaitTermination((long) timeoutSeconds + 10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            deleteTree(root);
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // shutting down already: the hook does the cleaning
+            }
+        }
+        List<Collection> out = new ArrayList<>();
+        for (int p = 0; p < policies.size(); p++) {
+            out.add(new Collection(policies.get(p).name() + (swarm ? "+swarm" : ""), List.of(results[p])));
+        }
+        return out;
+    }
+
+    private SeedResult one(GenPolicy policy, int policyIndex, boolean swarm, long seed, Path root) {
+        GeneratedTest test;
+        try {
+            GenPolicy p = swarm ? policy.swarm(seed) : policy;
+            test = new Generator(p, lang, CheckMode.HASH).generate(seed, provenance(policy, swarm, seed));
+        } catch (RuntimeException | StackOverflowError e) {
+            return new SeedResult(seed, null, Skip.GENERATOR, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+        Path dir = root.resolve(policyIndex + "-" + seed);
+        try {
+            Files.createDirectories(dir);
+            Map<String, String> files = test.files().files();
+            String func = test.funcFile();
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                // Only func is compiled; it needs the shared header, not the driver.
+                if (f.getKey().equals(func) || f.getKey().endsWith(".h")) {
+                    Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+                }
+            }
+            RemarkCompiler.CompileResult c = compiler.compile(cc, dir, func, timeoutSeconds);
+            return switch (c.status()) {
+                case OK -> new SeedResult(seed, c.tally(), null, "");
+                case FAILED -> new SeedResult(seed, null, Skip.COMPILE, c.message());
+                case TIMED_OUT -> new SeedResult(seed, null, Skip.TIMEOUT, c.message());
+            };
+        } catch (IOException e) {
+            if (Thread.currentThread().isInterrupted()) throw new CollectException("interrupted", e);
+            throw new CollectException("cannot compile seed " + seed + " in " + dir + ": " + e.getMessage(), e);
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private String provenance(GenPolicy policy, boolean swarm, long seed) {
+        return "Generated by yarpj " + Version.VALUE + ": seed " + seed + ", policy " + policy.name()
+                + (swarm ? "+swarm" : "") + ", lang " + lang.cliName() + ", check hash (for yarpj stats)";
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException | UncheckedIOException e) {
+            // best effort: a temporary directory left behind is harmless
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.yarpj.stats;
+
+import dev.yarpj.harness.ProcessRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A compiler whose optimization remarks {@code yarpj stats} counts: how to compile one
+ * {@code func} file at {@code -O3} (object code thrown away) with remarks written to a file,
+ * and how to read that file.
+ */
+public enum RemarkCompiler {
+    /** {@code -fsave-optimization-record}, read by {@link ClangRemarks}. */
+    CLANG("clang", "func.opt.yaml"),
+    /** {@code -fopt-info-all=FILE}, read by {@link GccRemarks} (one group-less pass, see there). */
+    GCC("gcc", "opt-info.txt");
+
+    /**
+     * clang passes that transform loops (or, like gvn and slp-vectorizer, do much of their
+     * work on loop bodies): the passes whose Passed remarks enter the geometric mean of
+     * {@code yarpj stats --compare}. Names are the {@code Pass:} of clang's remarks; both
+     * spellings are listed where clang versions differ (loop-fusion/loop-fuse,
+     * simple-loop-unswitch/loop-unswitch).
+     */
+    public static final Set<String> CLANG_LOOP_PASSES = Set.of(
+            "loop-vectorize", "loop-unroll", "licm", "loop-idiom", "loop-delete", "loop-rotate",
+            "slp-vectorizer", "gvn", "loop-unroll-and-jam", "loop-interchange", "loop-fusion", "loop-fuse",
+            "loop-distribute", "loop-load-elim", "simple-loop-unswitch", "loop-unswitch", "loop-instsimplify",
+            "loop-simplifycfg", "indvars", "loop-versioning-licm", "loop-flatten", "loop-predication", "loop-sink");
+
+    /**
+     * gcc's remarks carry no pass or group (see {@link GccRemarks}), so for gcc the geometric
+     * mean runs over Passed remark names instead, leaving out those that start with one of
+     * these: the inliner's ("Inlining min_i32/1 into test/8") and the store sinking of
+     * phiopt, which are not loop optimizations.
+     */
+    public static final List<String> GCC_NON_LOOP_REMARK_PREFIXES = List.of("Inlining", "Inlined", "sinking common stores");
+
+    /** Memory (MiB) and output file size (MiB) allowed to one compile. */
+    private static final long MEMORY_MIB = 4096;
+    private static final long FILE_MIB = 1024;
+
+    public final String defaultBinary;
+    private final String recordName;
+
+    RemarkCompiler(String defaultBinary, String recordName) {
+        this.defaultBinary = defaultBinary;
+        this.recordName = recordName;
+    }
+
+    /** The compile command for {@code source} (a file name in {@code dir}), remarks going to {@link #recordFile}. */
+    public List<String> command(String cc, String source, Path dir) {
+        List<String> c = new ArrayList<>(List.of(cc, "-O3", "-c", "-w", source, "-o", "/dev/null"));
+        if (this == CLANG) {
+            c.add("-fsave-optimization-record");
+            c.add("-foptimization-record-file=" + recordFile(dir));
+        } else {
+            c.add("-fopt-info-all=" + recordFile(dir));
+        }
+        return c;
+    }
+
+    public Path recordFile(Path dir) {
+        return dir.toAbsolutePath().resolve(recordName);
+    }
+
+    /** Whether the compare's geometric mean counts this (pass, Passed remark name); see the constants above. */
+    public boolean isLoopUnit(String pass, String name) {
+        if (this == CLANG) return CLANG_LOOP_PASSES.contains(pass);
+        for (String p : GCC_NON_LOOP_REMARK_PREFIXES) if (name.startsWith(p)) return false;
+        return true;
+    }
+
+    /** What the geometric mean of a compare runs over: clang's passes, gcc's remark names. */
+    public boolean geomeanOverNames() {
+        return this == GCC;
+    }
+
+    /** How one compile ended. */
+    public enum Status { OK, FAILED, TIMED_OUT }
+
+    /** {@code tally} is set when OK; {@code message} says what went wrong otherwise. */
+    public record CompileResult(Status status, RemarkTally tally, String message) {}
+
+    /**
+     * Compiles {@code source} in {@code dir} (which also holds its headers) and reads its
+     * remarks. The compile is killed after {@code timeoutSeconds}.
+     */
+    public CompileResult compile(String cc, Path dir, String source, double timeoutSeconds) throws IOException {
+        Path record = recordFile(dir);
+        Files.deleteIfExists(record);
+        ProcessRunner.Result r = ProcessRunner.run(dir, "compile", command(cc, source, dir),
+                new ProcessRunner.Limits(timeoutSeconds, MEMORY_MIB, FILE_MIB));
+        if (r.timedOut()) {
+            return new CompileResult(Status.TIMED_OUT, null, "still compiling after " + (long) timeoutSeconds + " s");
+        }
+        if (r.exitCode() != 0) {
+            return new CompileResult(Status.FAILED, null, "exit code " + r.exitCode() + ": " + firstError(r.stderr()));
+        }
+        if (!Files.exists(record)) {
+            // Both write the file even when they have nothing to say.
+            return new CompileResult(Status.FAILED, null, "no remarks file written (is " + cc + " a " + defaultBinary + "?)");
+        }
+        RemarkTally t = this == CLANG ? ClangRemarks.parse(record) : GccRemarks.parse(record);
+        return new CompileResult(Status.OK, t, "");
+    }
+
+    /** The first line of compiler output that mentions an error, else the first non-empty one; cut short. */
+    static String firstError(String stderr) {
+        String first = null;
+        for (String line : stderr.split("\n")) {
+            String l = line.strip();
+            if (l.isEmpty()) continue;
+            if (first == null) first = l;
+            if (l.contains("error")) {
+                first = l;
+                break;
+            }
+        }
+        if (first == null) return "no output";
+        return first.length() > 200 ? first.substring(0, 200) + "..." : first;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.yarpj.stats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Remark counts over a set of programs: per (pass, kind) and per (pass, kind, name), the
+ * total, the mean per program and the number of programs with at least one, and the
+ * per-program counts (zero where a program had none) for tests between policies.
+ */
+public final class RemarkSummary {
+    /** One row: {@code name} is null for a (pass, kind) row. */
+    public record Row(String pass, RemarkKind kind, String name, long total, int programs, double mean) {}
+
+    private final int programs;
+    private final Map<RemarkTally.PassKind, double[]> byPass = new TreeMap<>();
+    private final Map<RemarkTally.Key, double[]> byName = new TreeMap<>();
+
+    public RemarkSummary(List<RemarkTally> tallies) {
+        this.programs = tallies.size();
+        for (int i = 0; i < tallies.size(); i++) {
+            for (var e : tallies.get(i).byPass().entrySet()) {
+                byPass.computeIfAbsent(e.getKey(), k -> new double[programs])[i] = e.getValue();
+            }
+            for (var e : tallies.get(i).byName().entrySet()) {
+                byName.computeIfAbsent(e.getKey(), k -> new double[programs])[i] = e.getValue();
+            }
+        }
+    }
+
+    /** Number of programs summarised. */
+    public int programs() {
+        return programs;
+    }
+
+    /** Passes with any remark, sorted. */
+    public TreeSet<String> passes() {
+        TreeSet<String> s = new TreeSet<>();
+        for (RemarkTally.PassKind k : byPass.keySet()) s.add(k.pass());
+        return s;
+    }
+
+    /** (pass, kind) rows sorted by pass then kind (Passed, Missed, Analysis). */
+    public List<Row> passRows() {
+        List<Row> rows = new ArrayList<>();
+        for (var e : byPass.entrySet()) rows.add(row(e.getKey().pass(), e.getKey().kind(), null, e.getValue()));
+        return rows;
+    }
+
+    /** (pass, kind, name) rows sorted by pass, kind, then total (largest first), then name. */
+    public List<Row> nameRows() {
+        List<Row> rows = new ArrayList<>();
+        for (var e : byName.entrySet()) {
+            rows.add(row(e.getKey().pass(), e.getKey().kind(), e.getKey().name(), e.getValue()));
+        }
+        rows.sort(Comparator.comparing(Row::pass).thenComparing(Row::kind)
+                .thenComparing(Comparator.comparingLong(Row::total).reversed()).thenComparing(Row::name));
+        return rows;
+    }
+
+    /** The {@code n} most frequent remark names of {@code kind} in each pass, in {@link #nameRows()} order. */
+    public List<Row> topNames(RemarkKind kind, int n) {
+        List<Row> rows = new ArrayList<>();
+        String pass = null;
+        int taken = 0;
+        for (Row r : nameRows()) {
+            if (r.kind() != kind) continue;
+            if (!r.pass().equals(pass)) {
+                pass = r.pass();
+                taken = 0;
+            }
+            if (taken++ < n) rows.add(r);
+        }
+        return rows;
+    }
+
+    /** Per-program counts of (pass, kind); zeros if none. */
+    public double[] perProgram(String pass, RemarkKind kind) {
+        double[] v = byPass.get(new RemarkTally.PassKind(pass, kind));
+        return v == null ? new double[programs] : v.clone();
+    }
+
+    /** Per-program counts of (pass, kind, name); zeros if none. */
+    public double[] perProgram(String pass, RemarkKind kind, String name) {
+        double[] v = byName.get(new RemarkTally.Key(pass, kind, name));
+        return v == null ? new double[programs] : v.clone();
+    }
+
+    /** Per-program counts of a pass's remarks of every kind. */
+    public double[] perProgramAllKinds(String pass) {
+        double[] sum = new double[programs];
+        for (RemarkKind k : RemarkKind.values()) {
+            double[] v = byPass.get(new RemarkTally.PassKind(pass, k));
+            if (v != null) for (int i = 0; i < programs; i++) sum[i] += v[i];
+        }
+        return sum;
+    }
+
+    /** (pass, kind, name) keys of one kind with any remark, sorted. */
+    public List<RemarkTally.Key> names(RemarkKind kind) {
+        List<RemarkTally.Key> keys = new ArrayList<>();
+        for (RemarkTally.Key k : byName.keySet()) if (k.kind() == kind) keys.add(k);
+        return keys;
+    }
+
+    private Row row(String pass, RemarkKind kind, String name, double[] counts) {
+        long total = 0;
+        int with = 0;
+        for (double c : counts) {
+            total += (long) c;
+            if (c > 0) with++;
+        }
+        return new Row(pass, kind, name, total, with, programs == 0 ? 0 : (double) total / programs);
+    }
+}

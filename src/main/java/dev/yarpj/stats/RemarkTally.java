@@ -1,0 +1,75 @@
+package dev.yarpj.stats;
+
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The optimization remarks of one compile, counted by (pass, kind) and by (pass, kind,
+ * remark name). Not thread-safe; each compile fills its own.
+ */
+public final class RemarkTally {
+    /** A pass and a kind of remark. */
+    public record PassKind(String pass, RemarkKind kind) implements Comparable<PassKind> {
+        private static final Comparator<PassKind> ORDER =
+                Comparator.comparing(PassKind::pass).thenComparing(PassKind::kind);
+
+        @Override
+        public int compareTo(PassKind o) {
+            return ORDER.compare(this, o);
+        }
+    }
+
+    /** A pass, a kind and a remark name (clang's {@code Name:}, gcc's normalised message). */
+    public record Key(String pass, RemarkKind kind, String name) implements Comparable<Key> {
+        private static final Comparator<Key> ORDER =
+                Comparator.comparing(Key::pass).thenComparing(Key::kind).thenComparing(Key::name);
+
+        public PassKind passKind() {
+            return new PassKind(pass, kind);
+        }
+
+        @Override
+        public int compareTo(Key o) {
+            return ORDER.compare(this, o);
+        }
+    }
+
+    private final Map<PassKind, Integer> byPass = new TreeMap<>();
+    private final Map<Key, Integer> byName = new TreeMap<>();
+
+    public void add(String pass, RemarkKind kind, String name) {
+        byPass.merge(new PassKind(pass, kind), 1, Integer::sum);
+        byName.merge(new Key(pass, kind, name), 1, Integer::sum);
+    }
+
+    public int count(String pass, RemarkKind kind) {
+        return byPass.getOrDefault(new PassKind(pass, kind), 0);
+    }
+
+    public int count(String pass, RemarkKind kind, String name) {
+        return byName.getOrDefault(new Key(pass, kind, name), 0);
+    }
+
+    /** Counts by (pass, kind), sorted by pass then kind. */
+    public Map<PassKind, Integer> byPass() {
+        return Collections.unmodifiableMap(byPass);
+    }
+
+    /** Counts by (pass, kind, name), sorted by pass, kind, name. */
+    public Map<Key, Integer> byName() {
+        return Collections.unmodifiableMap(byName);
+    }
+
+    public int total() {
+        int n = 0;
+        for (int c : byPass.values()) n += c;
+        return n;
+    }
+
+    @Override
+    public String toString() {
+        return byPass.toString();
+    }
+}

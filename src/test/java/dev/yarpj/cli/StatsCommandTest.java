@@ -1,0 +1,155 @@
+package dev.yarpj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+import picocli.CommandLine;
+
+class StatsCommandTest {
+    record Result(int code, String out, String err) {}
+
+    static Result run(String... args) {
+        CommandLine cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(String text) {
+        return (Map<String, Object>) new Yaml().load(text);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> rows(Map<String, Object> m, String key) {
+        return (List<Map<String, Object>>) m.get(key);
+    }
+
+    private static void assertOneLineUsageError(Result r, String expected) {
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.out().isEmpty(), r.out());
+        assertTrue(r.err().startsWith("yarpj: "), r.err());
+        assertEquals(1, r.err().strip().split("\n").length, "one line: " + r.err());
+        assertTrue(r.err().contains(expected), r.err());
+    }
+
+    @Test
+    void jsonCountsRemarksOfSixPrograms() {
+        Result r = run("stats", "--lang=c", "--seeds", "1..6", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> m = json(r.out());
+        assertEquals(6, m.get("programs"));
+        assertEquals("clang", m.get("compiler"));
+        assertEquals(1, m.get("first_seed"));
+        assertEquals(6, m.get("last_seed"));
+        List<Map<String, Object>> passes = rows(m, "passes");
+        assertFalse(passes.isEmpty());
+        assertTrue(passes.stream().anyMatch(p -> p.get("pass").equals("licm")), passes.toString());
+        for (Map<String, Object> p : passes) {
+            assertTrue(List.of("Passed", "Missed", "Analysis").contains(p.get("kind")), p.toString());
+            int programs = (Integer) p.get("programs");
+            assertTrue(programs >= 1 && programs <= 6, p.toString());
+        }
+        assertFalse(rows(m, "remarks").isEmpty());
+    }
+
+    @Test
+    void aPolicyComparedWithItselfHasRatiosOfOneAndNothingSignificant() {
+        Result r = run("stats", "--lang=c", "--seeds", "1..6", "--format", "json", "--compare", "policies/default.yaml");
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> m = json(r.out());
+        for (String side : List.of("a", "b")) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> s = (Map<String, Object>) m.get(side);
+            assertEquals(6, s.get("programs"), side);
+        }
+        for (String section : List.of("passes_passed", "passes_all_kinds", "remarks_passed")) {
+            List<Map<String, Object>> rows = rows(m, section);
+            assertFalse(rows.isEmpty(), section);
+            for (Map<String, Object> row : rows) {
+                assertEquals(1.0, row.get("ratio"), row.toString());
+                assertEquals(false, row.get("significant"), row.toString());
+                assertEquals("both", row.get("presence"), row.toString());
+            }
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> g = (Map<String, Object>) m.get("geomean");
+        assertTrue((Integer) g.get("count") >= 1, g.toString());
+        assertEquals(1.0, g.get("value"));
+        assertEquals(0, g.get("significant"));
+        assertEquals(List.of(), g.get("only_in_a"));
+        assertEquals(List.of(), g.get("only_in_b"));
+    }
+
+    @Test
+    void tableHasBothSectionsAndGccWorksToo() {
+        Result r = run("stats", "--seeds", "1..3", "--compiler", "gcc", "-j", "1");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("opt-info  Passed"), r.out());
+        assertTrue(r.out().contains("top Passed remarks per pass"), r.out());
+    }
+
+    @Test
+    void badSeedRangeIsOneLine() {
+        assertOneLineUsageError(run("stats", "--seeds", "5..2"), "--seeds must be A..B with 0 <= A <= B, got 5..2");
+        assertOneLineUsageError(run("stats", "--seeds", "1-5"), "--seeds");
+        assertOneLineUsageError(run("stats", "--seeds", "-1..5"), "--seeds");
+        assertOneLineUsageError(run("stats"), "--seeds");
+    }
+
+    @Test
+    void otherBadInputIsOneLine(@TempDir Path dir) throws Exception {
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--lang=fortran"), "fortran");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--policy", dir.resolve("no.yaml").toString()),
+                "policy file not found");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compare", dir.resolve("no.yaml").toString()),
+                "policy file not found");
+        assertOneLineUsageError(run("stats", "--seeds", "3..3", "--compare", "policies/default.yaml"), "at least 2 seeds");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--cc", dir.resolve("no-such-cc").toString()),
+                "cannot run compiler");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--cc", "gcc"), "does not look like clang");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "-j", "0"), "-j");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--format", "xml"), "xml");
+        Path notCompiler = dir.resolve("false-cc");
+        Files.writeString(notCompiler, "#!/bin/sh\nexit 3\n");
+        assertTrue(notCompiler.toFile().setExecutable(true));
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--cc", notCompiler.toString()), "cannot run compiler");
+    }
+
+    @Test
+    void failingCompilesAreSkippedAndCounted(@TempDir Path dir) throws Exception {
+        // Says it is clang, then fails every compile.
+        Path cc = dir.resolve("broken-clang");
+        Files.writeString(cc, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n"
+                + "echo 'error: broken on purpose' >&2; exit 1\n");
+        assertTrue(cc.toFile().setExecutable(true));
+        Result r = run("stats", "--seeds", "1..3", "--cc", cc.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("3 of 3 seeds skipped: 3 compile failures (first: seed 1: exit code 1: error: broken on purpose)"),
+                r.err());
+        assertTrue(r.err().contains("no program compiled"), r.err());
+        assertTrue(r.out().isEmpty(), r.out());
+    }
+
+    @Test
+    void helpNamesEveryOption() {
+        Result r = run("stats", "--help");
+        assertEquals(0, r.code());
+        for (String o : List.of("--lang", "--seeds", "--policy", "--swarm", "--compare", "--compiler", "--cc", "--format", "-j")) {
+            assertTrue(r.out().contains(o), o + " in " + r.out());
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.yarpj.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StatsRemarkParsingTest {
+    /** A loop both compilers vectorize at -O3. */
+    private static final String VECTORIZABLE =
+            "void f(int *restrict a, int *restrict b){for(int i=0;i<1024;i++)a[i]=b[i]*3;}\n";
+
+    @Test
+    void clangVectorizesTheLoopAndSaysSo(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("v.c"), VECTORIZABLE);
+        RemarkCompiler.CompileResult r = RemarkCompiler.CLANG.compile("clang", dir, "v.c", 60);
+        assertEquals(RemarkCompiler.Status.OK, r.status(), r.message());
+        assertTrue(r.tally().count("loop-vectorize", RemarkKind.PASSED) >= 1, r.tally().toString());
+        assertTrue(r.tally().count("loop-vectorize", RemarkKind.PASSED, "Vectorized") >= 1, r.tally().byName().toString());
+    }
+
+    @Test
+    void gccVectorizesTheLoopAndSaysSo(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("v.c"), VECTORIZABLE);
+        RemarkCompiler.CompileResult r = RemarkCompiler.GCC.compile("gcc", dir, "v.c", 60);
+        assertEquals(RemarkCompiler.Status.OK, r.status(), r.message());
+        // gcc's remarks carry no group (see GccRemarks): the vectorizer's show in the remark name.
+        assertTrue(r.tally().count(GccRemarks.PASS, RemarkKind.PASSED) >= 1, r.tally().toString());
+        assertTrue(r.tally().count(GccRemarks.PASS, RemarkKind.PASSED, "loop vectorized using N byte vectors") >= 1,
+                r.tally().byName().toString());
+    }
+
+    @Test
+    void aCompileErrorIsAFailureNotAnException(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("bad.c"), "int f( {\n");
+        for (RemarkCompiler c : RemarkCompiler.values()) {
+            RemarkCompiler.CompileResult r = c.compile(c.defaultBinary, dir, "bad.c", 60);
+            assertEquals(RemarkCompiler.Status.FAILED, r.status(), c + ": " + r.message());
+            assertTrue(r.message().contains("error"), r.message());
+        }
+    }
+
+    @Test
+    void aHangingCompileIsKilledAtTheTimeout(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("v.c"), VECTORIZABLE);
+        Path cc = dir.resolve("slow-cc");
+        Files.writeString(cc, "#!/bin/sh\nsleep 60\n");
+        assertTrue(cc.toFile().setExecutable(true));
+        long start = System.nanoTime();
+        RemarkCompiler.CompileResult r = RemarkCompiler.CLANG.compile(cc.toString(), dir, "v.c", 1);
+        assertEquals(RemarkCompiler.Status.TIMED_OUT, r.status(), r.message());
+        assertTrue((System.nanoTime() - start) / 1e9 < 20, "killed, not waited for");
+    }
+
+    @Test
+    void clangRecordIsScannedByLine() throws Exception {
+        String yaml = """
+                --- !Passed
+                Pass:            licm
+                Name:            Hoisted
+                DebugLoc:        { File: func.c, Line: 11, Column: 43 }
+                Function:        test
+                Args:
+                  - String:          'hoisting '
+                  - Pass:            not-a-pass
+                ...
+                --- !Missed
+                Pass:            'loop-vectorize'
+                Name:            MissedDetails
+                ...
+                --- !AnalysisFPCommute
+                Pass:            loop-vectorize
+                Name:            CantReorderFPOps
+                ...
+                --- !Failure
+                Pass:            ''
+                Name:            ''
+                ...
+                --- !Passed
+                Pass:            licm
+                Name:            Hoisted
+                """;
+        RemarkTally t = ClangRemarks.parse(new StringReader(yaml));
+        assertEquals(2, t.count("licm", RemarkKind.PASSED, "Hoisted"));
+        assertEquals(1, t.count("loop-vectorize", RemarkKind.MISSED));
+        assertEquals(1, t.count("loop-vectorize", RemarkKind.ANALYSIS, "CantReorderFPOps"));
+        assertEquals(1, t.count(ClangRemarks.NONE, RemarkKind.MISSED, ClangRemarks.NONE));
+        assertEquals(0, t.count("not-a-pass", RemarkKind.PASSED));
+        assertEquals(5, t.total());
+    }
+
+    @Test
+    void gccLinesAreTalliedAndNormalised() throws Exception {
+        String text = """
+                func.c:12:5: optimized: loop vectorized using 16 byte vectors
+                func.c:30:5: optimized: loop vectorized using 32 byte vectors
+                func.c:1:6: note: vectorized 1 loops in function.
+                func.c:40:3: missed: couldn't vectorize loop
+                func.c:41:3: missed: not vectorized: control flow in loop.
+                 scalar_type: long long int
+                BB 9 is always executed in loop 1
+                func.c:7:9: optimized: loop with 5 iterations completely unrolled (header execution count 10737418)
+                func.c:8:9: optimized:  Inlining max_i32/0 into test/8.
+                """;
+        RemarkTally t = GccRemarks.parse(new StringReader(text));
+        assertEquals(2, t.count(GccRemarks.PASS, RemarkKind.PASSED, "loop vectorized using N byte vectors"));
+        assertEquals(1, t.count(GccRemarks.PASS, RemarkKind.PASSED, "loop with N iterations completely unrolled"));
+        assertEquals(1, t.count(GccRemarks.PASS, RemarkKind.PASSED, "Inlining X into X"));
+        assertEquals(1, t.count(GccRemarks.PASS, RemarkKind.ANALYSIS, "vectorized N loops in function"));
+        assertEquals(2, t.count(GccRemarks.PASS, RemarkKind.MISSED));
+        assertEquals(7, t.total());
+    }
+
+    @Test
+    void gccMessagesAreNormalised() {
+        assertEquals("Unswitching loop on condition: if", GccRemarks.normalise("Unswitching loop on condition: if (_45 != 0)"));
+        assertEquals("couldn't vectorize loop", GccRemarks.normalise("couldn't vectorize loop"));
+        assertEquals("Loop N distributed: split to N loops",
+                GccRemarks.normalise("Loop 33 distributed: split to 2 loops and 0 library calls."));
+        assertEquals("***** Analysis failed with vector mode X", GccRemarks.normalise("***** Analysis failed with vector mode V8QI"));
+        assertEquals("sinking common stores with same value to", // cut after 7 words
+                GccRemarks.normalise("sinking common stores with same value to out_3[i_1_2][4]"));
+        assertEquals("Inlining X into X", GccRemarks.normalise(" Inlining max_i32/0 into test/8."));
+        assertEquals("not inlinable: X -> X, function body", GccRemarks.normalise("not inlinable: 'f' -> 'g', function body not available"));
+    }
+}
