@@ -100,6 +100,10 @@ final class ExprBuilder {
         if (depth <= 0 || rng.chance(0.15)) return leaf(env);
         String kind = ops.get();
         if (kind == null) return leaf(env);
+        if ((kind.equals("div") || kind.equals("rem")) && env.plan().idiom() != Shape.Idiom.PLAIN) {
+            // No vector integer division on common targets: an idiom nest would not vectorize.
+            kind = kind.equals("div") ? "mul" : "band";
+        }
         int mask = env.mask();
         switch (kind) {
             case "mask": return maskTest(depth, env);
@@ -220,7 +224,8 @@ final class ExprBuilder {
                 } else {
                     List<LoopInfo> fit = new ArrayList<>();
                     for (LoopInfo f : env.loops()) if (f.space().max() < size) fit.add(f);
-                    if (!fit.isEmpty() && rng.chance(0.9)) {
+                    // A constant only when no loop fits: constant subscripts are the slice pattern's.
+                    if (!fit.isEmpty()) {
                         // Favour the innermost loops, where most accesses sit in real code.
                         l = rng.chance(0.5) ? fit.get(fit.size() - 1) : rng.pick(fit);
                     }

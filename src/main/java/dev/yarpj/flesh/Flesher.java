@@ -84,7 +84,7 @@ public final class Flesher {
                 case COMPOUND -> compound(env);
                 case LOCAL -> local(env);
                 case ELEMENTWISE -> elementwise(env);
-                case REDUCE -> reduce(exprs.expr(env), env);
+                case REDUCE -> reduce(withInvariantPart(exprs.expr(env), env), env);
                 case STENCIL -> stencilStmt(env);
                 case MEMSET -> memset(env);
                 case MEMCPY -> memcpy(env);
@@ -118,12 +118,12 @@ public final class Flesher {
         boolean array = (!env.loops().isEmpty() ? rng.chance(0.8) : rng.chance(0.2)) && rng.chance(policy.pArray());
         if (array) {
             ArrayVar a = null;
-            if (!globals.outputArrays.isEmpty() && rng.chance(0.5)) a = rng.pick(globals.outputArrays);
+            if (!globals.sharedOutputArrays.isEmpty() && rng.chance(0.5)) a = rng.pick(globals.sharedOutputArrays);
             if (a == null) a = exprs.newArray(env, false);
             if (a != null) return Exprs.subscript(a, exprs.subscripts(a, env, false));
         }
-        ScalarVar v = !globals.outputs.isEmpty() && rng.chance(0.4)
-                ? rng.pick(globals.outputs)
+        ScalarVar v = !globals.sharedOutputs.isEmpty() && rng.chance(0.4)
+                ? rng.pick(globals.sharedOutputs)
                 : globals.newOutput(exprs.randomType(), 0);
         return new Expr.ScalarRef(v);
     }
@@ -167,8 +167,8 @@ public final class Flesher {
      */
     private Expr.Subscript walkedOutput(Env env) {
         ArrayVar a = null;
-        if (!globals.outputArrays.isEmpty() && rng.chance(0.5)) {
-            ArrayVar c = rng.pick(globals.outputArrays);
+        if (!globals.sharedOutputArrays.isEmpty() && rng.chance(0.5)) {
+            ArrayVar c = rng.pick(globals.sharedOutputArrays);
             List<LoopInfo> layout = exprs.layout(c.rank(), env);
             LoopInfo last = layout.get(c.rank() - 1);
             if (last != null && last == env.innermost() && last.space().max() < c.dims().get(c.rank() - 1)) a = c;
@@ -177,11 +177,19 @@ public final class Flesher {
         return a == null ? null : Exprs.subscript(a, exprs.subscripts(a, env, false));
     }
 
+    /** Sometimes {@code value op g(scalars)}: part of it the same on every iteration, work for LICM before the vectorizer. */
+    private Valued withInvariantPart(Valued value, Env env) {
+        if (!rng.chance(0.4)) return value;
+        Valued invariant = exprs.expr(rng.between(1, 3), env.loopInvariant());
+        return UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND)),
+                value, invariant, env.mask());
+    }
+
     /** {@code a[..][i] = f(b[..][i], ...)}: a store the vectorizer can widen. */
     private Stmt elementwise(Env env) {
         Expr target = walkedOutput(env);
         if (target == null) target = target(env);
-        Valued value = exprs.expr(env);
+        Valued value = withInvariantPart(exprs.expr(env), env);
         return new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
     }
 
@@ -195,7 +203,9 @@ public final class Flesher {
     private Stmt reduce(Valued value, Env env) {
         List<LoopInfo> loops = env.loops();
         int rank = rng.between(0, Math.min(loops.size() - 1, policy.maxArrayRank()));
-        IntType t = exprs.randomType();
+        // Mostly the type the operation is done in, as a reduction variable usually is: no
+        // truncation between iterations that would hide the reduction from a vectorizer.
+        IntType t = rng.chance(0.8) ? Arith.promote(value.expr().type()) : exprs.randomType();
         String op = reductions.get();
         long init = switch (op) {
             case "min" -> t.max();
@@ -211,10 +221,10 @@ public final class Flesher {
                 dims.add((int) loops.get(d).space().max() + 1);
                 idx.add(new Expr.IterRef(loops.get(d).iter()));
             }
-            ArrayVar a = globals.newArray(false, t, dims, ArrayVar.Fill.uniform(init));
+            ArrayVar a = globals.newPrivateArray(false, t, dims, ArrayVar.Fill.uniform(init));
             if (a != null) target = Exprs.subscript(a, idx);
         }
-        if (target == null) target = new Expr.ScalarRef(globals.newOutput(t, init));
+        if (target == null) target = new Expr.ScalarRef(globals.newAccumulator(t, init));
         return switch (op) {
             case "min", "max" -> new Stmt.Assign(target, null, Exprs.convertImplicitly(
                     Exprs.call(op.equals("min") ? Builtin.MIN : Builtin.MAX, target, value.expr()), t));
@@ -511,14 +521,16 @@ public final class Flesher {
                 : rng.between(policy.minTrip(), policy.maxTrip());
         long cap = 1 + left / Math.max(1, env.tripProduct() * bodySize);
         trip = (int) Math.max(1, Math.min(trip, cap));
-        IntType type = rng.weighted(ITERATOR_TYPES);
+        // Iterators as wide as an index usually is, so no wrap-around hides the trip count.
+        IntType type = rng.pick(List.of(IntType.INT, IntType.INT, IntType.INT, IntType.LLONG, IntType.UINT, IntType.ULLONG));
         long last = halo + trip - 1L;
         BinOp cmp = rng.pick(List.of(BinOp.LT, BinOp.LT, BinOp.LE, BinOp.NE));
         long bound = cmp == BinOp.LE ? last : last + 1;
-        if (last + 1 > type.max()) type = IntType.INT;
         IterationSpace space = new IterationSpace(type, halo, 1, trip, true, cmp, bound);
         IntType litType = Arith.promote(type);
-        return new Bounds(space, spell(halo, litType), spell(bound, litType), new Expr.Const(litType, 1));
+        // i <= n with n opaque could be i <= UINT_MAX, an endless loop to the compiler: keep it constant.
+        Expr boundExpr = cmp == BinOp.LE ? new Expr.Const(litType, bound) : spell(bound, litType);
+        return new Bounds(space, spell(halo, litType), boundExpr, new Expr.Const(litType, 1));
     }
 
     private IterationSpace upward(IntType type, int trip, int step) {

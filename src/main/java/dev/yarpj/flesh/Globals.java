@@ -19,6 +19,12 @@ final class Globals {
     final List<ScalarVar> params = new ArrayList<>();
     final List<ArrayVar> inputArrays = new ArrayList<>();
     final List<ArrayVar> outputArrays = new ArrayList<>();
+    /**
+     * Outputs other statements may store to: all but reduction accumulators, whose value
+     * fleshing relies on between the reduction's iterations.
+     */
+    final List<ScalarVar> sharedOutputs = new ArrayList<>();
+    final List<ArrayVar> sharedOutputArrays = new ArrayList<>();
     private final long maxArrayBytes;
     private long arrayBytes;
     private int scalarSlots;
@@ -37,6 +43,13 @@ final class Globals {
     }
 
     ScalarVar newOutput(IntType t, long init) {
+        ScalarVar v = newAccumulator(t, init);
+        sharedOutputs.add(v);
+        return v;
+    }
+
+    /** An output only its reduction writes. */
+    ScalarVar newAccumulator(IntType t, long init) {
         ScalarVar v = new ScalarVar(scalarSlots++, "res_" + names++, VarType.uniform(t), ScalarVar.Role.OUTPUT, init, false);
         outputs.add(v);
         return v;
@@ -52,6 +65,13 @@ final class Globals {
 
     /** A new array, or null when it would take the test past its array-bytes budget. */
     ArrayVar newArray(boolean input, IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
+        ArrayVar a = newPrivateArray(input, elem, dims, fill);
+        if (a != null && !input) sharedOutputArrays.add(a);
+        return a;
+    }
+
+    /** A new array no other statement stores to (for outputs: a reduction's accumulators), or null when over budget. */
+    ArrayVar newPrivateArray(boolean input, IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
         long bytes = elem.bytes();
         for (int d : dims) bytes *= d;
         if (arrayBytes + bytes > maxArrayBytes) return null;

@@ -42,6 +42,8 @@ public record GenPolicy(
         double pSharedSpace,
         double pArray,
         double pSpecialConst,
+        double pInvariantGuard,
+        double pIdiomSeq,
         double loopNestingDecay,
         Map<String, Integer> stmtWeights,
         Map<String, Integer> typeWeights,

@@ -89,8 +89,14 @@ public final class SkeletonBuilder {
             }
             case "guarded_div" -> new Shape.Slot(Shape.SlotKind.GUARDED_DIV);
             case "redundant_expr" -> new Shape.Slot(Shape.SlotKind.REDUNDANT_EXPR);
-            case "loop_nest" -> nest(loopDepth, ifDepth, inSplit, randomDepth(loopDepth), plan());
-            case "loop_seq" -> seq(loopDepth, ifDepth, inSplit);
+            case "loop_nest" -> {
+                Shape.NestPlan plan = plan();
+                // Idioms come in runs over one range, as in real code: a fusible sequence.
+                yield plan.idiom() != Shape.Idiom.PLAIN && rng.chance(policy.pIdiomSeq())
+                        ? seq(loopDepth, ifDepth, inSplit, plan)
+                        : nest(loopDepth, ifDepth, inSplit, randomDepth(loopDepth), plan);
+            }
+            case "loop_seq" -> seq(loopDepth, ifDepth, inSplit, null);
             default -> new Shape.Slot(Shape.SlotKind.ASSIGN);
         };
     }
@@ -126,25 +132,30 @@ public final class SkeletonBuilder {
     }
 
     private Shape.Nest nest(int loopDepth, int ifDepth, boolean inSplit, int depth, Shape.NestPlan plan) {
-        if (plan.idiom() != Shape.Idiom.PLAIN) return idiomNest(loopDepth, depth, plan);
+        if (plan.idiom() != Shape.Idiom.PLAIN) return idiomNest(loopDepth, ifDepth, inSplit, depth, plan);
         int split = !inSplit && rng.chance(policy.pSplit()) ? rng.between(0, depth - 1) : -1;
         List<Shape.Level> levels = new ArrayList<>();
         for (int l = 0; l < depth; l++) {
-            boolean levelInSplit = inSplit || (split >= 0 && l >= split);
-            boolean imperfect = l < depth - 1 && rng.chance(policy.pImperfect());
-            List<Shape> prefix = imperfect && rng.chance(0.6) ? block(rng.between(1, 2), loopDepth + l + 1, ifDepth, levelInSplit) : List.of();
-            List<Shape> suffix = imperfect && (prefix.isEmpty() || rng.chance(0.4)) ? block(rng.between(1, 2), loopDepth + l + 1, ifDepth, levelInSplit) : List.of();
-            levels.add(new Shape.Level(prefix, suffix));
+            levels.add(level(l < depth - 1, loopDepth + l + 1, ifDepth, inSplit || (split >= 0 && l >= split)));
         }
         List<Shape> body = innerBlock(loopDepth + depth, ifDepth, inSplit || split >= 0);
         return new Shape.Nest(levels, body, split, plan);
     }
 
+    /** One level of a nest: statements before and after the next loop, when it is not the innermost and the nest is imperfect there. */
+    private Shape.Level level(boolean outer, int loopDepth, int ifDepth, boolean inSplit) {
+        boolean imperfect = outer && rng.chance(policy.pImperfect());
+        List<Shape> prefix = imperfect && rng.chance(0.6) ? block(rng.between(1, 2), loopDepth, ifDepth, inSplit) : List.of();
+        List<Shape> suffix = imperfect && (prefix.isEmpty() || rng.chance(0.4)) ? block(rng.between(1, 2), loopDepth, ifDepth, inSplit) : List.of();
+        return new Shape.Level(prefix, suffix);
+    }
+
     /**
-     * An idiom nest: perfect (every statement innermost), unsplit, its body the statements
-     * the idiom is made of. A stencil nest is at least as deep as the stencil is wide.
+     * An idiom nest: unsplit, its innermost loop perfect and its body the statements the
+     * idiom is made of. Outer levels may carry statements before and after the next loop,
+     * as in a plain nest. A stencil nest is at least as deep as the stencil is wide.
      */
-    private Shape.Nest idiomNest(int loopDepth, int depth, Shape.NestPlan plan) {
+    private Shape.Nest idiomNest(int loopDepth, int ifDepth, boolean inSplit, int depth, Shape.NestPlan plan) {
         if (plan.stencil() != null && plan.stencil().dims() > depth) {
             int room = Math.min(policy.maxNestDepth(), policy.maxLoopDepth() - loopDepth);
             Shape.StencilPlan st = plan.stencil();
@@ -153,33 +164,41 @@ public final class SkeletonBuilder {
                     Math.min(st.dims(), depth), st.reach(), st.stride(), st.taps(), st.arrays(), st.reduced()));
         }
         List<Shape.Level> levels = new ArrayList<>();
-        for (int l = 0; l < depth; l++) levels.add(new Shape.Level(List.of(), List.of()));
-        List<Shape> body = new ArrayList<>();
-        switch (plan.idiom()) {
-            case VECTORIZABLE -> {
-                int n = rng.between(policy.minBlockStmts(), policy.maxBlockStmts());
-                for (int i = 0; i < n; i++) {
-                    body.add(new Shape.Slot(i > 0 && rng.chance(0.25) ? Shape.SlotKind.LOCAL : Shape.SlotKind.ELEMENTWISE));
-                }
-            }
-            case REDUCTION -> {
-                body.add(new Shape.Slot(Shape.SlotKind.REDUCE));
-                if (rng.chance(0.3)) body.add(new Shape.Slot(rng.chance(0.5) ? Shape.SlotKind.REDUCE : Shape.SlotKind.ELEMENTWISE));
-            }
-            case STENCIL -> body.add(new Shape.Slot(Shape.SlotKind.STENCIL));
-            case MEMSET -> body.add(new Shape.Slot(Shape.SlotKind.MEMSET));
-            case MEMCPY -> body.add(new Shape.Slot(Shape.SlotKind.MEMCPY));
+        for (int l = 0; l < depth; l++) levels.add(level(l < depth - 1, loopDepth + l + 1, ifDepth, inSplit));
+        // As many statements as a plain nest's body, each of the idiom's own kind.
+        int n = rng.between(policy.minBlockStmts(), policy.maxBlockStmts());
+        Shape.SlotKind kind = switch (plan.idiom()) {
+            case VECTORIZABLE -> Shape.SlotKind.ELEMENTWISE;
+            case REDUCTION -> Shape.SlotKind.REDUCE;
+            case STENCIL -> Shape.SlotKind.STENCIL;
+            case MEMSET -> Shape.SlotKind.MEMSET;
+            case MEMCPY -> Shape.SlotKind.MEMCPY;
             default -> throw new IllegalStateException("not an idiom: " + plan.idiom());
+        };
+        List<Shape> body = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            // Element-wise nests also compute temporaries; reductions sometimes store element-wise too.
+            Shape.SlotKind k = kind;
+            if (i > 0 && kind == Shape.SlotKind.ELEMENTWISE && rng.chance(0.25)) k = Shape.SlotKind.LOCAL;
+            if (i > 0 && kind == Shape.SlotKind.REDUCE && rng.chance(0.25)) k = Shape.SlotKind.ELEMENTWISE;
+            Shape slot = new Shape.Slot(k);
+            if (ifDepth < policy.maxIfDepth() && rng.chance(policy.pInvariantGuard())) {
+                // A loop-invariant test around the idiom: unswitching makes two loops of one.
+                slot = new Shape.IfShape(List.of(slot), rng.chance(0.5) ? List.of(new Shape.Slot(kind)) : null,
+                        Shape.CondKind.INVARIANT);
+            }
+            body.add(slot);
         }
         return new Shape.Nest(levels, body, -1, plan);
     }
 
-    private Shape.Seq seq(int loopDepth, int ifDepth, boolean inSplit) {
+    /** @param idiomPlan the plan every nest shares, over one space; null for a random sequence */
+    private Shape.Seq seq(int loopDepth, int ifDepth, boolean inSplit, Shape.NestPlan idiomPlan) {
         int n = rng.between(2, Math.max(2, policy.maxSeqLength()));
-        boolean shared = rng.chance(policy.pSharedSpace());
+        boolean shared = idiomPlan != null || rng.chance(policy.pSharedSpace());
         int depth = randomDepth(loopDepth);
         // Nests sharing one space are one kind of nest: the bounds an idiom needs suit them all.
-        Shape.NestPlan plan = shared ? plan() : null;
+        Shape.NestPlan plan = idiomPlan != null ? idiomPlan : shared ? plan() : null;
         List<Shape.Nest> nests = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             nests.add(nest(loopDepth, ifDepth, inSplit, shared ? depth : randomDepth(loopDepth), shared ? plan : plan()));
