@@ -86,8 +86,12 @@ public final class PolicyLoader {
             if (!(root instanceof MappingNode map)) {
                 throw new PolicyException(where(fileName, root.getStartMark()) + ": a policy must be a mapping of keys to values");
             }
+            java.util.Set<String> seen = new java.util.HashSet<>();
             for (NodeTuple t : map.getValue()) {
                 String key = scalar(t.getKeyNode(), fileName, "?");
+                if (!seen.add(key)) {
+                    throw new PolicyException(where(fileName, t.getKeyNode().getStartMark()) + ": duplicate key '" + key + "'");
+                }
                 int idx = indexOf(comps, key);
                 if (idx < 0) {
                     throw new PolicyException(where(fileName, t.getKeyNode().getStartMark())
@@ -149,8 +153,12 @@ public final class PolicyLoader {
             List<String> allowed = GenPolicy.WEIGHT_NAMES.get(key);
             @SuppressWarnings("unchecked")
             Map<String, Integer> merged = new LinkedHashMap<>((Map<String, Integer>) old);
+            java.util.Set<String> seen = new java.util.HashSet<>();
             for (NodeTuple e : m.getValue()) {
                 String name = scalar(e.getKeyNode(), file, key);
+                if (!seen.add(name)) {
+                    throw new PolicyException(where(file, e.getKeyNode().getStartMark()) + ": duplicate name '" + name + "' in " + key);
+                }
                 if (!allowed.contains(name)) {
                     throw new PolicyException(where(file, e.getKeyNode().getStartMark()) + ": unknown name '"
                             + name + "' in " + key + " (known: " + String.join(", ", allowed) + ")");

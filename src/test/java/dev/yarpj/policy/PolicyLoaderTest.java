@@ -77,4 +77,54 @@ class PolicyLoaderTest {
         assertTrue(Files.exists(file), "policies/default.yaml is shipped");
         assertEquals(GenPolicy.defaults(), PolicyLoader.load(file));
     }
+
+    @Test
+    void duplicateKeyIsNamed() {
+        assertEquals("p.yaml:2:1: duplicate key 'max_trip'", error("max_trip: 20\nmax_trip: 30\n"));
+        assertEquals("p.yaml:1:28: duplicate name 'memset' in idiom_weights", error("idiom_weights: {memset: 1, memset: 2}\n"));
+    }
+
+    @Test
+    void idiomWeightsThatAllVanishAreRejected() {
+        String m = error("idiom_weights: {plain: 0, vectorizable: 0, reduction: 0, stencil: 0, memset: 0, memcpy: 0}\n");
+        assertEquals("p.yaml: idiom_weights must not all be zero", m);
+    }
+
+    @Test
+    void unknownPragmaIsNamedWithTheKnownOnes() {
+        String m = error("pragma_weights:\n  omp_simd: 2\n");
+        assertTrue(m.startsWith("p.yaml:2:3: unknown name 'omp_simd' in pragma_weights (known: none, clang_vectorize"), m);
+    }
+
+    @Test
+    void stencilLimitsAreChecked() {
+        assertEquals("p.yaml: max_stencil_taps must be between 2 and 16", error("max_stencil_taps: 1\n"));
+    }
+
+    @Test
+    void everyShippedPolicyLoadsAndDiffersFromTheDefault() throws Exception {
+        try (var files = Files.list(Path.of("policies"))) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".yaml")).toList()) {
+                GenPolicy p = PolicyLoader.load(f);
+                assertEquals(f.getFileName().toString().replace(".yaml", ""), p.name());
+                if (!p.name().equals("default")) {
+                    assertFalse(PolicyLoader.with(p, java.util.Map.of("name", "default")).equals(GenPolicy.defaults()),
+                            f + " changes something");
+                }
+            }
+        }
+    }
+
+    @Test
+    void noIdiomsSwitchesEveryIdiomOff() throws Exception {
+        GenPolicy p = PolicyLoader.load(Path.of("policies/no-idioms.yaml"));
+        for (String k : GenPolicy.IDIOM_NAMES) assertEquals(k.equals("plain") ? 1 : 0, p.idiomWeights().get(k), k);
+        for (String k : GenPolicy.ACCESS_NAMES) assertEquals(k.equals("random") ? 1 : 0, p.accessWeights().get(k), k);
+        for (String k : GenPolicy.PRAGMA_NAMES) assertEquals(k.equals("none") ? 1 : 0, p.pragmaWeights().get(k), k);
+        for (String k : java.util.List.of("invariant_if", "guarded_div", "redundant_expr")) assertEquals(0, p.stmtWeights().get(k), k);
+        assertEquals(0, p.opWeights().get("mask"));
+        assertEquals(0.0, p.pSharedSpace());
+        assertEquals(0.0, p.pSpecialConst());
+        assertEquals(0.0, p.pInvariantGuard());
+    }
 }
