@@ -114,7 +114,7 @@ final class ExprBuilder {
             case "min": return UbGuard.call(Builtin.MIN, expr(depth - 1, env), expr(depth - 1, env), mask);
             case "max": return UbGuard.call(Builtin.MAX, expr(depth - 1, env), expr(depth - 1, env), mask);
             case "ternary": {
-                Valued cond = env.split() != null && rng.chance(policy.pParityBranch())
+                Valued cond = env.split() != null && !env.invariant() && rng.chance(policy.pParityBranch())
                         ? parityCondition(env) : expr(depth - 1, env);
                 int t = cond.truthMask(mask);
                 int thenMask = t == 0 ? mask : t;
@@ -136,7 +136,8 @@ final class ExprBuilder {
         List<Scope.Local> locals = env.scope().visible();
         int roll = rng.between(0, 9);
         if (roll < 2) return constant();
-        if (roll < 4 && !locals.isEmpty()) {
+        // Locals may hold values computed from this iteration's elements: not loop-invariant.
+        if (roll < 4 && !locals.isEmpty() && !env.invariant()) {
             Scope.Local l = rng.pick(locals);
             return new Valued(new Expr.ScalarRef(l.var()), l.values().clone());
         }
