@@ -166,6 +166,7 @@ public final class Flesher {
      * existing array when one fits, else a new one; null when none fits the budget.
      */
     private Expr.Subscript walkedOutput(Env env) {
+        if (!rng.chance(policy.pArray())) return null;
         ArrayVar a = null;
         if (!globals.sharedOutputArrays.isEmpty() && rng.chance(0.5)) {
             ArrayVar c = rng.pick(globals.sharedOutputArrays);
@@ -444,7 +445,7 @@ public final class Flesher {
         List<Env> inside = new ArrayList<>();
         List<Stmt.Block> prefixes = new ArrayList<>();
         Shape.NestPlan plan = n.plan();
-        boolean idiom = plan.idiom() != Shape.Idiom.PLAIN;
+        boolean idiom = plan.walksLikeAnIdiom();
         Env cur = env.withPlan(plan);
         for (int l = 0; l < n.depth(); l++) {
             boolean split = l == n.splitLevel();

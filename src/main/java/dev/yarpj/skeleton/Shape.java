@@ -87,6 +87,16 @@ public sealed interface Shape {
         public int halo() {
             return stencil == null ? 0 : stencil.halo();
         }
+
+        /**
+         * Whether the nest is built like an idiom nest (unsplit, counting up by 1, its
+         * innermost loop holding only the idiom's statements): every idiom, and plain nests
+         * that walk their arrays column-major, which are element-wise stores in the wrong
+         * loop order: the case for loop interchange.
+         */
+        public boolean walksLikeAnIdiom() {
+            return idiom != Idiom.PLAIN || access == Access.COLUMN_MAJOR;
+        }
     }
 
     /**

@@ -132,7 +132,7 @@ public final class SkeletonBuilder {
     }
 
     private Shape.Nest nest(int loopDepth, int ifDepth, boolean inSplit, int depth, Shape.NestPlan plan) {
-        if (plan.idiom() != Shape.Idiom.PLAIN) return idiomNest(loopDepth, ifDepth, inSplit, depth, plan);
+        if (plan.walksLikeAnIdiom()) return idiomNest(loopDepth, ifDepth, inSplit, depth, plan);
         int split = !inSplit && rng.chance(policy.pSplit()) ? rng.between(0, depth - 1) : -1;
         List<Shape.Level> levels = new ArrayList<>();
         for (int l = 0; l < depth; l++) {
@@ -164,16 +164,17 @@ public final class SkeletonBuilder {
                     Math.min(st.dims(), depth), st.reach(), st.stride(), st.taps(), st.arrays(), st.reduced()));
         }
         List<Shape.Level> levels = new ArrayList<>();
-        for (int l = 0; l < depth; l++) levels.add(level(l < depth - 1, loopDepth + l + 1, ifDepth, inSplit));
+        // An interchange candidate must be perfect: the compiler can only swap loops with nothing between them.
+        boolean interchange = plan.access() == Shape.Access.COLUMN_MAJOR;
+        for (int l = 0; l < depth; l++) levels.add(level(!interchange && l < depth - 1, loopDepth + l + 1, ifDepth, inSplit));
         // As many statements as a plain nest's body, each of the idiom's own kind.
         int n = rng.between(policy.minBlockStmts(), policy.maxBlockStmts());
         Shape.SlotKind kind = switch (plan.idiom()) {
-            case VECTORIZABLE -> Shape.SlotKind.ELEMENTWISE;
+            case VECTORIZABLE, PLAIN -> Shape.SlotKind.ELEMENTWISE;
             case REDUCTION -> Shape.SlotKind.REDUCE;
             case STENCIL -> Shape.SlotKind.STENCIL;
             case MEMSET -> Shape.SlotKind.MEMSET;
             case MEMCPY -> Shape.SlotKind.MEMCPY;
-            default -> throw new IllegalStateException("not an idiom: " + plan.idiom());
         };
         List<Shape> body = new ArrayList<>();
         for (int i = 0; i < n; i++) {

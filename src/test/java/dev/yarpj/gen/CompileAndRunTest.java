@@ -8,6 +8,7 @@ import dev.yarpj.interp.UndefinedBehaviorException;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Generated programs compiled and run by real compilers: gcc and clang at -O0 and -O3 must
@@ -107,6 +109,35 @@ class CompileAndRunTest {
                         "driver." + lang.extension, "func." + lang.extension, "-o", "san.bin");
                 assertEquals(Long.toUnsignedString(t.prediction().checksum()),
                         run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cc);
+            }
+        }
+    }
+
+    /**
+     * Every shipped policy's idioms (stencils, reductions, byte loops, pragmas, guarded
+     * divisions ...) through real compilers: gcc and clang at -O0 and -O3 print the
+     * prediction, and UBSan+ASan builds run clean. scripts/check-seeds.sh runs hundreds.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"vectorize", "stencil", "scalar-only", "no-idioms"})
+    void shippedPoliciesAgreeWithThePredictionAndRunCleanUnderSanitizers(String name) throws Exception {
+        GenPolicy policy = PolicyLoader.load(Path.of("policies", name + ".yaml"));
+        Generator gen = new Generator(policy, Language.C, CheckMode.HASH);
+        String[] ccs = compilers(Language.C);
+        for (long s = 1; s <= 3; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            Path d = write(t, name + "-" + s);
+            String want = Long.toUnsignedString(t.prediction().checksum());
+            run(d, ccs[0], "-O0", "-w", "-c", "driver.c", "-o", "driver.o");
+            for (String cc : ccs) {
+                for (String opt : List.of("-O0", "-O3")) {
+                    run(d, cc, opt, "-w", "-c", "func.c", "-o", "func.o");
+                    run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin");
+                    assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), name + " seed " + s + " " + cc + " " + opt);
+                }
+                run(d, cc, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
+                        "driver.c", "func.c", "-o", "san.bin");
+                assertEquals(want, run(d, d.resolve("san.bin").toString()).strip(), name + " seed " + s + " " + cc + " sanitizers");
             }
         }
     }
