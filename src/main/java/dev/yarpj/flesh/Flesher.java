@@ -180,8 +180,8 @@ public final class Flesher {
 
     /** Sometimes {@code value op g(scalars)}: part of it the same on every iteration, work for LICM before the vectorizer. */
     private Valued withInvariantPart(Valued value, Env env) {
-        if (!rng.chance(0.4)) return value;
-        Valued invariant = exprs.expr(rng.between(1, 3), env.loopInvariant());
+        if (!rng.chance(policy.pInvariantPart())) return value;
+        Valued invariant = exprs.expr(env.loopInvariant());
         return UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND)),
                 value, invariant, env.mask());
     }

@@ -43,6 +43,7 @@ public record GenPolicy(
         double pArray,
         double pSpecialConst,
         double pInvariantGuard,
+        double pInvariantPart,
         double pIdiomSeq,
         double loopNestingDecay,
         Map<String, Integer> stmtWeights,
