@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Writes the few JSON shapes the harness emits (maps, lists, strings, numbers, booleans). */
-final class Json {
+public final class Json {
     private Json() {}
 
     static String write(Object o) {
@@ -45,7 +45,8 @@ final class Json {
         }
     }
 
-    private static void string(StringBuilder sb, String s) {
+    /** Appends {@code s} as a JSON string literal, quoted and escaped. */
+    public static void string(StringBuilder sb, String s) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
