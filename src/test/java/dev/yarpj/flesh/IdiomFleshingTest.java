@@ -24,14 +24,13 @@ import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.PolicyLoader;
+import dev.yarpj.policy.TestPolicies;
 import dev.yarpj.skeleton.Shape;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,7 +41,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * Fleshing honours the idioms the skeleton decided: the IR of generated programs is walked
@@ -55,45 +53,18 @@ class IdiomFleshingTest {
     // ---- policies ---------------------------------------------------------------------
 
     /**
-     * policies/no-idioms.yaml with some keys changed: {@code overrides} is YAML whose
-     * top-level keys replace no-idioms' (weight maps are merged name by name). The
+     * policies/no-idioms.yaml with {@code overrides} on top (see TestPolicies); the
      * iteration budget is cut to a fifth unless overridden: the interpreter's run is most of
      * the time a test takes, and the shapes looked for here do not depend on it.
      */
-    @SuppressWarnings("unchecked")
     static GenPolicy noIdiomsWith(String name, String overrides) {
-        String base;
-        try {
-            base = Files.readString(Path.of("policies/no-idioms.yaml"), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new AssertionError("policies/no-idioms.yaml must be readable from the repo root", e);
-        }
-        Yaml yaml = new Yaml();
-        Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) yaml.load(base));
-        m.put("max_iterations", 10_000);
-        if (!overrides.isBlank()) {
-            for (Map.Entry<String, Object> e : ((Map<String, Object>) yaml.load(overrides)).entrySet()) {
-                if (e.getValue() instanceof Map<?, ?> add && m.get(e.getKey()) instanceof Map<?, ?> old) {
-                    Map<String, Object> merged = new LinkedHashMap<>((Map<String, Object>) old);
-                    merged.putAll((Map<String, Object>) add);
-                    m.put(e.getKey(), merged);
-                } else {
-                    m.put(e.getKey(), e.getValue());
-                }
-            }
-        }
-        return PolicyLoader.parse(yaml.dump(m), "test.yaml", name);
+        boolean ownBudget = overrides.contains("max_iterations");
+        return TestPolicies.noIdiomsWith(name, (ownBudget ? "" : "max_iterations: 10000\n") + overrides);
     }
 
-    /** no-idioms with only {@code idiom}'s nests (plus {@code more} keys). */
+    /** no-idioms with only {@code idiom}'s nests (plus {@code more} keys), on the cut budget. */
     static GenPolicy only(Shape.Idiom idiom, String more) {
-        StringBuilder w = new StringBuilder("idiom_weights: {");
-        for (Shape.Idiom i : Shape.Idiom.values()) {
-            if (i.ordinal() > 0) w.append(", ");
-            w.append(i.name().toLowerCase()).append(": ").append(i == idiom ? 1 : 0);
-        }
-        w.append("}\n").append(more);
-        return noIdiomsWith(idiom.name().toLowerCase(), w.toString());
+        return TestPolicies.only(idiom, (more.contains("max_iterations") ? "" : "max_iterations: 10000\n") + more);
     }
 
     /** Tests for seeds 1..n; the interpreter throws on any UB, so generating is itself a check. */

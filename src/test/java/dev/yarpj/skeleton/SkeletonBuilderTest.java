@@ -8,10 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.yarpj.ir.Pragma;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.PolicyLoader;
+import dev.yarpj.policy.TestPolicies;
 import dev.yarpj.policy.Rng;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -22,7 +21,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * The skeleton honours the idiom knobs: with one idiom switched on, every nest is that
@@ -34,43 +32,12 @@ class SkeletonBuilderTest {
 
     // ---- policies ---------------------------------------------------------------------
 
-    /**
-     * policies/no-idioms.yaml with some keys changed: {@code overrides} is YAML whose
-     * top-level keys replace no-idioms' (weight maps are merged name by name).
-     */
-    @SuppressWarnings("unchecked")
     static GenPolicy noIdiomsWith(String name, String overrides) {
-        String base;
-        try {
-            base = Files.readString(Path.of("policies/no-idioms.yaml"), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new AssertionError("policies/no-idioms.yaml must be readable from the repo root", e);
-        }
-        Yaml yaml = new Yaml();
-        Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) yaml.load(base));
-        if (!overrides.isBlank()) {
-            for (Map.Entry<String, Object> e : ((Map<String, Object>) yaml.load(overrides)).entrySet()) {
-                if (e.getValue() instanceof Map<?, ?> add && m.get(e.getKey()) instanceof Map<?, ?> old) {
-                    Map<String, Object> merged = new LinkedHashMap<>((Map<String, Object>) old);
-                    merged.putAll((Map<String, Object>) add);
-                    m.put(e.getKey(), merged);
-                } else {
-                    m.put(e.getKey(), e.getValue());
-                }
-            }
-        }
-        return PolicyLoader.parse(yaml.dump(m), "test.yaml", name);
+        return TestPolicies.noIdiomsWith(name, overrides);
     }
 
-    /** no-idioms with only {@code idiom}'s nests. */
     static GenPolicy only(Shape.Idiom idiom, String more) {
-        StringBuilder w = new StringBuilder("idiom_weights: {");
-        for (Shape.Idiom i : Shape.Idiom.values()) {
-            if (i.ordinal() > 0) w.append(", ");
-            w.append(i.name().toLowerCase()).append(": ").append(i == idiom ? 1 : 0);
-        }
-        w.append("}\n").append(more);
-        return noIdiomsWith(idiom.name().toLowerCase(), w.toString());
+        return TestPolicies.only(idiom, more);
     }
 
     private static Skeleton skeleton(GenPolicy p, long seed) {
