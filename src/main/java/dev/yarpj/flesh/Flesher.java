@@ -128,10 +128,15 @@ public final class Flesher {
         return new Expr.ScalarRef(v);
     }
 
+    /** {@code target = value}, converted to the target's type as C does on assignment. */
+    private static Stmt.Assign store(Expr target, Valued value) {
+        return new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+    }
+
     private Stmt assign(Env env) {
         Expr target = target(env);
         Valued value = exprs.expr(env);
-        return new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+        return store(target, value);
     }
 
     /**
@@ -186,12 +191,17 @@ public final class Flesher {
                 value, invariant, env.mask());
     }
 
+    /** A walked output element, or any output when none can be walked (no arrays, or over budget). */
+    private Expr walkedOrAnyOutput(Env env) {
+        Expr walked = walkedOutput(env);
+        return walked != null ? walked : target(env);
+    }
+
     /** {@code a[..][i] = f(b[..][i], ...)}: a store the vectorizer can widen. */
     private Stmt elementwise(Env env) {
-        Expr target = walkedOutput(env);
-        if (target == null) target = target(env);
+        Expr target = walkedOrAnyOutput(env);
         Valued value = withInvariantPart(exprs.expr(env), env);
-        return new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+        return store(target, value);
     }
 
     /**
@@ -316,9 +326,8 @@ public final class Flesher {
         Long v = stencilValue(combine, t, taps);
         Valued value = Valued.constant(Exprs.stencil(combine, taps), v);
         if (st.reduced()) return reduce(value, env);
-        Expr target = walkedOutput(env);
-        if (target == null) target = target(env);
-        return new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+        Expr target = walkedOrAnyOutput(env);
+        return store(target, value);
     }
 
     /** The value of a stencil over uniformly filled arrays, or null when folding it is UB. */
@@ -390,7 +399,7 @@ public final class Flesher {
         Valued value = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), e, q, env.mask());
         Expr guard = Exprs.binary(BinOp.NE, new Expr.ScalarRef(d), new Expr.Const(IntType.INT, 0));
         Expr target = target(env);
-        Stmt store = new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+        Stmt store = store(target, value);
         return new Stmt.If(guard, new Stmt.Block(List.of(store)), null);
     }
 
@@ -411,7 +420,7 @@ public final class Flesher {
         Valued right = new Valued(Exprs.binary(lb.op(), new Expr.ScalarRef(y), r.expr()), left.values().clone());
         Valued value = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), left, right, env.mask());
         Expr target = target(env);
-        Stmt store = new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+        Stmt store = store(target, value);
         Expr cond = Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.ScalarRef(y));
         return new Stmt.If(cond, new Stmt.Block(List.of(store)), null);
     }
