@@ -10,6 +10,7 @@ long long var_2 = (-9223372036854775807LL - 1);
 unsigned short res_3 = 0;
 signed char arr_4[4];
 unsigned int out_5[4][2];
+int buf_9[6];
 
 static void init(void) {
     for (int i0 = 0; i0 < 4; ++i0) {
@@ -20,6 +21,9 @@ static void init(void) {
             out_5[i0][i1] = 9U;
         }
     }
+    for (int i0 = 0; i0 < 6; ++i0) {
+        buf_9[i0] = 2;
+    }
 }
 
 static unsigned long long seed = 0;
@@ -29,7 +33,7 @@ static void hash(unsigned long long v) {
 
 int main(void) {
     init();
-    test(var_0);
+    test(var_0, arr_4, buf_9 + 2, buf_9);
     if (res_3 != 65528) {
         printf("FAIL res_3: got %llu, expected %llu\n", (unsigned long long)res_3, (unsigned long long)65528);
         return 1;
@@ -42,6 +46,14 @@ int main(void) {
     }
     if (seed != 16936953067793455722ULL) {
         printf("FAIL out_5: checksum %llu, expected 16936953067793455722\n", seed);
+        return 1;
+    }
+    seed = 0;
+    for (int i0 = 0; i0 < 6; ++i0) {
+        hash(buf_9[i0]);
+    }
+    if (seed != 3005401623040977696ULL) {
+        printf("FAIL buf_9: checksum %llu, expected 3005401623040977696\n", seed);
         return 1;
     }
     printf("OK\n");

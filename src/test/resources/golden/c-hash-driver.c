@@ -10,6 +10,7 @@ long long var_2 = (-9223372036854775807LL - 1);
 unsigned short res_3 = 0;
 signed char arr_4[4];
 unsigned int out_5[4][2];
+int buf_9[6];
 
 static void init(void) {
     for (int i0 = 0; i0 < 4; ++i0) {
@@ -20,6 +21,9 @@ static void init(void) {
             out_5[i0][i1] = 9U;
         }
     }
+    for (int i0 = 0; i0 < 6; ++i0) {
+        buf_9[i0] = 2;
+    }
 }
 
 static unsigned long long seed = 0;
@@ -29,12 +33,15 @@ static void hash(unsigned long long v) {
 
 int main(void) {
     init();
-    test(var_0);
+    test(var_0, arr_4, buf_9 + 2, buf_9);
     hash(res_3);
     for (int i0 = 0; i0 < 4; ++i0) {
         for (int i1 = 0; i1 < 2; ++i1) {
             hash(out_5[i0][i1]);
         }
+    }
+    for (int i0 = 0; i0 < 6; ++i0) {
+        hash(buf_9[i0]);
     }
     printf("%llu\n", seed);
     return 0;

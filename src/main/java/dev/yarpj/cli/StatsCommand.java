@@ -24,7 +24,9 @@ import picocli.CommandLine.Option;
 
 /**
  * Counts the optimization remarks gcc or clang gives on generated tests at -O3, to see which
- * loop optimizations a policy exercises, and compares two policies with Welch's t-test.
+ * loop optimizations a policy exercises, and compares two policies with Welch's t-test; also
+ * reports the shape of the generated programs and how many iterations per entry their loops
+ * run (measured by the interpreter during generation), alone with --no-compile.
  */
 @Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
@@ -38,18 +40,31 @@ import picocli.CommandLine.Option;
             "pass and kind (Passed, Missed, Analysis): total, mean per program, programs",
             "with at least one; then the most frequent Passed remark names per pass.",
             "",
+            "Then the shape of the generated programs (loop nesting, loops, statements per",
+            "loop body) and the trip counts the interpreter measured: per static loop (each",
+            "level of each nest), the times it was entered and its iterations in all. Every",
+            "loop, the loops of each idiom, and the innermost levels alone are shown as the",
+            "number of loops, the share never entered and the shares whose iterations per",
+            "entry average <= 1, 2-7 (over 1, under 8), 8-63 and >= 64, and the median",
+            "iterations per entry over the entered loops. --no-compile reports only these",
+            "(nothing is compiled; --compiler and --cc are ignored), fast enough for",
+            "thousands of seeds.",
+            "",
             "--compare FILE2 runs policy A (--policy, or the built-in one) and policy B",
             "(FILE2) on the same seeds and shows, per pass and per Passed remark name, the",
             "mean per program under A and B, the ratio A/B, Welch's t-test p-value and a",
             "verdict at alpha 0.05; then the geometric mean of the ratios over the loop",
             "passes (clang: loop-vectorize, loop-unroll, licm, gvn, ...) or, for gcc, over",
             "the Passed remark names other than the inliner's. A pass or name found under",
-            "only one policy has no finite ratio: it is listed apart, not averaged.",
+            "only one policy has no finite ratio: it is listed apart, not averaged. The trip",
+            "counts of A and B are shown one above the other, with Welch's t-test on the",
+            "per-program mean of log2(1 + iterations per entry) over entered loops.",
             "",
             "Seeds that fail to generate, to compile or to finish in time are skipped and",
-            "counted on stderr. Exit code: 0 (also with skipped seeds); 2 for bad input or",
-            "a compiler that cannot run; 1 if too few programs compiled (or temporary",
-            "files cannot be written).",
+            "counted on stderr; the shape and trip counts cover every generated program,",
+            "also those that failed to compile. Exit code: 0 (also with skipped seeds); 2 for",
+            "bad input or a compiler that cannot run; 1 if too few programs compiled (or,",
+            "with --no-compile, were generated; or temporary files cannot be written).",
             ""})
 final class StatsCommand implements Callable<Integer> {
 
@@ -108,8 +123,12 @@ final class StatsCommand implements Callable<Integer> {
             defaultValue = "table")
     Format format;
 
-    @Option(names = "-j", paramLabel = "N", description = "Compiles at once (default: the number of processors).")
+    @Option(names = "-j", paramLabel = "N", description = "Compiles (with --no-compile: generations) at once (default: the number of processors).")
     Integer jobs;
+
+    @Option(names = "--no-compile",
+            description = "Compile nothing: report only the program shape and the loop trip counts of generation and the interpreter.")
+    boolean noCompile;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -133,6 +152,9 @@ final class StatsCommand implements Callable<Integer> {
                 throw new Main.UsageError(e.getMessage());
             }
         }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        if (noCompile) return generateOnly(policies, first, last, out, err);
         String binary = cc != null ? cc : compiler.remarks.defaultBinary;
         String version = probe(binary);
         // Each family rejects the other's remark options, which would fail every compile.
@@ -142,8 +164,6 @@ final class StatsCommand implements Callable<Integer> {
                     + version + "); use --compiler " + (saysClang ? "clang" : "gcc"));
         }
 
-        PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
         RemarkCollector collector = new RemarkCollector(compiler.remarks, binary, lang.language, jobs,
                 COMPILE_TIMEOUT_SECONDS, err, PROGRESS_SECONDS);
         List<RemarkCollector.Collection> got;
@@ -177,6 +197,40 @@ final class StatsCommand implements Callable<Integer> {
         }
         StatsReport.compare(out, format.format, info, got.get(0), got.get(1), a, b,
                 new PolicyComparison(compiler.remarks, a, b));
+        return 0;
+    }
+
+    /** --no-compile: generation (with the interpreter) only; shape and trip counts. */
+    private int generateOnly(List<GenPolicy> policies, long first, long last, PrintWriter out, PrintWriter err) {
+        RemarkCollector collector = RemarkCollector.generateOnly(lang.language, jobs, err, PROGRESS_SECONDS);
+        List<RemarkCollector.Collection> got;
+        try {
+            got = collector.collect(policies, swarm, first, last);
+        } catch (RemarkCollector.CollectException e) {
+            err.println("yarpj: " + e.getMessage());
+            return 1;
+        }
+        for (int i = 0; i < got.size(); i++) {
+            reportSkipped(err, compare == null ? "" : (i == 0 ? "policy A (" : "policy B (") + got.get(i).policyName() + "): ",
+                    got.get(i), last - first + 1);
+        }
+        StatsReport.RunInfo info = new StatsReport.RunInfo(null, null, "", lang.language.cliName(), first, last, swarm);
+        int generatedA = got.get(0).loops().size();
+        if (compare == null) {
+            if (generatedA == 0) {
+                err.println("yarpj: no program generated, nothing to count");
+                return 1;
+            }
+            StatsReport.single(out, format.format, info, got.get(0), null);
+            return 0;
+        }
+        int generatedB = got.get(1).loops().size();
+        if (generatedA < 2 || generatedB < 2) {
+            err.println("yarpj: need at least 2 generated programs per policy to compare, got " + generatedA
+                    + " (A) and " + generatedB + " (B)");
+            return 1;
+        }
+        StatsReport.compare(out, format.format, info, got.get(0), got.get(1), null, null, null);
         return 0;
     }
 

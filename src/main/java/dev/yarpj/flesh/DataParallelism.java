@@ -14,8 +14,11 @@ import java.util.Map;
 /**
  * Marks the loops of a nest whose iterations are independent: every store below them is a
  * plain assignment to an array element whose subscript is the loop's own iterator, in the
- * same dimension for every store to that array. Two iterations then write disjoint
- * elements, and since outputs are never read, no other dependence can cross iterations.
+ * same dimension for every store to that array, and each storage is reached through one
+ * array only (two views of one storage at an offset overlap across iterations). Two
+ * iterations then write disjoint elements; outputs are never read except through a view,
+ * so a loop that reads through a view is never marked, and no other dependence can cross
+ * iterations.
  */
 final class DataParallelism {
     private DataParallelism() {}
@@ -25,11 +28,12 @@ final class DataParallelism {
         for (int l = 0; l < nest.depth(); l++) {
             Stmt.LoopLevel lv = nest.levels().get(l);
             LoopHead h = lv.head();
-            boolean parallel = independent(h.iter(), levelContents(nest, l), new HashMap<>());
+            List<Stmt> contents = levelContents(nest, l);
+            boolean parallel = !readsView(contents) && independent(h.iter(), contents, new HashMap<>(), new HashMap<>());
             levels.add(new Stmt.LoopLevel(new LoopHead(h.iter(), h.start(), h.cond(), h.update(), parallel),
                     lv.prefix(), lv.suffix()));
         }
-        return new Stmt.LoopNest(levels, nest.body(), nest.pragma());
+        return new Stmt.LoopNest(levels, nest.body(), nest.pragma(), nest.idiom());
     }
 
     private static List<Stmt> levelContents(Stmt.LoopNest nest, int from) {
@@ -42,15 +46,21 @@ final class DataParallelism {
         return all;
     }
 
-    /** @param dimOf for each array stored to so far, the dimension its stores index by {@code it} */
-    private static boolean independent(Iterator it, List<Stmt> stmts, Map<ArrayVar, Integer> dimOf) {
-        for (Stmt s : stmts) if (!independent(it, s, dimOf)) return false;
+    /**
+     * @param dimOf for each array stored to so far, the dimension its stores index by {@code it}
+     * @param viewOf for each storage stored to so far, the array the stores went through
+     */
+    private static boolean independent(Iterator it, List<Stmt> stmts, Map<ArrayVar, Integer> dimOf,
+                                       Map<ArrayVar, ArrayVar> viewOf) {
+        for (Stmt s : stmts) if (!independent(it, s, dimOf, viewOf)) return false;
         return true;
     }
 
-    private static boolean independent(Iterator it, Stmt s, Map<ArrayVar, Integer> dimOf) {
+    private static boolean independent(Iterator it, Stmt s, Map<ArrayVar, Integer> dimOf, Map<ArrayVar, ArrayVar> viewOf) {
         if (s instanceof Stmt.Assign a) {
             if (a.compound() != null || !(a.target() instanceof Expr.Subscript sub)) return false;
+            ArrayVar through = viewOf.putIfAbsent(sub.array().storage(), sub.array());
+            if (through != null && through != sub.array()) return false;
             for (int d = 0; d < sub.indices().size(); d++) {
                 if (Exprs.stripImplicit(sub.indices().get(d)) instanceof Expr.IterRef r && r.iter().equals(it)) {
                     Integer first = dimOf.putIfAbsent(sub.array(), d);
@@ -59,10 +69,13 @@ final class DataParallelism {
             }
             return false;
         }
-        if (s instanceof Stmt.Block b) return independent(it, b.stmts(), dimOf);
+        if (s instanceof Stmt.Block b) return independent(it, b.stmts(), dimOf, viewOf);
         if (s instanceof Stmt.If i) {
-            return independent(it, i.then(), dimOf) && (i.otherwise() == null || independent(it, i.otherwise(), dimOf));
+            return independent(it, i.then(), dimOf, viewOf)
+                    && (i.otherwise() == null || independent(it, i.otherwise(), dimOf, viewOf));
         }
+        // Never runs, but a promise of independence (ivdep, foreach) must hold for the code as written.
+        if (s instanceof Stmt.DeadBranch d) return independent(it, d.body(), dimOf, viewOf);
         if (s instanceof Stmt.LoopNest n) {
             List<Stmt> inner = new ArrayList<>();
             for (Stmt.LoopLevel lv : n.levels()) {
@@ -70,9 +83,47 @@ final class DataParallelism {
                 inner.add(lv.suffix());
             }
             inner.add(n.body());
-            return independent(it, inner, dimOf);
+            return independent(it, inner, dimOf, viewOf);
         }
-        if (s instanceof Stmt.LoopSeq q) return independent(it, new ArrayList<>(q.nests()), dimOf);
+        if (s instanceof Stmt.LoopSeq q) return independent(it, new ArrayList<>(q.nests()), dimOf, viewOf);
         return true; // LocalDecl: a per-iteration temporary
+    }
+
+    /** Whether any statement reads an array element through a view (the only way outputs are read). */
+    private static boolean readsView(List<Stmt> stmts) {
+        for (Stmt s : stmts) if (readsView(s)) return true;
+        return false;
+    }
+
+    private static boolean readsView(Stmt s) {
+        if (s instanceof Stmt.Assign a) {
+            return readsView(a.value()) || (a.target() instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(DataParallelism::readsView))
+                    || (a.compound() != null && a.target() instanceof Expr.Subscript t && t.array().passing() instanceof ArrayVar.Passing.View);
+        }
+        if (s instanceof Stmt.LocalDecl d) return readsView(d.init());
+        if (s instanceof Stmt.Block b) return readsView(b.stmts());
+        if (s instanceof Stmt.If i) return readsView(i.cond()) || readsView(i.then()) || (i.otherwise() != null && readsView(i.otherwise()));
+        if (s instanceof Stmt.DeadBranch d) return readsView(d.cond()) || readsView(d.body());
+        if (s instanceof Stmt.LoopNest n) {
+            for (Stmt.LoopLevel lv : n.levels()) {
+                if (readsView(lv.prefix()) || readsView(lv.suffix())) return true;
+            }
+            return readsView(n.body());
+        }
+        if (s instanceof Stmt.LoopSeq q) return readsView(new ArrayList<>(q.nests()));
+        return false;
+    }
+
+    private static boolean readsView(Expr e) {
+        if (e instanceof Expr.Subscript sub) {
+            return sub.array().passing() instanceof ArrayVar.Passing.View || sub.indices().stream().anyMatch(DataParallelism::readsView);
+        }
+        if (e instanceof Expr.Unary u) return readsView(u.operand());
+        if (e instanceof Expr.Binary b) return readsView(b.lhs()) || readsView(b.rhs());
+        if (e instanceof Expr.Ternary t) return readsView(t.cond()) || readsView(t.then()) || readsView(t.otherwise());
+        if (e instanceof Expr.Cast c) return readsView(c.operand());
+        if (e instanceof Expr.Call c) return readsView(c.lhs()) || readsView(c.rhs());
+        if (e instanceof Expr.Stencil st) return st.taps().stream().anyMatch(DataParallelism::readsView);
+        return false;
     }
 }

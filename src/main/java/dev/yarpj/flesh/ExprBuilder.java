@@ -1,5 +1,6 @@
 package dev.yarpj.flesh;
 
+import dev.yarpj.ir.Idiom;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
@@ -100,7 +101,7 @@ final class ExprBuilder {
         if (depth <= 0 || rng.chance(0.15)) return leaf(env);
         String kind = ops.get();
         if (kind == null) return leaf(env);
-        if ((kind.equals("div") || kind.equals("rem")) && env.plan().idiom() != Shape.Idiom.PLAIN) {
+        if ((kind.equals("div") || kind.equals("rem")) && env.plan().idiom() != Idiom.PLAIN) {
             // No vector integer division on common targets: an idiom nest would not vectorize.
             kind = kind.equals("div") ? "mul" : "band";
         }

@@ -11,8 +11,10 @@ import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Pragma;
 import dev.yarpj.ir.Program;
+import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
+import dev.yarpj.ir.UnOp;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.Rng;
 import dev.yarpj.skeleton.Shape;
@@ -28,46 +30,68 @@ import java.util.function.Supplier;
  * and UB-free expressions built with concrete values (YARPGen v2, sections 3.4 and 3.5).
  */
 public final class Flesher {
-    private static final Map<IntType, Integer> ITERATOR_TYPES = new LinkedHashMap<>();
-
-    static {
-        ITERATOR_TYPES.put(IntType.INT, 8);
-        ITERATOR_TYPES.put(IntType.UINT, 3);
-        ITERATOR_TYPES.put(IntType.LLONG, 2);
-        ITERATOR_TYPES.put(IntType.ULLONG, 2);
-        ITERATOR_TYPES.put(IntType.SHORT, 1);
-        ITERATOR_TYPES.put(IntType.USHORT, 1);
-        ITERATOR_TYPES.put(IntType.SCHAR, 1);
-        ITERATOR_TYPES.put(IntType.UCHAR, 1);
-    }
-
     private final GenPolicy policy;
     private final Rng rng;
     private final Globals globals;
     private final ExprBuilder exprs;
-    private final Supplier<String> reductions;
-    /**
-     * Statements and loop iterations the program will execute, as reserved so far: every
-     * statement once to start with, then each loop adds its extra iterations of its whole
-     * body when it picks its trip count. Kept within max_iterations.
-     */
-    private long stepsUsed;
+    private final Supplier<ReductionOp> reductions;
+    private final Supplier<IntType> iteratorTypes;
+    private final Supplier<IntType> idiomIteratorTypes;
+    private final DeadCode deadCode;
 
     private Flesher(GenPolicy policy, Rng rng) {
         this.policy = policy;
         this.rng = rng;
-        this.globals = new Globals(policy.maxArrayBytes());
+        this.globals = new Globals(policy.maxArrayBytes(), () -> rng.chance(policy.pArrayParam())
+                ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : ArrayVar.Passing.GLOBAL);
         this.exprs = new ExprBuilder(policy, rng, globals);
-        this.reductions = rng.sampler(policy.reductionWeights());
+        Map<ReductionOp, Integer> ops = new LinkedHashMap<>();
+        policy.reductionWeights().forEach((name, w) -> ops.put(ReductionOp.byPolicyName(name), w));
+        this.reductions = rng.sampler(ops);
+        this.iteratorTypes = rng.sampler(typeMap(policy.iteratorTypeWeights()));
+        this.idiomIteratorTypes = rng.sampler(typeMap(policy.idiomIteratorTypeWeights()));
+        this.deadCode = new DeadCode(rng, globals, exprs, policy.pParam());
+    }
+
+    private static Map<IntType, Integer> typeMap(Map<String, Integer> byName) {
+        Map<IntType, Integer> m = new LinkedHashMap<>();
+        byName.forEach((name, w) -> m.put(IntType.values()[GenPolicy.TYPE_NAMES.indexOf(name)], w));
+        return m;
     }
 
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng) {
         Flesher f = new Flesher(policy, rng);
-        f.stepsUsed = Shape.size(skeleton.body());
         Stmt.Block body = f.block(skeleton.body(), Env.top());
+        if (!writesOutput(body.stmts())) {
+            // Every test stores to some output, else its checksum is a constant and tests nothing.
+            List<Stmt> stmts = new ArrayList<>(body.stmts());
+            stmts.add(f.assign(Env.top()));
+            body = new Stmt.Block(stmts);
+        }
         Globals g = f.globals;
         return new Program(List.copyOf(g.inputs), List.copyOf(g.outputs), List.copyOf(g.inputArrays),
-                List.copyOf(g.outputArrays), List.copyOf(g.params), body, g.scalarSlots(), g.arraySlots());
+                List.copyOf(g.outputArrays), List.copyOf(g.params), List.copyOf(g.arrayParams), body,
+                g.scalarSlots(), g.arraySlots());
+    }
+
+    /** Whether any statement that may run stores to an output (a local or a dead branch does not). */
+    private static boolean writesOutput(List<Stmt> stmts) {
+        for (Stmt s : stmts) {
+            if (s instanceof Stmt.Assign) return true;
+            if (s instanceof Stmt.Block b && writesOutput(b.stmts())) return true;
+            if (s instanceof Stmt.If i && (writesOutput(i.then().stmts())
+                    || (i.otherwise() != null && writesOutput(i.otherwise().stmts())))) return true;
+            if (s instanceof Stmt.LoopNest n && writesOutput(n)) return true;
+            if (s instanceof Stmt.LoopSeq q) for (Stmt.LoopNest n : q.nests()) if (writesOutput(n)) return true;
+        }
+        return false;
+    }
+
+    private static boolean writesOutput(Stmt.LoopNest n) {
+        for (Stmt.LoopLevel lv : n.levels()) {
+            if (writesOutput(lv.prefix().stmts()) || writesOutput(lv.suffix().stmts())) return true;
+        }
+        return writesOutput(n.body().stmts());
     }
 
     private Stmt.Block block(List<Shape> shapes, Env outer) {
@@ -90,21 +114,17 @@ public final class Flesher {
                 case MEMCPY -> memcpy(env);
                 case GUARDED_DIV -> guardedDivision(env);
                 case REDUNDANT_EXPR -> redundantUnderEquality(env);
+                case ALIASED_UPDATE -> aliasedUpdate(env);
+                case DEAD_CODE -> deadCode.branch(env, () -> target(env));
             };
         }
         if (s instanceof Shape.IfShape i) return ifStmt(i, env);
-        if (s instanceof Shape.Nest n) return nest(n, env, null, null).nest();
+        if (s instanceof Shape.Nest n) return nest(n, env, null).nest();
         Shape.Seq q = (Shape.Seq) s;
         List<Stmt.LoopNest> nests = new ArrayList<>();
         List<Bounds> shared = null;
-        // Loops sharing a space share its trip counts: budget them for every nest of the sequence.
-        int[] seqSizes = null;
-        if (q.sharedSpace()) {
-            seqSizes = new int[q.nests().get(0).depth()];
-            for (Shape.Nest n : q.nests()) for (int l = 0; l < seqSizes.length; l++) seqSizes[l] += n.sizeFrom(l);
-        }
         for (Shape.Nest n : q.nests()) {
-            BuiltNest built = nest(n, env, shared, seqSizes);
+            BuiltNest built = nest(n, env, shared);
             if (q.sharedSpace() && shared == null) shared = built.bounds();
             nests.add(built.nest());
         }
@@ -115,14 +135,17 @@ public final class Flesher {
 
     /** An output to write: an element of an output array (usual inside loops) or an output scalar. */
     private Expr target(Env env) {
-        boolean array = (!env.loops().isEmpty() ? rng.chance(0.8) : rng.chance(0.2)) && rng.chance(policy.pArray());
+        boolean array = rng.chance(env.loops().isEmpty() ? policy.pArrayTarget() : policy.pArrayTargetInLoop())
+                && rng.chance(policy.pArray());
         if (array) {
             ArrayVar a = null;
-            if (!globals.sharedOutputArrays.isEmpty() && rng.chance(0.5)) a = rng.pick(globals.sharedOutputArrays);
+            if (!globals.sharedOutputArrays.isEmpty() && rng.chance(policy.pReuseOutputArray())) {
+                a = rng.pick(globals.sharedOutputArrays);
+            }
             if (a == null) a = exprs.newArray(env, false);
             if (a != null) return Exprs.subscript(a, exprs.subscripts(a, env, false));
         }
-        ScalarVar v = !globals.sharedOutputs.isEmpty() && rng.chance(0.4)
+        ScalarVar v = !globals.sharedOutputs.isEmpty() && rng.chance(policy.pReuseOutput())
                 ? rng.pick(globals.sharedOutputs)
                 : globals.newOutput(exprs.randomType(), 0);
         return new Expr.ScalarRef(v);
@@ -156,7 +179,7 @@ public final class Flesher {
 
     private Stmt local(Env env) {
         Valued value = exprs.expr(env);
-        IntType t = rng.chance(0.5) ? value.expr().type() : exprs.randomType();
+        IntType t = rng.chance(policy.pLocalKeepsType()) ? value.expr().type() : exprs.randomType();
         ScalarVar v = globals.newLocal(t);
         Valued init = UbGuard.convertImplicitly(value, t);
         env.scope().declare(v, init.values());
@@ -173,7 +196,7 @@ public final class Flesher {
     private Expr.Subscript walkedOutput(Env env) {
         if (!rng.chance(policy.pArray())) return null;
         ArrayVar a = null;
-        if (!globals.sharedOutputArrays.isEmpty() && rng.chance(0.5)) {
+        if (!globals.sharedOutputArrays.isEmpty() && rng.chance(policy.pReuseOutputArray())) {
             ArrayVar c = rng.pick(globals.sharedOutputArrays);
             List<LoopInfo> layout = exprs.layout(c.rank(), env);
             LoopInfo last = layout.get(c.rank() - 1);
@@ -216,13 +239,11 @@ public final class Flesher {
         int rank = rng.between(0, Math.min(loops.size() - 1, policy.maxArrayRank()));
         // Mostly the type the operation is done in, as a reduction variable usually is: no
         // truncation between iterations that would hide the reduction from a vectorizer.
-        IntType t = rng.chance(0.8) ? Arith.promote(value.expr().type()) : exprs.randomType();
-        String op = reductions.get();
+        IntType t = rng.chance(policy.pReducePromoted()) ? Arith.promote(value.expr().type()) : exprs.randomType();
+        ReductionOp op = reductions.get();
         long init = switch (op) {
-            case "min" -> t.max();
-            case "max" -> t.min();
-            case "and" -> Arith.convert(-1, t);
-            default -> rng.chance(0.7) ? 0 : exprs.interestingValue(t);
+            case MIN, MAX, AND -> op.identity(t);
+            case SUM, OR, XOR -> rng.chance(policy.pReduceFromZero()) ? 0 : exprs.interestingValue(t);
         };
         Expr target = null;
         if (rank > 0) {
@@ -237,12 +258,12 @@ public final class Flesher {
         }
         if (target == null) target = new Expr.ScalarRef(globals.newAccumulator(t, init));
         return switch (op) {
-            case "min", "max" -> new Stmt.Assign(target, null, Exprs.convertImplicitly(
-                    Exprs.call(op.equals("min") ? Builtin.MIN : Builtin.MAX, target, value.expr()), t));
-            case "and" -> new Stmt.Assign(target, BinOp.BAND, value.expr());
-            case "or" -> new Stmt.Assign(target, BinOp.BOR, value.expr());
-            case "xor" -> new Stmt.Assign(target, BinOp.BXOR, value.expr());
-            default -> new Stmt.Assign(target, sumCannotOverflow(t, init, value, env) ? BinOp.ADD : BinOp.BXOR, value.expr());
+            case MIN, MAX -> new Stmt.Assign(target, null, Exprs.convertImplicitly(
+                    Exprs.call(op == ReductionOp.MIN ? Builtin.MIN : Builtin.MAX, target, value.expr()), t));
+            case AND -> new Stmt.Assign(target, BinOp.BAND, value.expr());
+            case OR -> new Stmt.Assign(target, BinOp.BOR, value.expr());
+            case XOR -> new Stmt.Assign(target, BinOp.BXOR, value.expr());
+            case SUM -> new Stmt.Assign(target, sumCannotOverflow(t, init, value, env) ? BinOp.ADD : BinOp.BXOR, value.expr());
         };
     }
 
@@ -301,7 +322,7 @@ public final class Flesher {
         for (int attempt = 0; offsets.size() < st.taps() && attempt < 8 * st.taps(); attempt++) {
             int[] off = new int[dims];
             for (int d = 0; d < dims; d++) {
-                if (d == rng.between(0, dims - 1) || rng.chance(0.2)) off[d] = rng.between(-st.reach(), st.reach()) * st.stride();
+                if (d == rng.between(0, dims - 1) || rng.chance(policy.pStencilDiagonalTap())) off[d] = rng.between(-st.reach(), st.reach()) * st.stride();
             }
             if (offsets.stream().noneMatch(o -> java.util.Arrays.equals(o, off))) offsets.add(off);
         }
@@ -365,7 +386,7 @@ public final class Flesher {
         IntType t = exprs.randomType();
         ArrayVar a = wholeArray(env, false, t, ArrayVar.Fill.uniform(exprs.interestingValue(t)));
         if (a == null) return assign(env);
-        int b = rng.chance(0.5) ? 0 : rng.pick(List.of(0xff, 0x01, 0x7f, 0x80, rng.between(0, 255)));
+        int b = rng.chance(policy.pMemsetZero()) ? 0 : rng.pick(List.of(0xff, 0x01, 0x7f, 0x80, rng.between(0, 255)));
         long splat = 0;
         for (int i = 0; i < 8; i++) splat = splat << 8 | b;
         long v = t == IntType.BOOL ? b & 1 : Arith.convert(splat, t);
@@ -394,7 +415,7 @@ public final class Flesher {
         ScalarVar d = globals.newInput(dt, dv, rng.chance(policy.pParam()));
         Valued divisor = Valued.constant(new Expr.ScalarRef(d), dv);
         Valued x = exprs.expr(rng.between(0, 2), env.loopInvariant());
-        Valued q = UbGuard.binary(rng.chance(0.7) ? BinOp.DIV : BinOp.REM, x, divisor, env.mask());
+        Valued q = UbGuard.binary(rng.chance(policy.pGuardedDiv()) ? BinOp.DIV : BinOp.REM, x, divisor, env.mask());
         Valued e = exprs.expr(env);
         Valued value = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), e, q, env.mask());
         Expr guard = Exprs.binary(BinOp.NE, new Expr.ScalarRef(d), new Expr.Const(IntType.INT, 0));
@@ -425,6 +446,56 @@ public final class Flesher {
         return new Stmt.If(cond, new Stmt.Block(List.of(store)), null);
     }
 
+    /**
+     * {@code p[..] = f(q[..])} where p and q are views of one array at a known offset, walked
+     * in order by the loops in scope: through the overlap, one iteration may read what
+     * another wrote. The value read through q is not known while building, so it feeds only
+     * an operation defined for every value: unsigned arithmetic or a bitwise operator (after
+     * a cast to unsigned int or unsigned long long, which no promotion turns signed), a
+     * comparison, or nothing (a memmove).
+     */
+    private Stmt aliasedUpdate(Env env) {
+        List<LoopInfo> loops = env.loops();
+        if (loops.isEmpty() || !rng.chance(policy.pArray())) return assign(env);
+        int rank = Math.min(loops.size(), policy.maxArrayRank());
+        List<Integer> dims = new ArrayList<>();
+        for (int d = 0; d < rank; d++) dims.add((int) loops.get(loops.size() - rank + d).space().max() + 1);
+        ArrayVar[] views = null;
+        for (ArrayVar[] pair : globals.viewPairs) {
+            if (pair[0].dims().equals(dims) && rng.chance(0.5)) views = pair;
+        }
+        if (views == null) {
+            IntType t = exprs.randomType();
+            views = globals.newViews(t, dims, viewOffset(), rng.chance(0.5), ArrayVar.Fill.uniform(exprs.interestingValue(t)));
+            if (views == null) return assign(env);
+        }
+        boolean flip = rng.chance(0.5);
+        ArrayVar out = views[flip ? 1 : 0];
+        ArrayVar in = views[flip ? 0 : 1];
+        List<Expr> idx = inOrder(out, env);
+        Expr read = Exprs.subscript(in, rng.chance(policy.pSameSubscript()) ? idx : exprs.subscripts(in, env, false));
+        Expr value;
+        int form = rng.between(0, 9);
+        if (form < 2) {
+            value = read;
+        } else if (form < 4) {
+            value = Exprs.binary(rng.pick(List.of(BinOp.LT, BinOp.GT, BinOp.LE, BinOp.GE, BinOp.EQ, BinOp.NE)),
+                    read, exprs.expr(env).expr());
+        } else {
+            IntType u = rng.pick(List.of(IntType.UINT, IntType.ULLONG));
+            Expr other = Exprs.cast(exprs.expr(env).expr(), u);
+            Expr mine = Exprs.cast(read, u);
+            BinOp op = rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BAND, BinOp.BOR, BinOp.BXOR));
+            value = rng.chance(0.5) ? Exprs.binary(op, mine, other) : Exprs.binary(op, other, mine);
+        }
+        return new Stmt.Assign(Exprs.subscript(out, idx), null, Exprs.convertImplicitly(value, out.base()));
+    }
+
+    /** Rows between two views: often small (a dependence shorter than a vector), sometimes a vector width or more. */
+    private int viewOffset() {
+        return rng.chance(policy.pNearViews()) ? rng.between(0, 4) : rng.pick(List.of(7, 8, 9, 16, 17, 32, 64));
+    }
+
     private Stmt ifStmt(Shape.IfShape s, Env env) {
         Valued cond = switch (s.cond()) {
             case PARITY -> env.split() != null ? exprs.parityCondition(env) : exprs.expr(env);
@@ -432,6 +503,16 @@ public final class Flesher {
             default -> exprs.expr(env);
         };
         int t = cond.truthMask(env.mask());
+        // A loop in a branch that never runs does no work: steer the test so that it runs.
+        boolean thenLoops = Shape.hasLoop(s.then());
+        boolean elseLoops = s.otherwise() != null && Shape.hasLoop(s.otherwise());
+        if (thenLoops != elseLoops && rng.chance(policy.pEnterLoops())) {
+            boolean runs = thenLoops ? t != 0 : (env.mask() & ~t) != 0;
+            if (!runs) {
+                cond = UbGuard.unary(UnOp.LNOT, cond, env.mask());
+                t = cond.truthMask(env.mask());
+            }
+        }
         // A branch no context takes is still built against the full mask: dead code stays UB-free too.
         int thenMask = t == 0 ? env.mask() : t;
         int elseMask = (env.mask() & ~t) == 0 ? env.mask() : env.mask() & ~t;
@@ -448,7 +529,7 @@ public final class Flesher {
     /** A fleshed nest with the bounds of its levels, which the next nests of a shared-space sequence reuse. */
     private record BuiltNest(Stmt.LoopNest nest, List<Bounds> bounds) {}
 
-    private BuiltNest nest(Shape.Nest n, Env env, List<Bounds> shared, int[] seqSizes) {
+    private BuiltNest nest(Shape.Nest n, Env env, List<Bounds> shared) {
         List<Bounds> bounds = new ArrayList<>();
         List<Iterator> iters = new ArrayList<>();
         List<Env> inside = new ArrayList<>();
@@ -459,10 +540,8 @@ public final class Flesher {
         for (int l = 0; l < n.depth(); l++) {
             boolean split = l == n.splitLevel();
             if (shared == null) {
-                int size = seqSizes != null ? seqSizes[l] : n.sizeFrom(l);
-                Bounds b = idiom ? idiomBounds(cur, size, l == n.depth() - 1, plan.halo()) : bounds(cur, split, size);
-                stepsUsed += cur.tripProduct() * (b.space().trip() - 1) * size;
-                bounds.add(b);
+                int trip = n.levels().get(l).trip();
+                bounds.add(idiom ? idiomBounds(trip, plan.halo()) : bounds(split, trip));
             } else {
                 bounds.add(shared.get(l));
             }
@@ -493,23 +572,14 @@ public final class Flesher {
         Pragma pragma = plan.pragma();
         // ivdep promises no loop-carried dependence: only true of a data-parallel loop.
         if (pragma == Pragma.GCC_IVDEP && !built.levels().get(n.depth() - 1).head().dataParallel()) pragma = Pragma.NONE;
-        return new BuiltNest(built.withPragma(pragma), bounds);
+        return new BuiltNest(built.withPragma(pragma).withIdiom(plan.idiom()), bounds);
     }
 
-    /**
-     * Decides an iteration space and spells its bounds. The trip count is capped so that
-     * the extra runs of the {@code bodySize} statements and loops inside, times the
-     * enclosing loops' trips, fit in what is left of the budget.
-     */
-    private Bounds bounds(Env env, boolean split, int bodySize) {
-        long left = Math.max(0, policy.maxIterations() - stepsUsed);
-        int trip = rng.between(policy.minTrip(), policy.maxTrip());
-        long cap = 1 + left / Math.max(1, env.tripProduct() * bodySize);
-        trip = (int) Math.max(1, Math.min(trip, cap));
-        if (split && trip < 2 && cap >= 2) trip = 2;
-        int step = rng.chance(0.6) ? 1 : rng.between(1, policy.maxStep());
+    /** Decides an iteration space around the planned trip count and spells its bounds. */
+    private Bounds bounds(boolean split, int trip) {
+        int step = rng.chance(policy.pUnitStep()) ? 1 : rng.between(1, policy.maxStep());
         if (split && step % 2 == 0) step -= 1;
-        IntType type = rng.weighted(ITERATOR_TYPES);
+        IntType type = iteratorTypes.get();
         boolean up = !rng.chance(policy.pCountDown());
         IterationSpace space = up ? upward(type, trip, step) : downward(type, trip, step);
         // Narrow iterators must not wrap when stepping past the last value.
@@ -525,16 +595,12 @@ public final class Flesher {
      * stencil, else 0), with an idiom trip count in the innermost loop, so that arrays are
      * walked contiguously over whole rows.
      */
-    private Bounds idiomBounds(Env env, int bodySize, boolean innermost, int halo) {
-        long left = Math.max(0, policy.maxIterations() - stepsUsed);
-        int trip = innermost ? rng.between(policy.minIdiomTrip(), policy.maxIdiomTrip())
-                : rng.between(policy.minTrip(), policy.maxTrip());
-        long cap = 1 + left / Math.max(1, env.tripProduct() * bodySize);
-        trip = (int) Math.max(1, Math.min(trip, cap));
+    private Bounds idiomBounds(int trip, int halo) {
         // Iterators as wide as an index usually is, so no wrap-around hides the trip count.
-        IntType type = rng.pick(List.of(IntType.INT, IntType.INT, IntType.INT, IntType.LLONG, IntType.UINT, IntType.ULLONG));
+        IntType type = idiomIteratorTypes.get();
         long last = halo + trip - 1L;
-        BinOp cmp = rng.pick(List.of(BinOp.LT, BinOp.LT, BinOp.LE, BinOp.NE));
+        // An empty loop cannot say i <= halo - 1: with halo 0 and an unsigned iterator that never fails.
+        BinOp cmp = rng.pick(trip == 0 ? List.of(BinOp.LT, BinOp.NE) : List.of(BinOp.LT, BinOp.LT, BinOp.LE, BinOp.NE));
         long bound = cmp == BinOp.LE ? last : last + 1;
         IterationSpace space = new IterationSpace(type, halo, 1, trip, true, cmp, bound);
         IntType litType = Arith.promote(type);
@@ -544,7 +610,8 @@ public final class Flesher {
     }
 
     private IterationSpace upward(IntType type, int trip, int step) {
-        long first = rng.between(0, 3);
+        // An empty loop starts a step up, so that its bound, a step below, is not negative.
+        long first = rng.between(0, 3) + (trip == 0 ? step : 0);
         long last = first + (long) (trip - 1) * step;
         BinOp cmp = rng.pick(List.of(BinOp.LT, BinOp.LT, BinOp.LE, BinOp.NE));
         long bound = switch (cmp) {

@@ -19,20 +19,27 @@ final class Globals {
     final List<ScalarVar> params = new ArrayList<>();
     final List<ArrayVar> inputArrays = new ArrayList<>();
     final List<ArrayVar> outputArrays = new ArrayList<>();
+    /** Arrays passed to {@code test} as pointers, in parameter order: their own storage, or views. */
+    final List<ArrayVar> arrayParams = new ArrayList<>();
     /**
      * Outputs other statements may store to: all but reduction accumulators, whose value
      * fleshing relies on between the reduction's iterations.
      */
     final List<ScalarVar> sharedOutputs = new ArrayList<>();
     final List<ArrayVar> sharedOutputArrays = new ArrayList<>();
+    /** Pairs of views into one storage each (see {@link #newViews}). */
+    final List<ArrayVar[]> viewPairs = new ArrayList<>();
     private final long maxArrayBytes;
+    /** How a new array (not a view) is passed to {@code test}: decided by fleshing's policy. */
+    private final java.util.function.Supplier<ArrayVar.Passing> passing;
     private long arrayBytes;
     private int scalarSlots;
     private int arraySlots;
     private int names;
 
-    Globals(long maxArrayBytes) {
+    Globals(long maxArrayBytes, java.util.function.Supplier<ArrayVar.Passing> passing) {
         this.maxArrayBytes = maxArrayBytes;
+        this.passing = passing;
     }
 
     ScalarVar newInput(IntType t, long value, boolean param) {
@@ -77,9 +84,38 @@ final class Globals {
         if (arrayBytes + bytes > maxArrayBytes) return null;
         arrayBytes += bytes;
         ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem),
-                List.copyOf(dims), input, fill);
+                List.copyOf(dims), input, fill, passing.get());
         (input ? inputArrays : outputArrays).add(a);
+        if (a.isParam()) arrayParams.add(a);
         return a;
+    }
+
+    /**
+     * Two views of dimensions {@code dims} into one new output storage that is
+     * {@code rowOffset} rows longer: the first view starts {@code rowOffset} rows in when
+     * {@code firstAhead}, else the second does. Both are outputs other statements may store
+     * to; the storage is what the test's checksum covers. Null when over budget.
+     */
+    ArrayVar[] newViews(IntType elem, List<Integer> dims, int rowOffset, boolean firstAhead, ArrayVar.Fill fill) {
+        List<Integer> storageDims = new ArrayList<>(dims);
+        storageDims.set(0, dims.get(0) + rowOffset);
+        long bytes = elem.bytes();
+        for (int d : storageDims) bytes *= d;
+        if (arrayBytes + bytes > maxArrayBytes) return null;
+        arrayBytes += bytes;
+        ArrayVar storage = new ArrayVar(arraySlots++, "buf_" + names++, VarType.uniform(elem), List.copyOf(storageDims),
+                false, fill, ArrayVar.Passing.GLOBAL);
+        outputArrays.add(storage);
+        ArrayVar[] views = new ArrayVar[2];
+        for (int i = 0; i < 2; i++) {
+            int offset = (i == 0) == firstAhead ? rowOffset : 0;
+            views[i] = new ArrayVar(arraySlots++, "out_" + names++, VarType.uniform(elem), List.copyOf(dims), false, fill,
+                    new ArrayVar.Passing.View(storage, offset));
+            arrayParams.add(views[i]);
+            sharedOutputArrays.add(views[i]);
+        }
+        viewPairs.add(views);
+        return views;
     }
 
     int scalarSlots() {

@@ -24,6 +24,10 @@ import java.util.List;
  * <p>The IR is first compiled into a tree of small closures, one per node, with operators,
  * types and slots resolved once; execution then only runs the closures. Every value and
  * every UB check still comes from {@link Arith}.
+ *
+ * <p>Each level of each loop nest is one static loop, numbered in compile order (program
+ * pre-order); its closure counts entries and iterations into two arrays indexed by that
+ * number, which become the prediction's {@link LoopTrips}.
  */
 public final class Interpreter {
     /** A compiled expression. */
@@ -41,6 +45,11 @@ public final class Interpreter {
     private final long[][] arrays;
     private final long stepBudget;
     private long steps;
+    /** Every static loop, by number, with zero counts: what it is. */
+    private final List<LoopTrips> loopSites = new ArrayList<>();
+    /** Times each loop's head started, and its iterations in all, by loop number (sized once compiled). */
+    private long[] entered;
+    private long[] iterations;
 
     private Interpreter(Program p, long stepBudget) {
         this.scalars = new long[p.scalarSlots()];
@@ -49,6 +58,8 @@ public final class Interpreter {
         for (ScalarVar v : p.inputs()) scalars[v.slot()] = v.initValue();
         for (ScalarVar v : p.outputs()) scalars[v.slot()] = v.initValue();
         for (ArrayVar a : p.outputArrays()) arrays[a.slot()] = fill(a);
+        // A view shares its storage's memory; its subscripts are offset into it (see offset).
+        for (ArrayVar a : p.arrayParams()) if (a.storage() != a) arrays[a.slot()] = arrays[a.storage().slot()];
     }
 
     /**
@@ -57,7 +68,10 @@ public final class Interpreter {
      */
     public static Prediction run(Program p, long stepBudget) {
         Interpreter in = new Interpreter(p, stepBudget);
-        in.block(p.body()).ex();
+        Ex body = in.block(p.body());
+        in.entered = new long[in.loopSites.size()];
+        in.iterations = new long[in.loopSites.size()];
+        body.ex();
         Checksum sum = new Checksum();
         List<Long> outs = new ArrayList<>();
         for (ScalarVar v : p.outputs()) {
@@ -71,7 +85,12 @@ public final class Interpreter {
             arrs.add(data);
             for (long x : data) sum.add(x);
         }
-        return new Prediction(outs, arrs, sum.value(), in.steps);
+        List<LoopTrips> loops = new ArrayList<>(in.loopSites.size());
+        for (int k = 0; k < in.loopSites.size(); k++) {
+            LoopTrips site = in.loopSites.get(k);
+            loops.add(new LoopTrips(site.idiom(), site.level(), site.innermost(), in.entered[k], in.iterations[k]));
+        }
+        return new Prediction(outs, arrs, sum.value(), in.steps, List.copyOf(loops));
     }
 
     /**
@@ -129,9 +148,17 @@ public final class Interpreter {
                 else otherwise.ex();
             };
         }
+        if (s instanceof Stmt.DeadBranch d) {
+            // The body never runs (it may hold UB on purpose) and is not compiled: its loops are no static loops here.
+            Ev cond = expr(d.cond());
+            return () -> {
+                tick();
+                if (cond.ev() != 0) throw new UndefinedBehaviorException("dead branch taken: its condition holds");
+            };
+        }
         if (s instanceof Stmt.Block b) return block(b);
         if (s instanceof Stmt.LoopNest n) return nest(n, 0);
-        Stmt.LoopSeq q = (Stmt.LoopSeq) s;
+        if (!(s instanceof Stmt.LoopSeq q)) throw new IllegalStateException("unknown statement " + s.getClass().getSimpleName());
         Ex[] nests = new Ex[q.nests().size()];
         for (int i = 0; i < nests.length; i++) nests[i] = nest(q.nests().get(i), 0);
         return () -> {
@@ -148,19 +175,26 @@ public final class Interpreter {
         Ev start = expr(h.start());
         Ev cond = expr(h.cond());
         Ev update = expr(h.update());
+        // Numbered before the loops of its prefix, the next level and its suffix: pre-order.
+        int id = loopSites.size();
+        loopSites.add(new LoopTrips(n.idiom(), level, level == n.depth() - 1, 0, 0));
         Ex prefix = block(lv.prefix());
         Ex inner = nest(n, level + 1);
         Ex suffix = block(lv.suffix());
         return () -> {
             tick();
+            entered[id]++;
             scalars[slot] = Arith.convert(start.ev(), t);
+            long trips = 0;
             while (cond.ev() != 0) {
                 tick();
+                trips++;
                 prefix.ex();
                 inner.ex();
                 suffix.ex();
                 scalars[slot] = Arith.convert(update.ev(), t);
             }
+            iterations[id] += trips;
         };
     }
 
@@ -301,15 +335,19 @@ public final class Interpreter {
         };
     }
 
-    /** The row-major offset of an element, each index checked against its dimension. */
+    /**
+     * The row-major offset of an element in its storage, each index checked against the
+     * array's own dimension; a view starts {@link ArrayVar#storageOffset()} elements in.
+     */
     private Ev offset(Expr.Subscript s) {
         Ev[] idx = indices(s);
         int[] ds = dims(s.array());
         ArrayVar a = s.array();
+        long base = a.storageOffset();
         return () -> {
             long off = 0;
             for (int d = 0; d < ds.length; d++) off = off * ds[d] + checkedIndex(a, d, idx[d].ev(), ds[d]);
-            return off;
+            return base + off;
         };
     }
 

@@ -3,11 +3,59 @@ package dev.yarpj.ir;
 import java.util.List;
 
 /**
- * A global array of one or more dimensions. Input arrays hold one value everywhere, or two
+ * An array of one or more dimensions. Input arrays hold one value everywhere, or two
  * values alternating by the parity of the index along one axis (the odd/even partition);
- * output arrays start filled with one value.
+ * output arrays start filled with one value. {@link #passing} says how {@code test} reaches
+ * it: as a global, as a pointer parameter, or as a view into another array's storage.
  */
-public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, boolean isInput, Fill fill) {
+public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, boolean isInput, Fill fill,
+                       Passing passing) {
+    /** A global array. */
+    public ArrayVar(int slot, String name, VarType elem, List<Integer> dims, boolean isInput, Fill fill) {
+        this(slot, name, elem, dims, isInput, fill, Passing.GLOBAL);
+    }
+
+    /** How {@code test} reaches an array. */
+    public sealed interface Passing {
+        Passing GLOBAL = new Global();
+
+        /** A global of the driver, named in {@code test}. */
+        record Global() implements Passing {}
+
+        /**
+         * A pointer parameter of {@code test} to the array's own storage (defined in the
+         * driver). Nothing else reaches that storage, so the pointer may be declared
+         * {@code restrict} where the language has it: {@code mayRestrict}.
+         */
+        record Pointer(boolean mayRestrict) implements Passing {}
+
+        /**
+         * A pointer parameter of {@code test} to row {@code rowOffset} of {@code storage}
+         * (offset 0: its start). Two views of one storage overlap where the generator knows
+         * exactly; they are never restrict. The view's own dimensions fit in the storage from
+         * that row on, and only the storage is an output of the test.
+         */
+        record View(ArrayVar storage, int rowOffset) implements Passing {}
+    }
+
+    /** Whether {@code test} receives this array as a parameter. */
+    public boolean isParam() {
+        return !(passing instanceof Passing.Global);
+    }
+
+    /** The storage this array's elements live in: itself, or a view's storage. */
+    public ArrayVar storage() {
+        return passing instanceof Passing.View v ? v.storage() : this;
+    }
+
+    /** Elements from the start of {@link #storage()} to this array's first element. */
+    public long storageOffset() {
+        if (!(passing instanceof Passing.View v)) return 0;
+        long row = 1;
+        for (int d = 1; d < dims.size(); d++) row *= dims.get(d);
+        return v.rowOffset() * row;
+    }
+
     /** Initial contents: {@code even} everywhere, or {@code even}/{@code odd} by index parity along {@code axis}. */
     public record Fill(long even, long odd, int axis) {
         public static Fill uniform(long v) {

@@ -17,6 +17,14 @@ public sealed interface Stmt {
 
     record If(Expr cond, Block then, Block otherwise) implements Stmt {}
 
+    /**
+     * {@code if (cond) body} where {@code cond} is false on every execution, as the generator
+     * proved: {@code body} may hold operations that would be undefined if they ran (division
+     * by zero, overflow, an index out of bounds). A compiler must not let it change anything;
+     * the interpreter refuses any program in which {@code cond} holds.
+     */
+    record DeadBranch(Expr cond, Block body) implements Stmt {}
+
     /** A braced scope. */
     record Block(List<Stmt> stmts) implements Stmt {}
 
@@ -24,15 +32,20 @@ public sealed interface Stmt {
      * Loops nested one inside the next; {@code levels.get(0)} is outermost. Each level may
      * carry statements before and after the next loop (an imperfect nest); the innermost
      * level's body is {@link #body}. A perfect nest has every prefix and suffix empty.
-     * {@code pragma} applies to the innermost loop.
+     * {@code pragma} applies to the innermost loop; {@code idiom} says what the nest was
+     * built for (it changes nothing in its meaning).
      */
-    record LoopNest(List<LoopLevel> levels, Block body, Pragma pragma) implements Stmt {
+    record LoopNest(List<LoopLevel> levels, Block body, Pragma pragma, Idiom idiom) implements Stmt {
         public LoopNest(List<LoopLevel> levels, Block body) {
-            this(levels, body, Pragma.NONE);
+            this(levels, body, Pragma.NONE, Idiom.PLAIN);
         }
 
         public LoopNest withPragma(Pragma p) {
-            return new LoopNest(levels, body, p);
+            return new LoopNest(levels, body, p, idiom);
+        }
+
+        public LoopNest withIdiom(Idiom i) {
+            return new LoopNest(levels, body, pragma, i);
         }
 
         public int depth() {

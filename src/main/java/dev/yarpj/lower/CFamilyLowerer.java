@@ -62,8 +62,8 @@ public final class CFamilyLowerer {
         w.blank();
         for (ScalarVar v : p.inputs()) if (!v.isParam()) w.line("extern " + decl(v) + ";");
         for (ScalarVar v : p.outputs()) w.line("extern " + decl(v) + ";");
-        for (ArrayVar a : p.inputArrays()) w.line("extern " + decl(a) + ";");
-        for (ArrayVar a : p.outputArrays()) w.line("extern " + decl(a) + ";");
+        for (ArrayVar a : p.inputArrays()) if (!a.isParam()) w.line("extern " + decl(a) + ";");
+        for (ArrayVar a : p.outputArrays()) if (!a.isParam()) w.line("extern " + decl(a) + ";");
         w.blank();
         w.line("void test(" + params(p) + ");");
         w.line("#endif");
@@ -71,10 +71,30 @@ public final class CFamilyLowerer {
     }
 
     private String params(Program p) {
-        if (p.params().isEmpty()) return lang == Language.C ? "void" : "";
+        if (p.params().isEmpty() && p.arrayParams().isEmpty()) return lang == Language.C ? "void" : "";
         List<String> ps = new ArrayList<>();
         for (ScalarVar v : p.params()) ps.add(decl(v));
+        for (ArrayVar a : p.arrayParams()) ps.add(pointerDecl(a));
         return String.join(", ", ps);
+    }
+
+    /** An array parameter: a pointer to its first element (a row, for more than one dimension). */
+    private String pointerDecl(ArrayVar a) {
+        boolean restrict = lang == Language.C && a.passing() instanceof ArrayVar.Passing.Pointer ptr && ptr.mayRestrict();
+        String name = (restrict ? "restrict " : "") + a.name();
+        StringBuilder sb = new StringBuilder(type(a.base()));
+        if (a.rank() == 1) return sb.append(" *").append(name).toString();
+        sb.append(" (*").append(name).append(')');
+        for (int d = 1; d < a.rank(); d++) sb.append('[').append(a.dims().get(d)).append(']');
+        return sb.toString();
+    }
+
+    /** What the driver passes for an array parameter: the array itself, or its storage at the view's offset. */
+    private static String argument(ArrayVar a) {
+        if (a.passing() instanceof ArrayVar.Passing.View v) {
+            return v.rowOffset() == 0 ? v.storage().name() : v.storage().name() + " + " + v.rowOffset();
+        }
+        return a.name();
     }
 
     private String decl(ScalarVar v) {
@@ -118,6 +138,10 @@ public final class CFamilyLowerer {
                 w.close().open("else");
                 for (Stmt t : i.otherwise().stmts()) stmt(w, t);
             }
+            w.close();
+        } else if (s instanceof Stmt.DeadBranch d) {
+            w.open("if (" + expr(d.cond()) + ")");
+            for (Stmt t : d.body().stmts()) stmt(w, t);
             w.close();
         } else if (s instanceof Stmt.Block b) {
             w.open("");
@@ -255,6 +279,7 @@ public final class CFamilyLowerer {
         w.line("init();");
         List<String> args = new ArrayList<>();
         for (ScalarVar v : p.params()) args.add(v.name());
+        for (ArrayVar a : p.arrayParams()) args.add(argument(a));
         w.line("test(" + String.join(", ", args) + ");");
         if (check == CheckMode.HASH) {
             for (ScalarVar v : p.outputs()) w.line("hash(" + v.name() + ");");

@@ -46,19 +46,40 @@ public record GenPolicy(
         double pInvariantPart,
         double pIdiomSeq,
         double loopNestingDecay,
+        double pTinyTrip,
+        double pVectorTrip,
+        double pEnterLoops,
+        double pArrayParam,
+        double pRestrict,
+        double pSameSubscript,
+        double pNearViews,
+        double pArrayTargetInLoop,
+        double pArrayTarget,
+        double pReuseOutputArray,
+        double pReuseOutput,
+        double pLocalKeepsType,
+        double pReducePromoted,
+        double pReduceFromZero,
+        double pMemsetZero,
+        double pGuardedDiv,
+        double pUnitStep,
+        double pStencilDiagonalTap,
         Map<String, Integer> stmtWeights,
         Map<String, Integer> typeWeights,
         Map<String, Integer> opWeights,
         Map<String, Integer> idiomWeights,
         Map<String, Integer> accessWeights,
         Map<String, Integer> reductionWeights,
-        Map<String, Integer> pragmaWeights) {
+        Map<String, Integer> pragmaWeights,
+        Map<String, Integer> tripMultipleWeights,
+        Map<String, Integer> iteratorTypeWeights,
+        Map<String, Integer> idiomIteratorTypeWeights) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;
 
     public static final List<String> STMT_KINDS = List.of("assign", "compound", "local", "if", "loop_nest", "loop_seq",
-            "invariant_if", "guarded_div", "redundant_expr");
+            "invariant_if", "guarded_div", "redundant_expr", "aliased_update", "dead_code");
     public static final List<String> TYPE_NAMES = List.of(
             "bool", "signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int",
             "long long", "unsigned long long");
@@ -76,15 +97,26 @@ public record GenPolicy(
             "clang_unroll", "clang_unroll_count", "clang_vectorize_predicate", "clang_distribute", "gcc_unroll",
             "gcc_ivdep");
 
+    /** Vector widths (in elements) and unroll factors that planned trip counts are multiples of. */
+    public static final List<String> TRIP_MULTIPLE_NAMES = List.of("2", "4", "8", "16", "32", "64");
+
+    /** Types a loop iterator may have: every integer type but bool. */
+    public static final List<String> ITERATOR_TYPE_NAMES = TYPE_NAMES.subList(1, TYPE_NAMES.size());
+    /** Types an idiom loop's iterator may have: as wide as an index usually is, so no wrap-around hides the trip count. */
+    public static final List<String> IDIOM_ITERATOR_TYPE_NAMES = List.of("int", "unsigned int", "long long", "unsigned long long");
+
     /** The names each weight map accepts, by its policy key. */
-    public static final Map<String, List<String>> WEIGHT_NAMES = Map.of(
-            "stmt_weights", STMT_KINDS,
-            "type_weights", TYPE_NAMES,
-            "op_weights", OP_NAMES,
-            "idiom_weights", IDIOM_NAMES,
-            "access_weights", ACCESS_NAMES,
-            "reduction_weights", REDUCTION_NAMES,
-            "pragma_weights", PRAGMA_NAMES);
+    public static final Map<String, List<String>> WEIGHT_NAMES = Map.ofEntries(
+            Map.entry("iterator_type_weights", ITERATOR_TYPE_NAMES),
+            Map.entry("idiom_iterator_type_weights", IDIOM_ITERATOR_TYPE_NAMES),
+            Map.entry("stmt_weights", STMT_KINDS),
+            Map.entry("type_weights", TYPE_NAMES),
+            Map.entry("op_weights", OP_NAMES),
+            Map.entry("idiom_weights", IDIOM_NAMES),
+            Map.entry("access_weights", ACCESS_NAMES),
+            Map.entry("reduction_weights", REDUCTION_NAMES),
+            Map.entry("pragma_weights", PRAGMA_NAMES),
+            Map.entry("trip_multiple_weights", TRIP_MULTIPLE_NAMES));
 
     /** The built-in policy: policies/default.yaml as bundled in the jar. */
     public static GenPolicy defaults() {

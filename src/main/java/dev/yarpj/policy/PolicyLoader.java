@@ -242,7 +242,7 @@ public final class PolicyLoader {
         if (p.maxNestDepth() < 1) errs.add("max_nest_depth must be at least 1");
         if (p.maxSeqLength() < 1) errs.add("max_seq_length must be at least 1");
         if (p.maxIfDepth() < 0) errs.add("max_if_depth must not be negative");
-        if (p.minTrip() < 1 || p.minTrip() > p.maxTrip() || p.maxTrip() > 100) errs.add("min_trip must be at least 1, max_trip at most 100, and min_trip <= max_trip");
+        if (p.minTrip() < 1 || p.minTrip() > p.maxTrip() || p.maxTrip() > 4096) errs.add("min_trip must be at least 1, max_trip at most 4096, and min_trip <= max_trip");
         if (p.maxStep() < 1 || p.maxStep() > 8) errs.add("max_step must be between 1 and 8");
         if (p.maxIterations() < 1) errs.add("max_iterations must be at least 1");
         if (p.maxArrayBytes() < 0 || p.maxArrayBytes() > GenPolicy.ARRAY_BYTES_CEILING) errs.add("max_array_bytes must be between 0 and " + GenPolicy.ARRAY_BYTES_CEILING);
@@ -256,6 +256,9 @@ public final class PolicyLoader {
         if (sum(p.accessWeights()) == 0) errs.add("access_weights must not all be zero");
         if (sum(p.reductionWeights()) == 0) errs.add("reduction_weights must not all be zero");
         if (sum(p.pragmaWeights()) == 0) errs.add("pragma_weights must not all be zero");
+        if (sum(p.iteratorTypeWeights()) == 0) errs.add("iterator_type_weights must not all be zero");
+        if (sum(p.idiomIteratorTypeWeights()) == 0) errs.add("idiom_iterator_type_weights must not all be zero");
+        if (sum(p.tripMultipleWeights()) == 0 && p.pVectorTrip() > 0) errs.add("trip_multiple_weights must not all be zero while p_vector_trip is above 0");
         if (p.minIdiomTrip() < 1 || p.minIdiomTrip() > p.maxIdiomTrip() || p.maxIdiomTrip() > 4096) errs.add("min_idiom_trip must be at least 1, max_idiom_trip at most 4096, and min_idiom_trip <= max_idiom_trip");
         if (p.maxStencilReach() < 1 || p.maxStencilReach() > 8) errs.add("max_stencil_reach must be between 1 and 8");
         if (p.maxStencilStride() < 1 || p.maxStencilStride() > 4) errs.add("max_stencil_stride must be between 1 and 4");

@@ -1,5 +1,6 @@
 package dev.yarpj.skeleton;
 
+import dev.yarpj.ir.Idiom;
 import dev.yarpj.ir.Pragma;
 import java.util.List;
 
@@ -16,6 +17,18 @@ public sealed interface Shape {
         int n = 0;
         for (Shape s : shapes) n += s.size();
         return n;
+    }
+
+    /** Whether any of {@code shapes} is or holds a loop. */
+    static boolean hasLoop(List<? extends Shape> shapes) {
+        for (Shape s : shapes) if (s.hasLoop()) return true;
+        return false;
+    }
+
+    /** Whether this shape is or holds a loop. */
+    default boolean hasLoop() {
+        if (this instanceof Nest || this instanceof Seq) return true;
+        return this instanceof IfShape i && (hasLoop(i.then()) || (i.otherwise() != null && hasLoop(i.otherwise())));
     }
 
     /** Statements and loops in this shape, nested ones included. */
@@ -37,7 +50,11 @@ public sealed interface Shape {
         /** {@code if (d != 0) t = e op (x / d)}: loop-invariant division under a guard (LICM). */
         GUARDED_DIV,
         /** {@code if (x == y) t = f(x) op f(y)}: a redundancy GVN sees through the equality. */
-        REDUNDANT_EXPR
+        REDUNDANT_EXPR,
+        /** {@code p[i] = f(q[i])} with p and q two pointer views of one array at a known offset. */
+        ALIASED_UPDATE,
+        /** {@code if (c) { ... }} with c false on every run and operations inside that would be UB. */
+        DEAD_CODE
     }
 
     /** A statement slot that fleshing fills with one statement of its kind. */
@@ -61,9 +78,6 @@ public sealed interface Shape {
             return 1 + Shape.size(then) + (otherwise == null ? 0 : Shape.size(otherwise));
         }
     }
-
-    /** What a nest is for (policy idiom_weights). */
-    enum Idiom { PLAIN, VECTORIZABLE, REDUCTION, STENCIL, MEMSET, MEMCPY }
 
     /** How a nest's array subscripts relate to its loops (policy access_weights). */
     enum Access { RANDOM, IN_ORDER, COLUMN_MAJOR, DIAGONAL, SLICE }
@@ -122,7 +136,15 @@ public sealed interface Shape {
         }
     }
 
-    record Level(List<Shape> prefix, List<Shape> suffix) {}
+    /**
+     * One loop of a nest with the statements before and after the next loop; {@code trip} is
+     * its planned trip count ({@link TripPlanner}), which fleshing builds its space around.
+     */
+    record Level(List<Shape> prefix, List<Shape> suffix, int trip) {
+        Level withTrip(int t) {
+            return new Level(prefix, suffix, t);
+        }
+    }
 
     /** Adjacent nests; with {@code sharedSpace} they iterate over one space and are fusible. */
     record Seq(List<Nest> nests, boolean sharedSpace) implements Shape {

@@ -1,5 +1,6 @@
 package dev.yarpj.skeleton;
 
+import dev.yarpj.ir.Idiom;
 import java.util.List;
 
 /** The skeleton of one test function. */
@@ -42,7 +43,7 @@ public record Skeleton(List<Shape> body) {
     private static void nest(StringBuilder sb, Shape.Nest n, int indent, String pad) {
         Shape.NestPlan p = n.plan();
         sb.append(pad).append("loop nest depth ").append(n.depth());
-        if (p.idiom() != Shape.Idiom.PLAIN) sb.append(", ").append(p.idiom().name().toLowerCase());
+        if (p.idiom() != Idiom.PLAIN) sb.append(", ").append(p.idiom().name().toLowerCase());
         else if (p.access() != Shape.Access.RANDOM) sb.append(", ").append(p.access().name().toLowerCase().replace('_', '-')).append(" access");
         if (p.stencil() != null) {
             Shape.StencilPlan st = p.stencil();
@@ -55,7 +56,7 @@ public record Skeleton(List<Shape> body) {
         sb.append('\n');
         for (int l = 0; l < n.depth(); l++) {
             Shape.Level lv = n.levels().get(l);
-            sb.append(pad).append("  ".repeat(l + 1)).append("loop ").append(l).append('\n');
+            sb.append(pad).append("  ".repeat(l + 1)).append("loop ").append(l).append(" (trip ").append(lv.trip()).append(")\n");
             block(sb, lv.prefix(), indent + l + 2);
         }
         block(sb, n.body(), indent + n.depth() + 1);

@@ -1,5 +1,6 @@
 package dev.yarpj.skeleton;
 
+import dev.yarpj.ir.Idiom;
 import dev.yarpj.ir.Pragma;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.Rng;
@@ -12,13 +13,15 @@ import java.util.function.Supplier;
 /** Builds a {@link Skeleton} top-down from a policy and a random source. */
 public final class SkeletonBuilder {
     /** Statement kinds that only make sense inside a loop. */
-    private static final List<String> LOOP_ONLY = List.of("invariant_if", "guarded_div", "redundant_expr");
+    private static final List<String> LOOP_ONLY = List.of("invariant_if", "guarded_div", "redundant_expr", "aliased_update");
 
     private final GenPolicy policy;
     private final Rng rng;
     private final Supplier<String> idioms;
     private final Supplier<String> accesses;
     private final Supplier<String> pragmas;
+    /** Set while building a block that must hold no loop (see the else branch of an if). */
+    private boolean loopsBanned;
 
     public SkeletonBuilder(GenPolicy policy, Rng rng) {
         this.policy = policy;
@@ -34,7 +37,7 @@ public final class SkeletonBuilder {
         if (policy.maxLoopDepth() > 0 && top.stream().noneMatch(s -> s instanceof Shape.Nest || s instanceof Shape.Seq)) {
             top.set(rng.between(0, top.size() - 1), nest(0, 0, false, randomDepth(0), plan()));
         }
-        return new Skeleton(top);
+        return TripPlanner.plan(new Skeleton(top), policy, rng);
     }
 
     /**
@@ -59,7 +62,7 @@ public final class SkeletonBuilder {
 
     private Shape statement(int loopDepth, int ifDepth, boolean inSplit) {
         Map<String, Integer> w = new LinkedHashMap<>(policy.stmtWeights());
-        boolean loopsAllowed = loopDepth < policy.maxLoopDepth();
+        boolean loopsAllowed = loopDepth < policy.maxLoopDepth() && !loopsBanned;
         if (!loopsAllowed) {
             w.put("loop_nest", 0);
             w.put("loop_seq", 0);
@@ -84,15 +87,25 @@ public final class SkeletonBuilder {
                 Shape.CondKind cond = kind.equals("invariant_if") ? Shape.CondKind.INVARIANT
                         : inSplit && rng.chance(policy.pParityBranch()) ? Shape.CondKind.PARITY : Shape.CondKind.ANY;
                 List<Shape> then = innerBlock(loopDepth, ifDepth + 1, inSplit);
-                List<Shape> otherwise = rng.chance(0.5) ? innerBlock(loopDepth, ifDepth + 1, inSplit) : null;
+                List<Shape> otherwise = null;
+                if (rng.chance(0.5)) {
+                    // Loops in both branches: one of them would never run (fleshing steers the
+                    // condition toward the branch with loops), so mostly keep loops to one side.
+                    boolean banned = loopsBanned;
+                    loopsBanned = banned || (Shape.hasLoop(then) && rng.chance(policy.pEnterLoops()));
+                    otherwise = innerBlock(loopDepth, ifDepth + 1, inSplit);
+                    loopsBanned = banned;
+                }
                 yield new Shape.IfShape(then, otherwise, cond);
             }
             case "guarded_div" -> new Shape.Slot(Shape.SlotKind.GUARDED_DIV);
             case "redundant_expr" -> new Shape.Slot(Shape.SlotKind.REDUNDANT_EXPR);
+            case "aliased_update" -> new Shape.Slot(Shape.SlotKind.ALIASED_UPDATE);
+            case "dead_code" -> new Shape.Slot(Shape.SlotKind.DEAD_CODE);
             case "loop_nest" -> {
                 Shape.NestPlan plan = plan();
                 // Idioms come in runs over one range, as in real code: a fusible sequence.
-                yield plan.idiom() != Shape.Idiom.PLAIN && rng.chance(policy.pIdiomSeq())
+                yield plan.idiom() != Idiom.PLAIN && rng.chance(policy.pIdiomSeq())
                         ? seq(loopDepth, ifDepth, inSplit, plan)
                         : nest(loopDepth, ifDepth, inSplit, randomDepth(loopDepth), plan);
             }
@@ -111,12 +124,12 @@ public final class SkeletonBuilder {
 
     /** What the next nest is for: an idiom, or a plain nest with an access pattern; and its pragma. */
     private Shape.NestPlan plan() {
-        Shape.Idiom idiom = Shape.Idiom.valueOf(idioms.get().toUpperCase());
+        Idiom idiom = Idiom.valueOf(idioms.get().toUpperCase());
         Pragma pragma = Pragma.byPolicyName(pragmas.get());
-        if (idiom != Shape.Idiom.PLAIN) {
+        if (idiom != Idiom.PLAIN) {
             // Idiom nests walk their arrays row-major, innermost loop on the last dimension.
             return new Shape.NestPlan(idiom, Shape.Access.IN_ORDER, pragma,
-                    idiom == Shape.Idiom.STENCIL ? stencilPlan() : null);
+                    idiom == Idiom.STENCIL ? stencilPlan() : null);
         }
         return new Shape.NestPlan(idiom, Shape.Access.valueOf(accesses.get().toUpperCase()), pragma, null);
     }
@@ -147,7 +160,7 @@ public final class SkeletonBuilder {
         boolean imperfect = outer && rng.chance(policy.pImperfect());
         List<Shape> prefix = imperfect && rng.chance(0.6) ? block(rng.between(1, 2), loopDepth, ifDepth, inSplit) : List.of();
         List<Shape> suffix = imperfect && (prefix.isEmpty() || rng.chance(0.4)) ? block(rng.between(1, 2), loopDepth, ifDepth, inSplit) : List.of();
-        return new Shape.Level(prefix, suffix);
+        return new Shape.Level(prefix, suffix, 0);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.yarpj.stats;
 import dev.yarpj.gen.GeneratedTest;
 import dev.yarpj.gen.Generator;
 import dev.yarpj.gen.Version;
+import dev.yarpj.interp.LoopTrips;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
@@ -28,8 +29,11 @@ import java.util.stream.Stream;
 /**
  * Generates the tests of a range of seeds for one or more policies, in-process, compiles
  * each test's {@code func} with remarks in a temporary directory, {@code jobs} at a time,
- * and gathers the tallies in seed order (so results do not depend on {@code jobs}).
- * A seed whose generation throws, whose compile fails or times out is skipped and counted.
+ * and gathers the tallies in seed order (so results do not depend on {@code jobs}), with
+ * each generated program's shape and loop trip counts (from the interpreter's run during
+ * generation). A seed whose generation throws, whose compile fails or times out is skipped
+ * and counted. Made by {@link #generateOnly}, it compiles nothing: every generated seed
+ * counts, with its shape and trip counts and no tally.
  */
 public final class RemarkCollector {
     /** Why a seed was skipped. */
@@ -43,8 +47,21 @@ public final class RemarkCollector {
         }
     }
 
-    /** One seed's outcome: a tally, or why it was skipped. */
-    public record SeedResult(long seed, RemarkTally tally, Skip skip, String message) {}
+    /**
+     * One seed's outcome: a tally, or why it was skipped. {@code shape} and {@code loops} are
+     * set whenever the test was generated (also when its compile then failed), else null.
+     */
+    public record SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip,
+                             String message) {
+        static SeedResult skipped(long seed, GeneratedTest test, Skip skip, String message) {
+            return test == null ? new SeedResult(seed, null, null, null, skip, message)
+                    : new SeedResult(seed, null, ProgramShape.of(test.program()), test.prediction().loops(), skip, message);
+        }
+
+        static SeedResult counted(long seed, GeneratedTest test, RemarkTally tally) {
+            return new SeedResult(seed, tally, ProgramShape.of(test.program()), test.prediction().loops(), null, "");
+        }
+    }
 
     /** Everything one policy gave over the seed range, in seed order. */
     public record Collection(String policyName, List<SeedResult> seeds) {
@@ -53,6 +70,20 @@ public final class RemarkCollector {
             List<RemarkTally> t = new ArrayList<>();
             for (SeedResult r : seeds) if (r.tally() != null) t.add(r.tally());
             return t;
+        }
+
+        /** Shapes of the programs that were generated (compiled or not), in seed order. */
+        public List<ProgramShape> shapes() {
+            List<ProgramShape> l = new ArrayList<>();
+            for (SeedResult r : seeds) if (r.shape() != null) l.add(r.shape());
+            return l;
+        }
+
+        /** Loop trip counts of the programs that were generated (compiled or not), in seed order. */
+        public List<List<LoopTrips>> loops() {
+            List<List<LoopTrips>> l = new ArrayList<>();
+            for (SeedResult r : seeds) if (r.loops() != null) l.add(r.loops());
+            return l;
         }
 
         public int skipped(Skip kind) {
@@ -89,6 +120,7 @@ public final class RemarkCollector {
     public RemarkCollector(RemarkCompiler compiler, String cc, Language lang, int jobs, double timeoutSeconds,
                            PrintWriter progress, double progressSeconds) {
         if (jobs < 1) throw new IllegalArgumentException("jobs must be at least 1");
+        if ((compiler == null) != (cc == null)) throw new IllegalArgumentException("compiler and cc go together");
         this.compiler = compiler;
         this.cc = cc;
         this.lang = lang;
@@ -98,6 +130,16 @@ public final class RemarkCollector {
         this.progressSeconds = progressSeconds;
     }
 
+    /** A collector that generates (and so interprets) the tests, {@code jobs} at a time, and compiles nothing. */
+    public static RemarkCollector generateOnly(Language lang, int jobs, PrintWriter progress, double progressSeconds) {
+        return new RemarkCollector(null, null, lang, jobs, 0, progress, progressSeconds);
+    }
+
+    /** Whether the tests are compiled (else only generated). */
+    public boolean compiles() {
+        return compiler != null;
+    }
+
     /** One collection per policy, each over seeds {@code first..last} (inclusive). */
     public List<Collection> collect(List<GenPolicy> policies, boolean swarm, long first, long last) {
         int n = Math.toIntExact(last - first + 1);
@@ -105,12 +147,12 @@ public final class RemarkCollector {
         SeedResult[][] results = new SeedResult[policies.size()][n];
         Path root;
         try {
-            root = Files.createTempDirectory("yarpj-stats-");
+            root = compiles() ? Files.createTempDirectory("yarpj-stats-") : null;
         } catch (IOException e) {
             throw new CollectException("cannot create a temporary directory: " + e.getMessage(), e);
         }
         Thread cleanup = new Thread(() -> deleteTree(root));
-        Runtime.getRuntime().addShutdownHook(cleanup);
+        if (root != null) Runtime.getRuntime().addShutdownHook(cleanup);
         ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
             Thread t = new Thread(r, "yarpj-stats");
             t.setDaemon(true);
@@ -127,8 +169,9 @@ public final class RemarkCollector {
                 return t;
             });
             long ms = (long) (progressSeconds * 1000);
+            String verb = compiles() ? "compiled" : "generated";
             ticker.scheduleAtFixedRate(() -> {
-                progress.printf("stats: %d/%d compiled, %d skipped, %.0f s%n", done.get(), total, skipped.get(),
+                progress.printf("stats: %d/%d %s, %d skipped, %.0f s%n", done.get(), total, verb, skipped.get(),
                         (System.nanoTime() - start) / 1e9);
                 progress.flush();
             }, ms, ms, TimeUnit.MILLISECONDS);
@@ -169,11 +212,13 @@ public final class RemarkCollector {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            deleteTree(root);
-            try {
-                Runtime.getRuntime().removeShutdownHook(cleanup);
-            } catch (IllegalStateException e) {
-                // shutting down already: the hook does the cleaning
+            if (root != null) {
+                deleteTree(root);
+                try {
+                    Runtime.getRuntime().removeShutdownHook(cleanup);
+                } catch (IllegalStateException e) {
+                    // shutting down already: the hook does the cleaning
+                }
             }
         }
         List<Collection> out = new ArrayList<>();
@@ -189,8 +234,9 @@ public final class RemarkCollector {
             GenPolicy p = swarm ? policy.swarm(seed) : policy;
             test = new Generator(p, lang, CheckMode.HASH).generate(seed, provenance(policy, swarm, seed));
         } catch (RuntimeException | StackOverflowError e) {
-            return new SeedResult(seed, null, Skip.GENERATOR, e.getClass().getSimpleName() + ": " + e.getMessage());
+            return SeedResult.skipped(seed, null, Skip.GENERATOR, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
+        if (!compiles()) return SeedResult.counted(seed, test, null);
         Path dir = root.resolve(policyIndex + "-" + seed);
         try {
             Files.createDirectories(dir);
@@ -204,9 +250,9 @@ public final class RemarkCollector {
             }
             RemarkCompiler.CompileResult c = compiler.compile(cc, dir, func, timeoutSeconds);
             return switch (c.status()) {
-                case OK -> new SeedResult(seed, c.tally(), null, "");
-                case FAILED -> new SeedResult(seed, null, Skip.COMPILE, c.message());
-                case TIMED_OUT -> new SeedResult(seed, null, Skip.TIMEOUT, c.message());
+                case OK -> SeedResult.counted(seed, test, c.tally());
+                case FAILED -> SeedResult.skipped(seed, test, Skip.COMPILE, c.message());
+                case TIMED_OUT -> SeedResult.skipped(seed, test, Skip.TIMEOUT, c.message());
             };
         } catch (IOException e) {
             if (Thread.currentThread().isInterrupted()) throw new CollectException("interrupted", e);

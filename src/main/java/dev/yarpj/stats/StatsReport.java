@@ -7,13 +7,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Prints what {@code yarpj stats} found, as a table, CSV or JSON. */
+/**
+ * Prints what {@code yarpj stats} found, as a table, CSV or JSON: the remark counts (unless
+ * nothing was compiled), then the shape and the loop trip counts of the generated programs.
+ */
 public final class StatsReport {
     public enum Format { TABLE, CSV, JSON }
 
-    /** How the programs were made and compiled. */
+    /** How the programs were made and compiled; {@code compiler} and {@code cc} are null when nothing was compiled. */
     public record RunInfo(RemarkCompiler compiler, String cc, String ccVersion, String lang, long firstSeed, long lastSeed,
-                          boolean swarm) {}
+                          boolean swarm) {
+        public boolean compiled() {
+            return compiler != null;
+        }
+    }
 
     /** Remark names shown per pass in the table (CSV and JSON have them all). */
     public static final int TOP_NAMES = 10;
@@ -22,11 +29,31 @@ public final class StatsReport {
 
     // ---------------------------------------------------------------- one policy
 
+    /** @param s the remark counts, or null when nothing was compiled */
     public static void single(PrintWriter out, Format format, RunInfo info, RemarkCollector.Collection c, RemarkSummary s) {
+        ShapeSummary shape = new ShapeSummary(c.shapes());
+        TripSummary trips = new TripSummary(c.loops());
         switch (format) {
-            case TABLE -> singleTable(out, info, c, s);
-            case CSV -> singleCsv(out, s);
-            case JSON -> out.print(JsonText.write(singleJson(info, c, s)));
+            case TABLE -> {
+                if (s != null) {
+                    singleTable(out, info, c, s);
+                } else {
+                    out.println("loops of " + trips.programs() + " programs (generated and interpreted, nothing compiled): seeds "
+                            + info.firstSeed() + ".." + info.lastSeed() + ", policy " + c.policyName() + ", lang " + info.lang()
+                            + skippedNote(c));
+                }
+                out.println();
+                shapeTable(out, List.of(""), List.of(shape));
+                out.println();
+                tripTable(out, trips);
+            }
+            case CSV -> {
+                out.println("section,pass,kind,remark,total,mean,programs");
+                if (s != null) singleCsv(out, s);
+                shapeCsv(out, shape);
+                tripCsv(out, trips);
+            }
+            case JSON -> out.print(JsonText.write(singleJson(info, c, s, shape, trips)));
         }
         out.flush();
     }
@@ -53,7 +80,6 @@ public final class StatsReport {
     }
 
     private static void singleCsv(PrintWriter out, RemarkSummary s) {
-        out.println("section,pass,kind,remark,total,mean,programs");
         for (RemarkSummary.Row r : s.passRows()) {
             out.println(csv("pass", r.pass(), r.kind().label(), "", Long.toString(r.total()), JsonText.number(r.mean()),
                     Integer.toString(r.programs())));
@@ -64,17 +90,29 @@ public final class StatsReport {
         }
     }
 
-    private static Map<String, Object> singleJson(RunInfo info, RemarkCollector.Collection c, RemarkSummary s) {
+    private static Map<String, Object> singleJson(RunInfo info, RemarkCollector.Collection c, RemarkSummary s,
+                                                  ShapeSummary shape, TripSummary trips) {
         Map<String, Object> m = header(info);
         m.put("policy", c.policyName());
-        m.put("programs", s.programs());
+        m.put("programs", s != null ? s.programs() : trips.programs());
         m.put("skipped", skipped(c));
-        List<Object> passes = new ArrayList<>();
-        for (RemarkSummary.Row r : s.passRows()) passes.add(rowJson(r));
-        m.put("passes", passes);
-        List<Object> names = new ArrayList<>();
-        for (RemarkSummary.Row r : s.nameRows()) names.add(rowJson(r));
-        m.put("remarks", names);
+        if (s != null) {
+            List<Object> passes = new ArrayList<>();
+            for (RemarkSummary.Row r : s.passRows()) passes.add(rowJson(r));
+            m.put("passes", passes);
+            List<Object> names = new ArrayList<>();
+            for (RemarkSummary.Row r : s.nameRows()) names.add(rowJson(r));
+            m.put("remarks", names);
+        }
+        m.put("generated_programs", trips.programs());
+        m.put("shape", shapeJson(shape));
+        List<Object> rows = new ArrayList<>();
+        for (TripSummary.Row r : trips.rows()) {
+            Map<String, Object> o = groupJson(r.group());
+            o.putAll(tripJson(r));
+            rows.add(o);
+        }
+        m.put("trips", rows);
         return m;
     }
 
@@ -91,12 +129,36 @@ public final class StatsReport {
 
     // ---------------------------------------------------------------- two policies
 
+    /** @param sa the remark counts, or null (with {@code sb} and {@code cmp}) when nothing was compiled */
     public static void compare(PrintWriter out, Format format, RunInfo info, RemarkCollector.Collection a,
                                RemarkCollector.Collection b, RemarkSummary sa, RemarkSummary sb, PolicyComparison cmp) {
+        ShapeSummary shapeA = new ShapeSummary(a.shapes());
+        ShapeSummary shapeB = new ShapeSummary(b.shapes());
+        TripSummary ta = new TripSummary(a.loops());
+        TripSummary tb = new TripSummary(b.loops());
+        TripComparison trips = new TripComparison(ta, tb);
         switch (format) {
-            case TABLE -> compareTable(out, info, a, b, sa, sb, cmp);
-            case CSV -> compareCsv(out, cmp);
-            case JSON -> out.print(JsonText.write(compareJson(info, a, b, sa, sb, cmp)));
+            case TABLE -> {
+                if (cmp != null) {
+                    compareTable(out, info, a, b, sa, sb, cmp);
+                } else {
+                    out.println("loops of seeds " + info.firstSeed() + ".." + info.lastSeed() + ", lang " + info.lang()
+                            + " (generated and interpreted, nothing compiled)");
+                    out.println("  A: policy " + a.policyName() + ", " + ta.programs() + " programs" + skippedNote(a));
+                    out.println("  B: policy " + b.policyName() + ", " + tb.programs() + " programs" + skippedNote(b));
+                }
+                out.println();
+                shapeTable(out, List.of("A ", "B "), List.of(shapeA, shapeB));
+                out.println();
+                tripTable(out, ta.programs(), tb.programs(), trips);
+            }
+            case CSV -> {
+                out.println("section,pass,kind,remark,mean_a,mean_b,ratio,p_value,verdict,presence,loop");
+                if (cmp != null) compareCsv(out, cmp);
+                shapeCsv(out, shapeA, shapeB);
+                tripCsv(out, trips);
+            }
+            case JSON -> out.print(JsonText.write(compareJson(info, a, b, sa, sb, cmp, shapeA, shapeB, ta, tb, trips)));
         }
         out.flush();
     }
@@ -156,7 +218,6 @@ public final class StatsReport {
     }
 
     private static void compareCsv(PrintWriter out, PolicyComparison cmp) {
-        out.println("section,pass,kind,remark,mean_a,mean_b,ratio,p_value,verdict,presence,loop");
         for (PolicyComparison.Row r : cmp.passedByPass()) out.println(compareCsvRow("pass_passed", r));
         for (PolicyComparison.Row r : cmp.allKindsByPass()) out.println(compareCsvRow("pass_all_kinds", r));
         for (PolicyComparison.Row r : cmp.passedByName()) out.println(compareCsvRow("remark_passed", r));
@@ -176,11 +237,36 @@ public final class StatsReport {
     }
 
     private static Map<String, Object> compareJson(RunInfo info, RemarkCollector.Collection a, RemarkCollector.Collection b,
-                                                   RemarkSummary sa, RemarkSummary sb, PolicyComparison cmp) {
+                                                   RemarkSummary sa, RemarkSummary sb, PolicyComparison cmp,
+                                                   ShapeSummary shapeA, ShapeSummary shapeB, TripSummary ta, TripSummary tb,
+                                                   TripComparison trips) {
         Map<String, Object> m = header(info);
         m.put("alpha", Welch.ALPHA);
-        m.put("a", side(a, sa));
-        m.put("b", side(b, sb));
+        m.put("a", side(a, sa == null ? ta.programs() : sa.programs()));
+        m.put("b", side(b, sb == null ? tb.programs() : sb.programs()));
+        if (cmp != null) remarksJson(m, cmp);
+        m.put("generated_programs_a", ta.programs());
+        m.put("generated_programs_b", tb.programs());
+        Map<String, Object> shape = new LinkedHashMap<>();
+        shape.put("a", shapeJson(shapeA));
+        shape.put("b", shapeJson(shapeB));
+        m.put("shape", shape);
+        List<Object> rows = new ArrayList<>();
+        for (TripComparison.Row r : trips.rows()) {
+            Map<String, Object> o = groupJson(r.group());
+            o.put("a", tripJson(r.a()));
+            o.put("b", tripJson(r.b()));
+            o.put("mean_log2_a", r.meanLog2A());
+            o.put("mean_log2_b", r.meanLog2B());
+            o.put("p_value", r.pValue());
+            o.put("significant", r.tested() ? r.significant() : null);
+            rows.add(o);
+        }
+        m.put("trips", rows);
+        return m;
+    }
+
+    private static void remarksJson(Map<String, Object> m, PolicyComparison cmp) {
         m.put("passes_passed", compareRows(cmp.passedByPass()));
         m.put("passes_all_kinds", compareRows(cmp.allKindsByPass()));
         m.put("remarks_passed", compareRows(cmp.passedByName()));
@@ -193,13 +279,12 @@ public final class StatsReport {
         gm.put("only_in_a", g.onlyInA());
         gm.put("only_in_b", g.onlyInB());
         m.put("geomean", gm);
-        return m;
     }
 
-    private static Map<String, Object> side(RemarkCollector.Collection c, RemarkSummary s) {
+    private static Map<String, Object> side(RemarkCollector.Collection c, int programs) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("policy", c.policyName());
-        o.put("programs", s.programs());
+        o.put("programs", programs);
         o.put("skipped", skipped(c));
         return o;
     }
@@ -223,13 +308,210 @@ public final class StatsReport {
         return l;
     }
 
+    // ---------------------------------------------------------------- shape and trip counts
+
+    private static final String TRIP_TITLE = "trip counts per entry (iterations / times entered) of ";
+
+    private static void shapeTable(PrintWriter out, List<String> sides, List<ShapeSummary> shapes) {
+        StringBuilder who = new StringBuilder();
+        for (int i = 0; i < shapes.size(); i++) {
+            who.append(i == 0 ? "" : " and ").append(shapes.get(i).programs()).append(sides.get(i).isEmpty() ? "" : " (" + sides.get(i).strip() + ")");
+        }
+        out.println("program shape of " + who + " generated programs:");
+        for (int i = 0; i < shapes.size(); i++) out.println("  " + sides.get(i) + "deepest loop nesting:     " + shapes.get(i).depth().histogram());
+        for (int i = 0; i < shapes.size(); i++) out.println("  " + sides.get(i) + "loops per program:        " + shapes.get(i).loops().summary());
+        for (int i = 0; i < shapes.size(); i++) out.println("  " + sides.get(i) + "statements per loop body: " + shapes.get(i).bodies().summary());
+    }
+
+    private static final String[] SHAPE_KEYS = {"deepest_loop_nesting", "loops_per_program", "stmts_per_loop_body"};
+
+    private static List<Distribution> measures(ShapeSummary s) {
+        return List.of(s.depth(), s.loops(), s.bodies());
+    }
+
+    private static Map<String, Object> shapeJson(ShapeSummary s) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("programs", s.programs());
+        List<Distribution> d = measures(s);
+        for (int i = 0; i < SHAPE_KEYS.length; i++) o.put(SHAPE_KEYS[i], new LinkedHashMap<>(d.get(i).figures()));
+        return o;
+    }
+
+    /** section shape: pass = the measure, remark = the figure (min, p10, median, ...), mean = its value. */
+    private static void shapeCsv(PrintWriter out, ShapeSummary s) {
+        List<Distribution> d = measures(s);
+        for (int i = 0; i < SHAPE_KEYS.length; i++) {
+            for (Map.Entry<String, Number> e : d.get(i).figures().entrySet()) {
+                out.println(csv("shape", SHAPE_KEYS[i], "", e.getKey(), "", csvNumber(e.getValue()), Integer.toString(s.programs())));
+            }
+        }
+    }
+
+    /** section shape: pass = the measure, remark = the figure, mean_a and mean_b = its values. */
+    private static void shapeCsv(PrintWriter out, ShapeSummary a, ShapeSummary b) {
+        List<Distribution> da = measures(a);
+        List<Distribution> db = measures(b);
+        for (int i = 0; i < SHAPE_KEYS.length; i++) {
+            Map<String, Number> fa = da.get(i).figures();
+            Map<String, Number> fb = db.get(i).figures();
+            for (String f : fa.isEmpty() ? fb.keySet() : fa.keySet()) {
+                out.println(csv("shape", SHAPE_KEYS[i], "", f, fa.containsKey(f) ? csvNumber(fa.get(f)) : "",
+                        fb.containsKey(f) ? csvNumber(fb.get(f)) : "", "", "", "", "", ""));
+            }
+        }
+    }
+
+    private static String csvNumber(Number n) {
+        return n instanceof Double d ? JsonText.number(d) : n.toString();
+    }
+
+    private static List<String> tripHeader(boolean compare) {
+        List<String> h = new ArrayList<>(List.of("scope", "idiom"));
+        if (compare) h.add("policy");
+        h.add("loops");
+        for (TripSummary.Bucket b : TripSummary.Bucket.values()) h.add(b.label);
+        h.add("median");
+        if (compare) h.addAll(List.of("mean log2", "p", "verdict"));
+        return h;
+    }
+
+    private static List<String> tripCells(TripSummary.Row r) {
+        List<String> c = new ArrayList<>();
+        c.add(Integer.toString(r.loops()));
+        for (TripSummary.Bucket b : TripSummary.Bucket.values()) c.add(percent(r.share(b)));
+        c.add(Double.isNaN(r.median()) ? "-" : String.format(Locale.ROOT, "%.1f", r.median()));
+        return c;
+    }
+
+    private static void tripTable(PrintWriter out, TripSummary t) {
+        out.println(TRIP_TITLE + t.row(TripSummary.GROUPS.get(0)).loops() + " static loops in " + t.programs()
+                + " generated programs:");
+        out.println("share of the loops per bucket (never entered; average iterations per entry); median over entered loops");
+        List<String> h = tripHeader(false);
+        TextTable tt = new TextTable(h, rightAligned(h.size(), 2));
+        for (TripSummary.Row r : t.rows()) {
+            List<String> cells = new ArrayList<>(List.of(r.group().scope(), r.group().idiomName()));
+            cells.addAll(tripCells(r));
+            tt.add(cells.toArray(new String[0]));
+        }
+        out.print(tt.render(""));
+    }
+
+    private static void tripTable(PrintWriter out, int programsA, int programsB, TripComparison cmp) {
+        out.println(TRIP_TITLE + "the static loops in " + programsA + " (A) and " + programsB + " (B) generated programs:");
+        out.println("share of the loops per bucket (never entered; average iterations per entry); median over entered loops;");
+        out.println("mean log2: the per-program mean of log2(1 + iterations per entry) over entered loops, averaged over");
+        out.println("programs; p: Welch's t-test on it, two-sided; verdict at alpha " + Welch.ALPHA
+                + " (-: fewer than 2 programs with such loops)");
+        List<String> h = tripHeader(true);
+        boolean[] right = rightAligned(h.size(), 3);
+        right[h.size() - 1] = false;
+        TextTable tt = new TextTable(h, right);
+        for (TripComparison.Row r : cmp.rows()) {
+            List<String> a = new ArrayList<>(List.of(r.group().scope(), r.group().idiomName(), "A"));
+            a.addAll(tripCells(r.a()));
+            a.addAll(List.of(log2(r.meanLog2A()), r.tested() ? pValue(r.pValue()) : "-", r.verdict()));
+            tt.add(a.toArray(new String[0]));
+            List<String> b = new ArrayList<>(List.of("", "", "B"));
+            b.addAll(tripCells(r.b()));
+            b.addAll(List.of(log2(r.meanLog2B()), "", ""));
+            tt.add(b.toArray(new String[0]));
+        }
+        out.print(tt.render(""));
+    }
+
+    private static boolean[] rightAligned(int columns, int from) {
+        boolean[] r = new boolean[columns];
+        for (int i = from; i < columns; i++) r[i] = true;
+        return r;
+    }
+
+    /**
+     * section trips: pass = scope (all, innermost), kind = idiom; remark "loops": total = the
+     * number of loops; a bucket (never, at_most_1, ...): total = its loops, mean = their share;
+     * "median_per_entry": total = the entered loops, mean = their median iterations per entry.
+     */
+    private static void tripCsv(PrintWriter out, TripSummary t) {
+        String programs = Integer.toString(t.programs());
+        for (TripSummary.Row r : t.rows()) {
+            String scope = r.group().scope();
+            String idiom = r.group().idiomName();
+            out.println(csv("trips", scope, idiom, "loops", Integer.toString(r.loops()), "", programs));
+            for (TripSummary.Bucket b : TripSummary.Bucket.values()) {
+                out.println(csv("trips", scope, idiom, b.key, Integer.toString(r.count(b)), csvDouble(r.share(b)), programs));
+            }
+            out.println(csv("trips", scope, idiom, "median_per_entry", Integer.toString(r.entered()), csvDouble(r.median()), programs));
+        }
+    }
+
+    /**
+     * section trips: pass = scope, kind = idiom; remark "loops": the number of loops under A
+     * and B; a bucket: the shares; "median_per_entry": the medians; "mean_log2": the means of
+     * the per-program mean log2(1 + iterations per entry), with Welch's p-value and verdict.
+     */
+    private static void tripCsv(PrintWriter out, TripComparison cmp) {
+        for (TripComparison.Row r : cmp.rows()) {
+            String scope = r.group().scope();
+            String idiom = r.group().idiomName();
+            out.println(csv("trips", scope, idiom, "loops", Integer.toString(r.a().loops()), Integer.toString(r.b().loops()),
+                    "", "", "", "", ""));
+            for (TripSummary.Bucket b : TripSummary.Bucket.values()) {
+                out.println(csv("trips", scope, idiom, b.key, csvDouble(r.a().share(b)), csvDouble(r.b().share(b)),
+                        "", "", "", "", ""));
+            }
+            out.println(csv("trips", scope, idiom, "median_per_entry", csvDouble(r.a().median()), csvDouble(r.b().median()),
+                    "", "", "", "", ""));
+            out.println(csv("trips", scope, idiom, "mean_log2", csvDouble(r.meanLog2A()), csvDouble(r.meanLog2B()), "",
+                    r.tested() ? JsonText.number(r.pValue()) : "", r.tested() ? r.verdict() : "", "", ""));
+        }
+    }
+
+    private static Map<String, Object> groupJson(TripSummary.Group g) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("scope", g.scope());
+        o.put("idiom", g.idiomName());
+        return o;
+    }
+
+    private static Map<String, Object> tripJson(TripSummary.Row r) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("loops", r.loops());
+        o.put("entered", r.entered());
+        Map<String, Object> counts = new LinkedHashMap<>();
+        Map<String, Object> shares = new LinkedHashMap<>();
+        for (TripSummary.Bucket b : TripSummary.Bucket.values()) {
+            counts.put(b.key, r.count(b));
+            shares.put(b.key, r.share(b));
+        }
+        o.put("counts", counts);
+        o.put("shares", shares);
+        o.put("median_per_entry", r.median());
+        return o;
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * share);
+    }
+
+    private static String log2(double d) {
+        return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    /** A number, or empty for NaN. */
+    private static String csvDouble(double d) {
+        return Double.isNaN(d) ? "" : JsonText.number(d);
+    }
+
     // ---------------------------------------------------------------- shared
 
     private static Map<String, Object> header(RunInfo info) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("compiler", info.compiler().defaultBinary);
-        m.put("cc", info.cc());
-        m.put("cc_version", info.ccVersion());
+        m.put("compiled", info.compiled());
+        if (info.compiled()) {
+            m.put("compiler", info.compiler().defaultBinary);
+            m.put("cc", info.cc());
+            m.put("cc_version", info.ccVersion());
+        }
         m.put("lang", info.lang());
         m.put("first_seed", info.firstSeed());
         m.put("last_seed", info.lastSeed());

@@ -148,8 +148,69 @@ class StatsCommandTest {
     void helpNamesEveryOption() {
         Result r = run("stats", "--help");
         assertEquals(0, r.code());
-        for (String o : List.of("--lang", "--seeds", "--policy", "--swarm", "--compare", "--compiler", "--cc", "--format", "-j")) {
+        for (String o : List.of("--lang", "--seeds", "--policy", "--swarm", "--compare", "--compiler", "--cc", "--format", "-j",
+                "--no-compile")) {
             assertTrue(r.out().contains(o), o + " in " + r.out());
         }
+    }
+
+    @Test
+    void noCompilePrintsShapeAndTripCountsOnly() {
+        // A compiler that cannot run does not matter: nothing is compiled.
+        Result r = run("stats", "--no-compile", "--seeds", "1..5", "--cc", "/no/such/cc");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().matches("(?s)loops of \\d programs \\(generated and interpreted, nothing compiled\\): seeds 1\\.\\.5, .*"),
+                r.out());
+        assertTrue(r.out().contains("program shape of "), r.out());
+        assertTrue(r.out().contains("trip counts per entry"), r.out());
+        assertTrue(r.out().contains("scope      idiom         loops  never"), r.out());
+        for (String idiom : List.of("plain", "vectorizable", "reduction", "stencil", "memset", "memcpy")) {
+            assertTrue(r.out().contains("innermost  " + idiom), idiom + " in " + r.out());
+        }
+        assertFalse(r.out().contains("remarks"), r.out());
+    }
+
+    @Test
+    void noCompileJsonHasATripRowPerGroup() {
+        Result r = run("stats", "--no-compile", "--seeds", "1..5", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> m = json(r.out());
+        assertEquals(false, m.get("compiled"));
+        assertFalse(m.containsKey("passes"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> skipped = (Map<String, Object>) m.get("skipped");
+        assertEquals(5, (Integer) m.get("programs") + (Integer) skipped.get("generator"), m.toString());
+        assertEquals(0, skipped.get("compile"));
+        List<Map<String, Object>> trips = rows(m, "trips");
+        assertEquals(14, trips.size());
+        Map<String, Object> all = trips.get(0);
+        assertEquals("all", all.get("scope"));
+        assertEquals("all", all.get("idiom"));
+        int loops = (Integer) all.get("loops");
+        assertTrue(loops >= 1, all.toString());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> counts = (Map<String, Object>) all.get("counts");
+        int sum = 0;
+        for (Object c : counts.values()) sum += (Integer) c;
+        assertEquals(loops, sum, all.toString());
+        assertEquals(loops - (Integer) counts.get("never"), all.get("entered"));
+    }
+
+    @Test
+    void noCompileComparisonOfAPolicyWithItselfIsNeverSignificant() {
+        Result r = run("stats", "--no-compile", "--seeds", "1..6", "--format", "json", "--compare", "policies/default.yaml");
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> m = json(r.out());
+        for (Map<String, Object> row : rows(m, "trips")) {
+            assertEquals(row.get("a"), row.get("b"), row.toString());
+            assertTrue(row.get("significant") == null || row.get("significant").equals(false), row.toString());
+        }
+        Result t = run("stats", "--no-compile", "--seeds", "1..6", "--compare", "policies/no-idioms.yaml");
+        assertEquals(0, t.code(), t.err());
+        assertTrue(t.out().contains("scope      idiom         policy  loops"), t.out());
+        Result c = run("stats", "--no-compile", "--seeds", "1..6", "--format", "csv");
+        assertEquals(0, c.code(), c.err());
+        assertTrue(c.out().startsWith("section,pass,kind,remark,total,mean,programs\n"), c.out());
+        assertTrue(c.out().contains("\ntrips,innermost,memcpy,64_or_more,"), c.out());
     }
 }

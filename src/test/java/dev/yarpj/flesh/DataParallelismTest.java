@@ -60,4 +60,31 @@ class DataParallelismTest {
         Stmt compound = new Stmt.Assign(Exprs.subscript(out, List.of(ri, rj)), BinOp.BOR, new Expr.Const(IntType.INT, 1));
         assertEquals(List.of(false, false), marks(compound));
     }
+
+    // Two views of one 10x8 storage, two rows apart.
+    private final ArrayVar buf = new ArrayVar(1, "buf", VarType.uniform(IntType.INT), List.of(10, 8), false, ArrayVar.Fill.uniform(0));
+    private final ArrayVar p = new ArrayVar(2, "p", VarType.uniform(IntType.INT), List.of(8, 8), false, ArrayVar.Fill.uniform(0),
+            new ArrayVar.Passing.View(buf, 0));
+    private final ArrayVar q = new ArrayVar(3, "q", VarType.uniform(IntType.INT), List.of(8, 8), false, ArrayVar.Fill.uniform(0),
+            new ArrayVar.Passing.View(buf, 2));
+
+    @Test
+    void aLoopReadingThroughAViewIsNotParallel() {
+        Expr ri = new Expr.IterRef(i);
+        Expr rj = new Expr.IterRef(j);
+        // p[i][j] = q[i][j]: iteration i writes row i, iteration i + 2 reads it back.
+        Stmt s = new Stmt.Assign(Exprs.subscript(p, List.of(ri, rj)), null, Exprs.subscript(q, List.of(ri, rj)));
+        assertEquals(List.of(false, false), marks(s));
+    }
+
+    @Test
+    void storesThroughTwoViewsOfOneStorageAreNotParallel() {
+        Expr ri = new Expr.IterRef(i);
+        Expr rj = new Expr.IterRef(j);
+        Stmt one = new Stmt.Assign(Exprs.subscript(p, List.of(ri, rj)), null, new Expr.Const(IntType.INT, 1));
+        Stmt two = new Stmt.Assign(Exprs.subscript(q, List.of(ri, rj)), null, new Expr.Const(IntType.INT, 2));
+        assertEquals(List.of(false, false), marks(one, two));
+        // Through one view alone, each iteration still writes its own elements.
+        assertEquals(List.of(true, true), marks(one));
+    }
 }

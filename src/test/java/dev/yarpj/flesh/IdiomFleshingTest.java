@@ -1,5 +1,6 @@
 package dev.yarpj.flesh;
 
+import dev.yarpj.ir.Idiom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -63,7 +64,7 @@ class IdiomFleshingTest {
     }
 
     /** no-idioms with only {@code idiom}'s nests (plus {@code more} keys), on the cut budget. */
-    static GenPolicy only(Shape.Idiom idiom, String more) {
+    static GenPolicy only(Idiom idiom, String more) {
         return TestPolicies.only(idiom, (more.contains("max_iterations") ? "" : "max_iterations: 10000\n") + more);
     }
 
@@ -222,7 +223,7 @@ class IdiomFleshingTest {
 
     @Test
     void vectorizableNestsStoreAlongTheirInnermostLoop() {
-        List<GeneratedTest> tests = generate(only(Shape.Idiom.VECTORIZABLE, ""), SEEDS);
+        List<GeneratedTest> tests = generate(only(Idiom.VECTORIZABLE, ""), SEEDS);
         int stores = 0;
         int alongInnermost = 0;
         int nests = 0;
@@ -276,7 +277,7 @@ class IdiomFleshingTest {
 
     @Test
     void reductionsAccumulateIntoAnOutputOfLowerRank() {
-        List<GeneratedTest> tests = generate(only(Shape.Idiom.REDUCTION, ""), SEEDS);
+        List<GeneratedTest> tests = generate(only(Idiom.REDUCTION, ""), SEEDS);
         Map<String, Integer> ops = new TreeMap<>();
         int arrays = 0;
         for (Site s : bodySites(tests)) {
@@ -390,7 +391,7 @@ class IdiomFleshingTest {
 
     @Test
     void stencilTapsAreConstantOffsetsThatStayInBounds() {
-        GenPolicy p = only(Shape.Idiom.STENCIL, "max_stencil_reach: 3\nmax_stencil_taps: 7\nmax_stencil_dims: 3\n");
+        GenPolicy p = only(Idiom.STENCIL, "max_stencil_reach: 3\nmax_stencil_taps: 7\nmax_stencil_dims: 3\n");
         List<GeneratedTest> tests = generate(p, SEEDS);
         int stencils = 0;
         int withOffset = 0;
@@ -472,13 +473,15 @@ class IdiomFleshingTest {
             Long first = start(h);
             if (first != null) assertEquals(0L, first, () -> "whole rows from 0; " + where(s));
             Long last = lastOfUpwardByOne(h);
+            // An empty loop (a planned trip of 0) walks nothing; its array keeps one element.
+            if (last != null && last < (first != null ? first : 0)) continue;
             if (last != null) assertEquals(last + 1, (long) sub.array().dims().get(d), () -> "whole rows to the end; " + where(s));
         }
     }
 
     @Test
     void memsetStoresARepeatedByteOverWholeArrays() {
-        List<GeneratedTest> tests = generate(only(Shape.Idiom.MEMSET, ""), SEEDS);
+        List<GeneratedTest> tests = generate(only(Idiom.MEMSET, ""), SEEDS);
         int inLoops = 0;
         int memsets = 0;
         for (Site s : bodySites(tests)) {
@@ -503,7 +506,7 @@ class IdiomFleshingTest {
 
     @Test
     void memcpyCopiesEachInputElementToTheSameOutputElement() {
-        List<GeneratedTest> tests = generate(only(Shape.Idiom.MEMCPY, ""), SEEDS);
+        List<GeneratedTest> tests = generate(only(Idiom.MEMCPY, ""), SEEDS);
         int inLoops = 0;
         int copies = 0;
         for (Site s : bodySites(tests)) {
@@ -541,12 +544,14 @@ class IdiomFleshingTest {
             for (Expr e : allNodes(i.then())) {
                 if (e instanceof Expr.Binary b && (b.op() == BinOp.DIV || b.op() == BinOp.REM)
                         && strip(b.rhs()) instanceof Expr.ScalarRef r && r.var().equals(d.var())) {
-                    divides = true;
-                    // The dividend is loop-invariant: no array element, no iterator.
+                    // The guarded division's dividend is loop-invariant: no array element, no
+                    // iterator. (The rest of the value is a random expression, which may divide
+                    // by the same input too.)
+                    boolean invariant = true;
                     for (Expr x : nodes(b.lhs())) {
-                        assertFalse(x instanceof Expr.Subscript || x instanceof Expr.IterRef,
-                                () -> "dividend " + b.lhs() + " varies in the loop; " + where(s));
+                        if (x instanceof Expr.Subscript || x instanceof Expr.IterRef) invariant = false;
                     }
+                    divides |= invariant;
                 }
             }
             if (divides) {

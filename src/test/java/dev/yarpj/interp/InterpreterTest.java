@@ -9,6 +9,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.Idiom;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
@@ -31,12 +32,25 @@ class InterpreterTest {
 
     /** for (int i = 0; i < bound; i++) body */
     private Stmt loop(int bound, Stmt body) {
-        Expr it = new Expr.IterRef(i);
-        LoopHead h = new LoopHead(i, new Expr.Const(IntType.INT, 0),
+        return loop(i, bound, body);
+    }
+
+    /** for (int it = 0; it < bound; it++) body */
+    private static Stmt.LoopNest loop(Iterator iter, int bound, Stmt... body) {
+        return new Stmt.LoopNest(List.of(level(iter, bound)), block(body));
+    }
+
+    /** The level {@code for (int it = 0; it < bound; it++)} with the given prefix. */
+    private static Stmt.LoopLevel level(Iterator iter, int bound, Stmt... prefix) {
+        Expr it = new Expr.IterRef(iter);
+        LoopHead h = new LoopHead(iter, new Expr.Const(IntType.INT, 0),
                 Exprs.binary(BinOp.LT, it, new Expr.Const(IntType.INT, bound)),
                 Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), true);
-        return new Stmt.LoopNest(List.of(new Stmt.LoopLevel(h, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
-                new Stmt.Block(List.of(body)));
+        return new Stmt.LoopLevel(h, block(prefix), block());
+    }
+
+    private static Stmt.Block block(Stmt... stmts) {
+        return new Stmt.Block(List.of(stmts));
     }
 
     @Test
@@ -82,5 +96,48 @@ class InterpreterTest {
         assertArrayEquals(new long[] {5, 9, 5, 5, 9, 5}, Interpreter.fill(a));
         ArrayVar b = new ArrayVar(0, "b", VarType.uniform(IntType.INT), List.of(2, 3), true, new ArrayVar.Fill(5, 9, 0));
         assertArrayEquals(new long[] {5, 5, 5, 9, 9, 9}, Interpreter.fill(b));
+    }
+
+    @Test
+    void everyStaticLoopCountsItsEntriesAndIterationsInPreOrder() {
+        Iterator j = new Iterator(3, "j", IntType.INT);
+        Iterator k = new Iterator(4, "k", IntType.INT);
+        Stmt add = new Stmt.Assign(new Expr.ScalarRef(res), BinOp.ADD, new Expr.Const(IntType.INT, 1));
+        // for (i < 3) { for (k < 2) res += 1; for (j < 5) res += 1; }  (vectorizable nest of depth 2)
+        Stmt.LoopNest nest = new Stmt.LoopNest(List.of(level(i, 3, loop(k, 2, add)), level(j, 5)), block(add))
+                .withIdiom(Idiom.VECTORIZABLE);
+        // if (0) { for (j < 4) res += 1; }  never taken;  then  for (k < 0)  entered, no iteration.
+        Stmt untaken = new Stmt.If(new Expr.Const(IntType.INT, 0), block(loop(j, 4, add)), null);
+        Stmt.LoopSeq seq = new Stmt.LoopSeq(List.of(loop(k, 0, add).withIdiom(Idiom.MEMSET)), false);
+        Program p = new Program(List.of(big), List.of(res), List.of(), List.of(out), List.of(), block(nest, untaken, seq), 5, 1);
+        Prediction pr = Interpreter.run(p, 1000);
+        assertEquals(List.of(
+                new LoopTrips(Idiom.VECTORIZABLE, 0, false, 1, 3),
+                new LoopTrips(Idiom.PLAIN, 0, true, 3, 6),
+                new LoopTrips(Idiom.VECTORIZABLE, 1, true, 3, 15),
+                new LoopTrips(Idiom.PLAIN, 0, true, 0, 0),
+                new LoopTrips(Idiom.MEMSET, 0, true, 1, 0)), pr.loops());
+        assertEquals(List.of(21L), pr.scalars());
+        assertEquals(5.0, pr.loops().get(2).perEntry());
+        assertTrue(Double.isNaN(pr.loops().get(3).perEntry()));
+    }
+
+    @Test
+    void eachRunCountsAfresh() {
+        Program p = program(loop(4, new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(IntType.INT, 1))));
+        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, 1, 4)), Interpreter.run(p, 1000).loops());
+        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, 1, 4)), Interpreter.run(p, 1000).loops());
+    }
+
+    @Test
+    void aDeadBranchNeverRunsItsBodyAndMustNotBeTaken() {
+        // if (0) res = big + 1;  the body would overflow, but never runs.
+        Stmt overflow = new Stmt.Assign(new Expr.ScalarRef(res), null,
+                Exprs.binary(BinOp.ADD, new Expr.ScalarRef(big), new Expr.Const(IntType.INT, 1)));
+        Prediction p = Interpreter.run(program(new Stmt.DeadBranch(new Expr.Const(IntType.INT, 0), block(overflow))), 1000);
+        assertEquals(List.of(0L), p.scalars());
+        UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,
+                () -> Interpreter.run(program(new Stmt.DeadBranch(new Expr.Const(IntType.INT, 1), block())), 1000));
+        assertTrue(e.getMessage().contains("dead branch"), e.getMessage());
     }
 }

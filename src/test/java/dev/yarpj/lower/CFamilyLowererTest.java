@@ -27,7 +27,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Golden files: a small hand-built program using every node kind, lowered to C and C++.
+ * Golden files: a small hand-built program using every node kind (arrays passed as a
+ * restrict pointer and as two overlapping views, a dead branch with UB inside), lowered
+ * to C and C++.
  * Run with -Dyarpj.updateGolden=true to rewrite the files after an intended change, and
  * read the diff.
  */
@@ -40,7 +42,8 @@ class CFamilyLowererTest {
         ScalarVar zero = new ScalarVar(1, "var_1", i32, ScalarVar.Role.INPUT, 0, false);
         ScalarVar big = new ScalarVar(2, "var_2", VarType.uniform(IntType.LLONG), ScalarVar.Role.INPUT, Long.MIN_VALUE, false);
         ScalarVar res = new ScalarVar(3, "res_3", VarType.uniform(IntType.USHORT), ScalarVar.Role.OUTPUT, 0, false);
-        ArrayVar in = new ArrayVar(0, "arr_4", VarType.uniform(IntType.SCHAR), List.of(4), true, new ArrayVar.Fill(-7, 5, 0));
+        ArrayVar in = new ArrayVar(0, "arr_4", VarType.uniform(IntType.SCHAR), List.of(4), true, new ArrayVar.Fill(-7, 5, 0),
+                new ArrayVar.Passing.Pointer(true));
         ArrayVar out = new ArrayVar(1, "out_5", VarType.uniform(IntType.UINT), List.of(4, 2), false, ArrayVar.Fill.uniform(9));
         Iterator i = new Iterator(4, "i_6", IntType.INT);
         Iterator j = new Iterator(5, "i_7", IntType.UCHAR);
@@ -70,8 +73,25 @@ class CFamilyLowererTest {
                         Exprs.cast(Exprs.binary(BinOp.SHR, new Expr.ScalarRef(big), new Expr.Const(IntType.INT, 60)), IntType.SHORT)))),
                 new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(res), null,
                         Exprs.convertImplicitly(new Expr.Const(IntType.ULLONG, -1), IntType.USHORT)))));
-        return new Program(List.of(n, zero, big), List.of(res), List.of(in), List.of(out), List.of(n),
-                new Stmt.Block(List.of(nest, cond)), 7, 2);
+        // buf_9[k + 2] = buf_9[k] * 3 + 1 through two views two elements apart: a dependence of distance 2.
+        ArrayVar buf = new ArrayVar(2, "buf_9", i32, List.of(6), false, ArrayVar.Fill.uniform(2));
+        ArrayVar ahead = new ArrayVar(3, "out_10", i32, List.of(4), false, ArrayVar.Fill.uniform(2), new ArrayVar.Passing.View(buf, 2));
+        ArrayVar behind = new ArrayVar(4, "out_11", i32, List.of(4), false, ArrayVar.Fill.uniform(2), new ArrayVar.Passing.View(buf, 0));
+        Iterator k = new Iterator(7, "i_12", IntType.INT);
+        Expr kRef = new Expr.IterRef(k);
+        LoopHead viewLoop = new LoopHead(k, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, kRef, new Expr.Const(IntType.INT, 4)),
+                Exprs.binary(BinOp.ADD, kRef, new Expr.Const(IntType.INT, 1)), false);
+        Stmt aliased = new Stmt.Assign(Exprs.subscript(ahead, List.of(kRef)), null, Exprs.convertImplicitly(
+                Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.MUL, Exprs.cast(Exprs.subscript(behind, List.of(kRef)), IntType.UINT),
+                        new Expr.Const(IntType.UINT, 3)), new Expr.Const(IntType.UINT, 1)), IntType.INT));
+        Stmt viewNest = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(viewLoop, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
+                new Stmt.Block(List.of(aliased)));
+        // var_1 is 0: the branch never runs, and would divide by zero if it did.
+        Stmt dead = new Stmt.DeadBranch(Exprs.binary(BinOp.NE, new Expr.ScalarRef(zero), new Expr.Const(IntType.INT, 0)),
+                new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(res), null, Exprs.convertImplicitly(
+                        Exprs.binary(BinOp.DIV, new Expr.ScalarRef(n), new Expr.ScalarRef(zero)), IntType.USHORT)))));
+        return new Program(List.of(n, zero, big), List.of(res), List.of(in), List.of(out, buf), List.of(n),
+                List.of(in, ahead, behind), new Stmt.Block(List.of(nest, cond, viewNest, dead)), 8, 5);
     }
 
     @ParameterizedTest
@@ -107,6 +127,13 @@ class CFamilyLowererTest {
                 assertEquals(0, run.waitFor());
             }
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void overlappingViewsArePredictedThroughTheirSharedStorage() {
+        Prediction p = Interpreter.run(sample(), 1000);
+        // buf_9 starts all 2; buf[k + 2] = buf[k] * 3 + 1 for k = 0..3.
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new long[] {2, 2, 7, 7, 22, 22}, p.arrays().get(1));
     }
 
     @ParameterizedTest

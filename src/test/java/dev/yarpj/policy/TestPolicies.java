@@ -1,5 +1,6 @@
 package dev.yarpj.policy;
 
+import dev.yarpj.ir.Idiom;
 import dev.yarpj.skeleton.Shape;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,9 +43,9 @@ public final class TestPolicies {
     }
 
     /** no-idioms with only {@code idiom}'s nests, plus the {@code more} keys. */
-    public static GenPolicy only(Shape.Idiom idiom, String more) {
+    public static GenPolicy only(Idiom idiom, String more) {
         StringBuilder w = new StringBuilder("idiom_weights: {");
-        for (Shape.Idiom i : Shape.Idiom.values()) {
+        for (Idiom i : Idiom.values()) {
             if (i.ordinal() > 0) w.append(", ");
             w.append(i.name().toLowerCase()).append(": ").append(i == idiom ? 1 : 0);
         }

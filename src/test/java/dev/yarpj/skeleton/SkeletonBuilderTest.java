@@ -1,5 +1,6 @@
 package dev.yarpj.skeleton;
 
+import dev.yarpj.ir.Idiom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -36,7 +37,7 @@ class SkeletonBuilderTest {
         return TestPolicies.noIdiomsWith(name, overrides);
     }
 
-    static GenPolicy only(Shape.Idiom idiom, String more) {
+    static GenPolicy only(Idiom idiom, String more) {
         return TestPolicies.only(idiom, more);
     }
 
@@ -94,8 +95,8 @@ class SkeletonBuilderTest {
     // ---- one idiom at a time ----------------------------------------------------------
 
     @ParameterizedTest
-    @EnumSource(value = Shape.Idiom.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
-    void withOneIdiomEveryNestIsThatIdiomPerfectAndUnsplit(Shape.Idiom idiom) {
+    @EnumSource(value = Idiom.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
+    void withOneIdiomEveryNestIsThatIdiomPerfectAndUnsplit(Idiom idiom) {
         // Sequences and ifs are frequent, so that nests inside them are checked too.
         GenPolicy p = only(idiom, "stmt_weights: {loop_nest: 5, loop_seq: 5, if: 5}\n");
         int nests = 0;
@@ -133,7 +134,7 @@ class SkeletonBuilderTest {
                     }
                 }
                 checkBody(p, idiom, body, where);
-                if (idiom == Shape.Idiom.STENCIL) {
+                if (idiom == Idiom.STENCIL) {
                     checkStencil(p, n, where);
                 } else {
                     assertEquals(null, n.plan().stencil(), where);
@@ -158,7 +159,7 @@ class SkeletonBuilderTest {
      * the kinds it may mix in (temporaries in vectorizable nests, element-wise stores in
      * reductions); no more statements than a block may hold.
      */
-    private static void checkBody(GenPolicy p, Shape.Idiom idiom, List<Shape.SlotKind> body, String where) {
+    private static void checkBody(GenPolicy p, Idiom idiom, List<Shape.SlotKind> body, String where) {
         Shape.SlotKind lead = switch (idiom) {
             case VECTORIZABLE -> Shape.SlotKind.ELEMENTWISE;
             case REDUCTION -> Shape.SlotKind.REDUCE;
@@ -182,8 +183,8 @@ class SkeletonBuilderTest {
      * nest (its innermost level always holds the idiom's body alone, checked above).
      */
     @ParameterizedTest
-    @EnumSource(value = Shape.Idiom.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
-    void idiomNestOuterLevelsFollowPImperfect(Shape.Idiom idiom) {
+    @EnumSource(value = Idiom.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
+    void idiomNestOuterLevelsFollowPImperfect(Idiom idiom) {
         GenPolicy perfect = only(idiom, "p_imperfect: 0.0\nmax_nest_depth: 3\n");
         GenPolicy imperfect = only(idiom, "p_imperfect: 1.0\nmax_nest_depth: 3\n");
         int deep = 0;
@@ -212,8 +213,8 @@ class SkeletonBuilderTest {
     @Test
     void pIdiomSeqMakesIdiomNestsFusibleRuns() {
         // Sequences only from p_idiom_seq: loop_seq off.
-        GenPolicy runs = only(Shape.Idiom.VECTORIZABLE, "p_idiom_seq: 1.0\nstmt_weights: {loop_seq: 0}\n");
-        GenPolicy single = only(Shape.Idiom.VECTORIZABLE, "p_idiom_seq: 0.0\nstmt_weights: {loop_seq: 0}\n");
+        GenPolicy runs = only(Idiom.VECTORIZABLE, "p_idiom_seq: 1.0\nstmt_weights: {loop_seq: 0}\n");
+        GenPolicy single = only(Idiom.VECTORIZABLE, "p_idiom_seq: 0.0\nstmt_weights: {loop_seq: 0}\n");
         int nests = 0;
         int inSharedRuns = 0;
         for (long seed = 1; seed <= SEEDS; seed++) {
@@ -238,8 +239,8 @@ class SkeletonBuilderTest {
 
     @Test
     void pInvariantGuardPutsIdiomStatementsUnderLoopInvariantIfs() {
-        GenPolicy guarded = only(Shape.Idiom.MEMSET, "p_invariant_guard: 1.0\n");
-        GenPolicy unguarded = only(Shape.Idiom.MEMSET, "p_invariant_guard: 0.0\n");
+        GenPolicy guarded = only(Idiom.MEMSET, "p_invariant_guard: 1.0\n");
+        GenPolicy unguarded = only(Idiom.MEMSET, "p_invariant_guard: 0.0\n");
         int statements = 0;
         int underGuard = 0;
         for (long seed = 1; seed <= SEEDS; seed++) {
@@ -272,7 +273,7 @@ class SkeletonBuilderTest {
     @Test
     void stencilPlansSpanThePolicyLimits() {
         // Limits other than the defaults, so that a builder ignoring them shows.
-        GenPolicy p = only(Shape.Idiom.STENCIL, """
+        GenPolicy p = only(Idiom.STENCIL, """
                 max_stencil_reach: 3
                 max_stencil_stride: 3
                 max_stencil_taps: 9
@@ -301,7 +302,7 @@ class SkeletonBuilderTest {
 
     @Test
     void stencilDimsAreCappedByMaxArrayRank() {
-        GenPolicy p = only(Shape.Idiom.STENCIL, "max_stencil_dims: 3\nmax_array_rank: 1\n");
+        GenPolicy p = only(Idiom.STENCIL, "max_stencil_dims: 3\nmax_array_rank: 1\n");
         for (long seed = 1; seed <= SEEDS; seed++) {
             for (Shape.Nest n : nests(sites(skeleton(p, seed)))) {
                 assertEquals(1, n.plan().stencil().dims(), "seed " + seed);
@@ -367,7 +368,7 @@ class SkeletonBuilderTest {
                 }
                 if (s.shape() instanceof Shape.Nest n) {
                     nests++;
-                    assertEquals(Shape.Idiom.PLAIN, n.plan().idiom(), where);
+                    assertEquals(Idiom.PLAIN, n.plan().idiom(), where);
                     assertEquals(Pragma.NONE, n.plan().pragma(), where);
                     assertEquals(Shape.Access.RANDOM, n.plan().access(), where);
                     assertEquals(null, n.plan().stencil(), where);
@@ -389,17 +390,17 @@ class SkeletonBuilderTest {
     @Test
     void theDefaultPolicyMakesEveryIdiomAndPlainNests() {
         GenPolicy p = GenPolicy.defaults();
-        Map<Shape.Idiom, Integer> seen = new EnumMap<>(Shape.Idiom.class);
+        Map<Idiom, Integer> seen = new EnumMap<>(Idiom.class);
         Map<Pragma, Integer> pragmas = new EnumMap<>(Pragma.class);
         Map<Shape.Access, Integer> accesses = new EnumMap<>(Shape.Access.class);
         for (long seed = 1; seed <= 2 * SEEDS; seed++) {
             for (Shape.Nest n : nests(sites(skeleton(p, seed)))) {
                 seen.merge(n.plan().idiom(), 1, Integer::sum);
                 pragmas.merge(n.plan().pragma(), 1, Integer::sum);
-                if (n.plan().idiom() == Shape.Idiom.PLAIN) accesses.merge(n.plan().access(), 1, Integer::sum);
+                if (n.plan().idiom() == Idiom.PLAIN) accesses.merge(n.plan().access(), 1, Integer::sum);
             }
         }
-        assertEquals(Shape.Idiom.values().length, seen.size(), "every idiom: " + seen);
+        assertEquals(Idiom.values().length, seen.size(), "every idiom: " + seen);
         assertEquals(Pragma.values().length, pragmas.size(), "every pragma: " + pragmas);
         assertEquals(Shape.Access.values().length, accesses.size(), "every access pattern in plain nests: " + accesses);
     }
@@ -407,8 +408,8 @@ class SkeletonBuilderTest {
     // ---- dump -------------------------------------------------------------------------
 
     @ParameterizedTest
-    @EnumSource(value = Shape.Idiom.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
-    void dumpNamesTheIdiomOnTheNestLine(Shape.Idiom idiom) {
+    @EnumSource(value = Idiom.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
+    void dumpNamesTheIdiomOnTheNestLine(Idiom idiom) {
         GenPolicy p = only(idiom, "");
         Pattern nestLine = Pattern.compile("(?m)^\\s*loop nest depth \\d+, " + idiom.name().toLowerCase() + "\\b");
         for (long seed = 1; seed <= 20; seed++) {

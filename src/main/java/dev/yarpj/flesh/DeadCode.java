@@ -1,0 +1,117 @@
+package dev.yarpj.flesh;
+
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.ir.UnOp;
+import dev.yarpj.policy.Rng;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Code under a condition that is false on every run, holding operations that would be
+ * undefined if they ran (YARPGen's UB in dead code): division by zero, INT_MIN / -1, signed
+ * overflow, a shift by the width or more, an index past the end of an array. A compiler may
+ * reason from them only that the branch never runs, which is true; anything else it lets them
+ * change is a bug. Every operand that makes an operation undefined is an input, opaque to
+ * the compiler, so no warning gives the game away (and a reducer, which refuses candidates
+ * with UB warnings, can still start from the test). The interpreter refuses a test in which
+ * the condition holds ({@link Stmt.DeadBranch}).
+ */
+final class DeadCode {
+    private final Rng rng;
+    private final Globals globals;
+    private final ExprBuilder exprs;
+    private final double pParam;
+
+    DeadCode(Rng rng, Globals globals, ExprBuilder exprs, double pParam) {
+        this.rng = rng;
+        this.globals = globals;
+        this.exprs = exprs;
+        this.pParam = pParam;
+    }
+
+    /** A dead branch at this point, storing undefined values to outputs made by {@code target}. */
+    Stmt.DeadBranch branch(Env env, Supplier<Expr> target) {
+        Expr cond = falseCondition(env);
+        List<Stmt> body = new ArrayList<>();
+        int n = rng.between(1, 2);
+        for (int i = 0; i < n; i++) {
+            Expr t = target.get();
+            Expr ub = undefined(env);
+            Expr value = rng.chance(0.5) ? ub : Exprs.binary(rng.pick(List.of(BinOp.BXOR, BinOp.ADD, BinOp.BOR)),
+                    exprs.expr(env).expr(), ub);
+            body.add(new Stmt.Assign(t, null, Exprs.convertImplicitly(value, t.type())));
+        }
+        return new Stmt.DeadBranch(cond, new Stmt.Block(body));
+    }
+
+    /** A condition false in every active context: a random one or its negation, else an input against a value it does not hold. */
+    private Expr falseCondition(Env env) {
+        Valued c = exprs.expr(env);
+        if (c.truthMask(env.mask()) == 0) return c.expr();
+        Valued not = UbGuard.unary(UnOp.LNOT, c, env.mask());
+        if (not.truthMask(env.mask()) == 0) return not.expr();
+        ScalarVar x = input(IntType.INT, exprs.interestingValue(IntType.INT));
+        return Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.Const(IntType.INT, x.initValue() ^ 1));
+    }
+
+    private ScalarVar input(IntType t, long v) {
+        return globals.newInput(t, v, rng.chance(pParam));
+    }
+
+    private Expr ref(ScalarVar v) {
+        return new Expr.ScalarRef(v);
+    }
+
+    /** One operation that is undefined for the values its inputs hold. */
+    private Expr undefined(Env env) {
+        IntType wide = rng.chance(0.6) ? IntType.INT : IntType.LLONG;
+        switch (rng.between(0, 5)) {
+            case 0: {
+                BinOp op = rng.chance(0.5) ? BinOp.DIV : BinOp.REM;
+                return Exprs.binary(op, exprs.expr(env).expr(), ref(input(rng.pick(List.of(IntType.INT, IntType.UINT,
+                        IntType.LLONG, IntType.SHORT)), 0)));
+            }
+            case 1:
+                return Exprs.binary(rng.chance(0.5) ? BinOp.DIV : BinOp.REM, ref(input(wide, wide.min())), ref(input(wide, -1)));
+            case 2: {
+                // max + k, min - k, or a product past the range.
+                int form = rng.between(0, 2);
+                long k = rng.between(1, 1000);
+                if (form == 0) return Exprs.binary(BinOp.ADD, ref(input(wide, wide.max() - rng.between(0, 3))), ref(input(wide, k)));
+                if (form == 1) return Exprs.binary(BinOp.SUB, ref(input(wide, wide.min() + rng.between(0, 3))), ref(input(wide, k)));
+                long big = wide.max() / 2 + rng.between(1, 1000);
+                return Exprs.binary(BinOp.MUL, ref(input(wide, big)), ref(input(wide, rng.between(3, 9))));
+            }
+            case 3: {
+                Expr x = exprs.expr(env).expr();
+                int width = dev.yarpj.ir.Arith.promote(x.type()).bits;
+                long amount = rng.chance(0.8) ? width + rng.between(0, 8) : -rng.between(1, 4);
+                return Exprs.binary(rng.chance(0.5) ? BinOp.SHL : BinOp.SHR, x, ref(input(IntType.INT, amount)));
+            }
+            default: {
+                // Past the end of a global array, whose bounds -fsanitize=bounds knows.
+                List<ArrayVar> globalArrays = new ArrayList<>();
+                for (ArrayVar a : globals.inputArrays) if (!a.isParam()) globalArrays.add(a);
+                if (globalArrays.isEmpty()) {
+                    return Exprs.binary(BinOp.DIV, exprs.expr(env).expr(), ref(input(IntType.INT, 0)));
+                }
+                ArrayVar a = rng.pick(globalArrays);
+                int bad = rng.between(0, a.rank() - 1);
+                List<Expr> idx = new ArrayList<>();
+                for (int d = 0; d < a.rank(); d++) {
+                    int size = a.dims().get(d);
+                    idx.add(d == bad ? ref(input(IntType.INT, size + rng.between(0, 3)))
+                            : new Expr.Const(IntType.INT, rng.between(0, size - 1)));
+                }
+                return Exprs.subscript(a, idx);
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.yarpj.ir;
+
+/**
+ * The operators a reduction nest folds its values with (policy reduction_weights), each with
+ * the identity an accumulator starts from when it must not change the result.
+ */
+public enum ReductionOp {
+    SUM, MIN, MAX, AND, OR, XOR;
+
+    /** The name in a policy file: {@code sum}, {@code min}, ... */
+    public String policyName() {
+        return name().toLowerCase();
+    }
+
+    public static ReductionOp byPolicyName(String name) {
+        return valueOf(name.toUpperCase());
+    }
+
+    /** The value of type {@code t} that this operator leaves unchanged. */
+    public long identity(IntType t) {
+        return switch (this) {
+            case MIN -> t.max();
+            case MAX -> t.min();
+            case AND -> Arith.convert(-1, t);
+            case SUM, OR, XOR -> 0;
+        };
+    }
+}
