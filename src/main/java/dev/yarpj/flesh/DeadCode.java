@@ -29,7 +29,10 @@ final class DeadCode {
     private final ExprBuilder exprs;
     private final double pParam;
 
-    DeadCode(Rng rng, Globals globals, ExprBuilder exprs, double pParam) {
+    private final UbGuard ub;
+
+    DeadCode(Rng rng, Globals globals, ExprBuilder exprs, UbGuard ub, double pParam) {
+        this.ub = ub;
         this.rng = rng;
         this.globals = globals;
         this.exprs = exprs;
@@ -55,7 +58,7 @@ final class DeadCode {
     private Expr falseCondition(Env env) {
         Valued c = exprs.expr(env);
         if (c.truthMask(env.mask()) == 0) return c.expr();
-        Valued not = UbGuard.unary(UnOp.LNOT, c, env.mask());
+        Valued not = ub.unary(UnOp.LNOT, c, env.mask());
         if (not.truthMask(env.mask()) == 0) return not.expr();
         ScalarVar x = input(IntType.INT, exprs.interestingValue(IntType.INT));
         return Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.Const(IntType.INT, x.initValue() ^ 1));

@@ -31,7 +31,10 @@ final class ExprBuilder {
     private final Supplier<IntType> types;
     private final Supplier<String> ops;
 
-    ExprBuilder(GenPolicy policy, Rng rng, Globals globals) {
+    private final UbGuard ub;
+
+    ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub) {
+        this.ub = ub;
         this.policy = policy;
         this.rng = rng;
         this.globals = globals;
@@ -88,9 +91,9 @@ final class ExprBuilder {
         IntType t = Arith.promote(e.expr().type());
         long c1 = maskValue(t);
         long c2 = Arith.convert(c1 & (rng.chance(0.5) ? c1 : rng.nextLong()), t);
-        Valued masked = UbGuard.binary(BinOp.BAND, e, Valued.constant(new Expr.Const(t, c1), c1), env.mask());
+        Valued masked = ub.binary(BinOp.BAND, e, Valued.constant(new Expr.Const(t, c1), c1), env.mask());
         BinOp op = rng.pick(List.of(BinOp.EQ, BinOp.NE, BinOp.BOR, BinOp.BXOR, BinOp.BAND));
-        return UbGuard.binary(op, masked, Valued.constant(new Expr.Const(t, c2), c2), env.mask());
+        return ub.binary(op, masked, Valued.constant(new Expr.Const(t, c2), c2), env.mask());
     }
 
     Valued expr(Env env) {
@@ -108,12 +111,12 @@ final class ExprBuilder {
         int mask = env.mask();
         switch (kind) {
             case "mask": return maskTest(depth, env);
-            case "neg": return UbGuard.unary(UnOp.NEG, expr(depth - 1, env), mask);
-            case "bnot": return UbGuard.unary(UnOp.BNOT, expr(depth - 1, env), mask);
-            case "lnot": return UbGuard.unary(UnOp.LNOT, expr(depth - 1, env), mask);
-            case "cast": return UbGuard.cast(expr(depth - 1, env), randomType());
-            case "min": return UbGuard.call(Builtin.MIN, expr(depth - 1, env), expr(depth - 1, env), mask);
-            case "max": return UbGuard.call(Builtin.MAX, expr(depth - 1, env), expr(depth - 1, env), mask);
+            case "neg": return ub.unary(UnOp.NEG, expr(depth - 1, env), mask);
+            case "bnot": return ub.unary(UnOp.BNOT, expr(depth - 1, env), mask);
+            case "lnot": return ub.unary(UnOp.LNOT, expr(depth - 1, env), mask);
+            case "cast": return ub.cast(expr(depth - 1, env), randomType());
+            case "min": return ub.call(Builtin.MIN, expr(depth - 1, env), expr(depth - 1, env), mask);
+            case "max": return ub.call(Builtin.MAX, expr(depth - 1, env), expr(depth - 1, env), mask);
             case "ternary": {
                 Valued cond = env.split() != null && !env.invariant() && rng.chance(policy.pParityBranch())
                         ? parityCondition(env) : expr(depth - 1, env);
@@ -122,13 +125,13 @@ final class ExprBuilder {
                 int elseMask = (mask & ~t) == 0 ? mask : mask & ~t;
                 Valued a = expr(depth - 1, env.withMask(thenMask));
                 Valued b = expr(depth - 1, env.withMask(elseMask));
-                return UbGuard.ternary(cond, a, b, mask);
+                return ub.ternary(cond, a, b, mask);
             }
             default: {
                 BinOp op = BinOp.valueOf(kind.toUpperCase());
                 Valued a = expr(depth - 1, env);
                 Valued b = expr(depth - 1, env);
-                return UbGuard.binary(op, a, b, mask);
+                return ub.binary(op, a, b, mask);
             }
         }
     }

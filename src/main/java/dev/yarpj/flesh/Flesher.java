@@ -38,19 +38,21 @@ public final class Flesher {
     private final Supplier<IntType> iteratorTypes;
     private final Supplier<IntType> idiomIteratorTypes;
     private final DeadCode deadCode;
+    private final UbGuard ub;
 
     private Flesher(GenPolicy policy, Rng rng) {
         this.policy = policy;
         this.rng = rng;
         this.globals = new Globals(policy.maxArrayBytes(), () -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : ArrayVar.Passing.GLOBAL);
-        this.exprs = new ExprBuilder(policy, rng, globals);
+        this.ub = new UbGuard(!policy.allowImplDefined());
+        this.exprs = new ExprBuilder(policy, rng, globals, ub);
         Map<ReductionOp, Integer> ops = new LinkedHashMap<>();
         policy.reductionWeights().forEach((name, w) -> ops.put(ReductionOp.byPolicyName(name), w));
         this.reductions = rng.sampler(ops);
         this.iteratorTypes = rng.sampler(typeMap(policy.iteratorTypeWeights()));
         this.idiomIteratorTypes = rng.sampler(typeMap(policy.idiomIteratorTypeWeights()));
-        this.deadCode = new DeadCode(rng, globals, exprs, policy.pParam());
+        this.deadCode = new DeadCode(rng, globals, exprs, ub, policy.pParam());
     }
 
     private static Map<IntType, Integer> typeMap(Map<String, Integer> byName) {
@@ -151,9 +153,13 @@ public final class Flesher {
         return new Expr.ScalarRef(v);
     }
 
-    /** {@code target = value}, converted to the target's type as C does on assignment. */
-    private static Stmt.Assign store(Expr target, Valued value) {
-        return new Stmt.Assign(target, null, Exprs.convertImplicitly(value.expr(), target.type()));
+    /**
+     * {@code target = value}, converted to the target's type as C does on assignment (in a
+     * portable program, first masked into a signed target's range).
+     */
+    private Stmt.Assign store(Expr target, Valued value) {
+        Valued v = ub.fitted(value, target.type(), Valued.BOTH);
+        return new Stmt.Assign(target, null, Exprs.convertImplicitly(v.expr(), target.type()));
     }
 
     private Stmt assign(Env env) {
@@ -170,8 +176,12 @@ public final class Flesher {
     private Stmt compound(Env env) {
         Expr target = target(env);
         Valued value = exprs.expr(env);
+        IntType common = Arith.common(target.type(), value.expr().type());
+        // The result goes back to the target's type: in a portable program it must fit there,
+        // which is sure only for an unsigned target or a bitwise operator in the target's own type.
+        if (ub.portable() && target.type().signed && common != target.type()) return store(target, value);
         List<BinOp> ops = new ArrayList<>(List.of(BinOp.BAND, BinOp.BOR, BinOp.BXOR));
-        if (!Arith.common(target.type(), value.expr().type()).signed) {
+        if (!common.signed) {
             ops.addAll(List.of(BinOp.ADD, BinOp.ADD, BinOp.SUB, BinOp.MUL));
         }
         return new Stmt.Assign(target, rng.pick(ops), value.expr());
@@ -180,8 +190,9 @@ public final class Flesher {
     private Stmt local(Env env) {
         Valued value = exprs.expr(env);
         IntType t = rng.chance(policy.pLocalKeepsType()) ? value.expr().type() : exprs.randomType();
+        if (ub.portable() && !UbGuard.fits(value, t)) t = value.expr().type();
         ScalarVar v = globals.newLocal(t);
-        Valued init = UbGuard.convertImplicitly(value, t);
+        Valued init = ub.convertImplicitly(value, t);
         env.scope().declare(v, init.values());
         return new Stmt.LocalDecl(v, init.expr());
     }
@@ -210,7 +221,7 @@ public final class Flesher {
     private Valued withInvariantPart(Valued value, Env env) {
         if (!rng.chance(policy.pInvariantPart())) return value;
         Valued invariant = exprs.expr(env.loopInvariant());
-        return UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND)),
+        return ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND)),
                 value, invariant, env.mask());
     }
 
@@ -239,7 +250,8 @@ public final class Flesher {
         int rank = rng.between(0, Math.min(loops.size() - 1, policy.maxArrayRank()));
         // Mostly the type the operation is done in, as a reduction variable usually is: no
         // truncation between iterations that would hide the reduction from a vectorizer.
-        IntType t = rng.chance(policy.pReducePromoted()) ? Arith.promote(value.expr().type()) : exprs.randomType();
+        // A portable program accumulates in the promoted type, so no step is converted back out of range.
+        IntType t = rng.chance(policy.pReducePromoted()) || ub.portable() ? Arith.promote(value.expr().type()) : exprs.randomType();
         ReductionOp op = reductions.get();
         long init = switch (op) {
             case MIN, MAX, AND -> op.identity(t);
@@ -415,9 +427,9 @@ public final class Flesher {
         ScalarVar d = globals.newInput(dt, dv, rng.chance(policy.pParam()));
         Valued divisor = Valued.constant(new Expr.ScalarRef(d), dv);
         Valued x = exprs.expr(rng.between(0, 2), env.loopInvariant());
-        Valued q = UbGuard.binary(rng.chance(policy.pGuardedDiv()) ? BinOp.DIV : BinOp.REM, x, divisor, env.mask());
+        Valued q = ub.binary(rng.chance(policy.pGuardedDiv()) ? BinOp.DIV : BinOp.REM, x, divisor, env.mask());
         Valued e = exprs.expr(env);
-        Valued value = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), e, q, env.mask());
+        Valued value = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), e, q, env.mask());
         Expr guard = Exprs.binary(BinOp.NE, new Expr.ScalarRef(d), new Expr.Const(IntType.INT, 0));
         Expr target = target(env);
         Stmt store = store(target, value);
@@ -434,12 +446,12 @@ public final class Flesher {
         ScalarVar y = globals.newInput(xt, x.initValue(), rng.chance(policy.pParam()));
         Valued r = exprs.expr(rng.between(1, 3), env);
         Valued xv = Valued.constant(new Expr.ScalarRef(x), x.initValue());
-        Valued left = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND, BinOp.BOR)),
+        Valued left = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND, BinOp.BOR)),
                 xv, r, env.mask());
         Expr.Binary lb = (Expr.Binary) left.expr();
         // The same operator over y: y holds x's value, so the values (and UB-freedom) are the same.
         Valued right = new Valued(Exprs.binary(lb.op(), new Expr.ScalarRef(y), r.expr()), left.values().clone());
-        Valued value = UbGuard.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), left, right, env.mask());
+        Valued value = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), left, right, env.mask());
         Expr target = target(env);
         Stmt store = store(target, value);
         Expr cond = Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.ScalarRef(y));
@@ -465,7 +477,8 @@ public final class Flesher {
             if (pair[0].dims().equals(dims) && rng.chance(0.5)) views = pair;
         }
         if (views == null) {
-            IntType t = exprs.randomType();
+            // What is read through a view is unknown: a portable program stores it only to unsigned elements.
+            IntType t = ub.portable() ? exprs.randomType().toUnsigned() : exprs.randomType();
             views = globals.newViews(t, dims, viewOffset(), rng.chance(0.5), ArrayVar.Fill.uniform(exprs.interestingValue(t)));
             if (views == null) return assign(env);
         }
@@ -509,7 +522,7 @@ public final class Flesher {
         if (thenLoops != elseLoops && rng.chance(policy.pEnterLoops())) {
             boolean runs = thenLoops ? t != 0 : (env.mask() & ~t) != 0;
             if (!runs) {
-                cond = UbGuard.unary(UnOp.LNOT, cond, env.mask());
+                cond = ub.unary(UnOp.LNOT, cond, env.mask());
                 t = cond.truthMask(env.mask());
             }
         }
@@ -648,7 +661,7 @@ public final class Flesher {
             long k = rng.between(1, 8);
             boolean plus = value - k >= 0 && rng.chance(0.5);
             ScalarVar v = globals.newInput(vt, plus ? value - k : value + k, rng.chance(policy.pParam()));
-            Valued sum = UbGuard.tryBinary(plus ? BinOp.ADD : BinOp.SUB,
+            Valued sum = ub.tryBinary(plus ? BinOp.ADD : BinOp.SUB,
                     Valued.constant(new Expr.ScalarRef(v), v.initValue()),
                     Valued.constant(new Expr.Const(IntType.INT, k), k), Valued.BOTH);
             if (sum == null || sum.values()[0] != value) throw new IllegalStateException("bound " + value + " misspelt");

@@ -15,9 +15,22 @@ import java.util.List;
  * that would overflow or divide by zero is replaced by a related one, a bad shift amount
  * is masked into range, a left shift that would overflow becomes a right shift. The
  * bitwise operators end every chain because they are defined for all operands.
+ *
+ * <p>A {@code portable} guard also avoids what is implementation-defined (policy
+ * allow_impl_defined: false): a right shift of a negative value shifts its unsigned
+ * counterpart instead, and a cast whose value would not fit a signed type casts to the
+ * unsigned type of the same width.
  */
 final class UbGuard {
-    private UbGuard() {}
+    private final boolean portable;
+
+    UbGuard(boolean portable) {
+        this.portable = portable;
+    }
+
+    boolean portable() {
+        return portable;
+    }
 
     private static List<BinOp> fallbacks(BinOp op) {
         return switch (op) {
@@ -30,7 +43,7 @@ final class UbGuard {
         };
     }
 
-    static Valued binary(BinOp op, Valued a, Valued b, int mask) {
+    Valued binary(BinOp op, Valued a, Valued b, int mask) {
         if (op.isShift()) return shift(op, a, b, mask);
         for (BinOp cand : fallbacks(op)) {
             Valued r = tryBinary(cand, a, b, mask);
@@ -39,7 +52,7 @@ final class UbGuard {
         throw new IllegalStateException("no UB-free operator for " + op);
     }
 
-    private static Valued shift(BinOp op, Valued a, Valued b, int mask) {
+    private Valued shift(BinOp op, Valued a, Valued b, int mask) {
         Valued r = tryBinary(op, a, b, mask);
         if (r != null) return r;
         int width = Arith.promote(a.expr().type()).bits;
@@ -48,12 +61,17 @@ final class UbGuard {
         r = tryBinary(op, a, inRange, mask);
         if (r != null) return r;
         r = tryBinary(BinOp.SHR, a, inRange, mask);
+        if (r == null && portable) {
+            // A negative value shifted right: shift its unsigned counterpart, which is defined.
+            Valued unsigned = cast(a, Arith.promote(a.expr().type()).toUnsigned());
+            r = tryBinary(BinOp.SHR, unsigned, inRange, mask);
+        }
         if (r == null) throw new IllegalStateException("right shift by an in-range amount cannot be UB");
         return r;
     }
 
     /** {@code a op b} if it is UB-free in every context of {@code mask}, else null. */
-    static Valued tryBinary(BinOp op, Valued a, Valued b, int mask) {
+    Valued tryBinary(BinOp op, Valued a, Valued b, int mask) {
         Expr.Binary node = Exprs.binary(op, a.expr(), b.expr());
         IntType lt = node.lhs().type();
         IntType rt = node.rhs().type();
@@ -63,12 +81,13 @@ final class UbGuard {
             long x = Arith.convert(a.values()[c], lt);
             long y = Arith.convert(b.values()[c], rt);
             if (Arith.binaryUb(op, lt, x, rt, y) != null) return null;
+            if (portable && Arith.binaryImplDefined(op, lt, x)) return null;
             v[c] = Arith.binary(op, lt, x, rt, y);
         }
         return new Valued(node, v);
     }
 
-    static Valued unary(UnOp op, Valued a, int mask) {
+    Valued unary(UnOp op, Valued a, int mask) {
         Expr.Unary node = Exprs.unary(op, a.expr());
         IntType t = node.operand().type();
         long[] v = new long[2];
@@ -81,7 +100,7 @@ final class UbGuard {
         return new Valued(node, v);
     }
 
-    static Valued call(Builtin fn, Valued a, Valued b, int mask) {
+    Valued call(Builtin fn, Valued a, Valued b, int mask) {
         Expr.Call node = Exprs.call(fn, a.expr(), b.expr());
         long[] v = new long[2];
         for (int c = 0; c < 2; c++) {
@@ -92,18 +111,37 @@ final class UbGuard {
         return new Valued(node, v);
     }
 
-    static Valued cast(Valued a, IntType to) {
+    Valued cast(Valued a, IntType to) {
+        if (portable && !fits(a, to)) to = to.toUnsigned();
         return new Valued(Exprs.cast(a.expr(), to),
                 new long[] {Arith.convert(a.values()[0], to), Arith.convert(a.values()[1], to)});
     }
 
-    static Valued convertImplicitly(Valued a, IntType to) {
+    /** Whether converting {@code a} to {@code to} keeps its value in both contexts (or is defined anyway). */
+    static boolean fits(Valued a, IntType to) {
+        IntType from = a.expr().type();
+        return !Arith.conversionImplDefined(a.values()[0], from, to) && !Arith.conversionImplDefined(a.values()[1], from, to);
+    }
+
+    /**
+     * {@code a}, made to fit {@code to} when a portable program must not convert an
+     * out-of-range value to it: {@code a & TMAX}, with TMAX the largest value of the signed
+     * type {@code to}, is never negative and never above TMAX.
+     */
+    Valued fitted(Valued a, IntType to, int mask) {
+        if (!portable || fits(a, to)) return a;
+        IntType t = Arith.promote(a.expr().type());
+        long max = to.max();
+        return binary(BinOp.BAND, a, Valued.constant(new Expr.Const(t, Arith.convert(max, t)), max), mask);
+    }
+
+    Valued convertImplicitly(Valued a, IntType to) {
         return new Valued(Exprs.convertImplicitly(a.expr(), to),
                 new long[] {Arith.convert(a.values()[0], to), Arith.convert(a.values()[1], to)});
     }
 
     /** cond ? a : b, where each arm's values are meaningful in the contexts that take it. */
-    static Valued ternary(Valued cond, Valued a, Valued b, int mask) {
+    Valued ternary(Valued cond, Valued a, Valued b, int mask) {
         Expr.Ternary node = Exprs.ternary(cond.expr(), a.expr(), b.expr());
         long[] v = new long[2];
         for (int c = 0; c < 2; c++) {

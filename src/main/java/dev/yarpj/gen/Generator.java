@@ -54,7 +54,7 @@ public final class Generator {
         long t2 = System.nanoTime();
         Prediction pred;
         try {
-            pred = Interpreter.run(p, policy.maxIterations() * STEPS_PER_ITERATION);
+            pred = Interpreter.run(p, policy.maxIterations() * STEPS_PER_ITERATION, !policy.allowImplDefined());
         } finally {
             stageNanos[0] += t1 - t0;
             stageNanos[1] += t2 - t1;

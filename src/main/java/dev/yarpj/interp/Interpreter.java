@@ -44,6 +44,8 @@ public final class Interpreter {
     /** Output arrays' contents by slot; input arrays are never written and need no storage. */
     private final long[][] arrays;
     private final long stepBudget;
+    /** Refuse implementation-defined conversions and shifts too (policy allow_impl_defined: false). */
+    private final boolean portable;
     private long steps;
     /** Every static loop, by number, with zero counts: what it is. */
     private final List<LoopTrips> loopSites = new ArrayList<>();
@@ -51,7 +53,8 @@ public final class Interpreter {
     private long[] entered;
     private long[] iterations;
 
-    private Interpreter(Program p, long stepBudget) {
+    private Interpreter(Program p, long stepBudget, boolean portable) {
+        this.portable = portable;
         this.scalars = new long[p.scalarSlots()];
         this.arrays = new long[p.arraySlots()][];
         this.stepBudget = stepBudget;
@@ -67,7 +70,15 @@ public final class Interpreter {
      * {@code stepBudget} statements and loop iterations execute.
      */
     public static Prediction run(Program p, long stepBudget) {
-        Interpreter in = new Interpreter(p, stepBudget);
+        return run(p, stepBudget, false);
+    }
+
+    /**
+     * As {@link #run(Program, long)}; with {@code portable}, an out-of-range conversion to a
+     * signed type or a right shift of a negative value is refused like UB.
+     */
+    public static Prediction run(Program p, long stepBudget, boolean portable) {
+        Interpreter in = new Interpreter(p, stepBudget, portable);
         Ex body = in.block(p.body());
         in.entered = new long[in.loopSites.size()];
         in.iterations = new long[in.loopSites.size()];
@@ -229,7 +240,15 @@ public final class Interpreter {
             long x = Arith.convert(store[at], lct);
             long y = Arith.convert(v, rct);
             check(Arith.binaryUb(op, lct, x, rct, y), op.symbol, x, y, lct);
-            store[at] = Arith.convert(Arith.binary(op, lct, x, rct, y), tt);
+            long r = Arith.binary(op, lct, x, rct, y);
+            IntType rt2 = Arith.resultType(op, lct, rct);
+            if (portable && Arith.conversionImplDefined(r, rt2, tt)) {
+                throw new UndefinedBehaviorException("implementation-defined conversion of " + r + " from " + rt2 + " to " + tt);
+            }
+            if (portable && Arith.binaryImplDefined(op, lct, x)) {
+                throw new UndefinedBehaviorException("implementation-defined: " + x + " >> " + y + " in " + lct);
+            }
+            store[at] = Arith.convert(r, tt);
         };
     }
 
@@ -251,6 +270,16 @@ public final class Interpreter {
         if (e instanceof Expr.Cast c) {
             Ev o = expr(c.operand());
             IntType t = c.type();
+            IntType from = c.operand().type();
+            if (portable && t.signed) {
+                return () -> {
+                    long v = o.ev();
+                    if (Arith.conversionImplDefined(v, from, t)) {
+                        throw new UndefinedBehaviorException("implementation-defined conversion of " + v + " from " + from + " to " + t);
+                    }
+                    return Arith.convert(v, t);
+                };
+            }
             return () -> Arith.convert(o.ev(), t);
         }
         if (e instanceof Expr.Binary b) return binary(b);
@@ -305,6 +334,17 @@ public final class Interpreter {
         IntType rt = b.rhs().type();
         if (op == BinOp.LAND) return () -> l.ev() != 0 && r.ev() != 0 ? 1 : 0;
         if (op == BinOp.LOR) return () -> l.ev() != 0 || r.ev() != 0 ? 1 : 0;
+        if (portable && op == BinOp.SHR) {
+            return () -> {
+                long x = l.ev();
+                long y = r.ev();
+                check(Arith.binaryUb(op, lt, x, rt, y), op.symbol, x, y, lt);
+                if (Arith.binaryImplDefined(op, lt, x)) {
+                    throw new UndefinedBehaviorException("implementation-defined: " + x + " >> " + y + " in " + lt);
+                }
+                return Arith.binary(op, lt, x, rt, y);
+            };
+        }
         return () -> {
             long x = l.ev();
             long y = r.ev();

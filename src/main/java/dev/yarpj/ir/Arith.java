@@ -38,6 +38,26 @@ public final class Arith {
         return to.signed ? (v << shift) >> shift : (v << shift) >>> shift;
     }
 
+    /**
+     * Whether converting {@code v} (a value of type {@code from}) to {@code to} is
+     * implementation-defined: the value is out of range for a signed type (C11 6.3.1.3p3).
+     * gcc, clang and ispc all wrap it around, which {@link #convert} models; a policy can
+     * ask for programs that never rely on it.
+     */
+    public static boolean conversionImplDefined(long v, IntType from, IntType to) {
+        if (!to.signed) return false;
+        if (!from.signed && from.bits == 64 && v < 0) return true; // above LLONG_MAX
+        return v < to.min() || v > to.max();
+    }
+
+    /**
+     * Whether {@code x op y} is implementation-defined: a right shift of a negative value
+     * (C11 6.5.7p5). gcc, clang and ispc all shift arithmetically, which {@link #binary} models.
+     */
+    public static boolean binaryImplDefined(BinOp op, IntType lt, long x) {
+        return op == BinOp.SHR && isNegative(x, promote(lt));
+    }
+
     /** Whether {@code v}, read as a value of type {@code t}, is negative. */
     public static boolean isNegative(long v, IntType t) {
         return t.signed && v < 0;

@@ -64,6 +64,7 @@ public record GenPolicy(
         double pGuardedDiv,
         double pUnitStep,
         double pStencilDiagonalTap,
+        boolean allowImplDefined,
         Map<String, Integer> stmtWeights,
         Map<String, Integer> typeWeights,
         Map<String, Integer> opWeights,

@@ -176,6 +176,12 @@ public final class PolicyLoader {
             return ordered;
         }
         if (t == String.class) return scalar(n, file, key);
+        if (t == boolean.class) {
+            String v = scalar(n, file, key);
+            if (v.equals("true")) return true;
+            if (v.equals("false")) return false;
+            throw typeError(file, n, key, "true or false");
+        }
         if (t == int.class) {
             long v = integer(n, file, key);
             if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) throw typeError(file, n, key, "an integer");
