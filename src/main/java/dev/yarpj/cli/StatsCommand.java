@@ -166,17 +166,8 @@ final class StatsCommand implements Callable<Integer> {
 
         RemarkCollector collector = new RemarkCollector(compiler.remarks, binary, lang.language, jobs,
                 COMPILE_TIMEOUT_SECONDS, err, PROGRESS_SECONDS);
-        List<RemarkCollector.Collection> got;
-        try {
-            got = collector.collect(policies, swarm, first, last);
-        } catch (RemarkCollector.CollectException e) {
-            err.println("yarpj: " + e.getMessage());
-            return 1;
-        }
-        for (int i = 0; i < got.size(); i++) {
-            reportSkipped(err, compare == null ? "" : (i == 0 ? "policy A (" : "policy B (") + got.get(i).policyName() + "): ",
-                    got.get(i), last - first + 1);
-        }
+        List<RemarkCollector.Collection> got = collect(collector, policies, first, last, err);
+        if (got == null) return 1;
         StatsReport.RunInfo info = new StatsReport.RunInfo(compiler.remarks, binary, version, lang.language.cliName(),
                 first, last, swarm);
         if (compare == null) {
@@ -200,20 +191,28 @@ final class StatsCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** --no-compile: generation (with the interpreter) only; shape and trip counts. */
-    private int generateOnly(List<GenPolicy> policies, long first, long last, PrintWriter out, PrintWriter err) {
-        RemarkCollector collector = RemarkCollector.generateOnly(lang.language, jobs, err, PROGRESS_SECONDS);
+    /** The collections of every policy, with skipped seeds reported on {@code err}; null when collecting failed. */
+    private List<RemarkCollector.Collection> collect(RemarkCollector collector, List<GenPolicy> policies, long first, long last,
+                                                     PrintWriter err) {
         List<RemarkCollector.Collection> got;
         try {
             got = collector.collect(policies, swarm, first, last);
         } catch (RemarkCollector.CollectException e) {
             err.println("yarpj: " + e.getMessage());
-            return 1;
+            return null;
         }
         for (int i = 0; i < got.size(); i++) {
             reportSkipped(err, compare == null ? "" : (i == 0 ? "policy A (" : "policy B (") + got.get(i).policyName() + "): ",
                     got.get(i), last - first + 1);
         }
+        return got;
+    }
+
+    /** --no-compile: generation (with the interpreter) only; shape and trip counts. */
+    private int generateOnly(List<GenPolicy> policies, long first, long last, PrintWriter out, PrintWriter err) {
+        RemarkCollector collector = RemarkCollector.generateOnly(lang.language, jobs, err, PROGRESS_SECONDS);
+        List<RemarkCollector.Collection> got = collect(collector, policies, first, last, err);
+        if (got == null) return 1;
         StatsReport.RunInfo info = new StatsReport.RunInfo(null, null, "", lang.language.cliName(), first, last, swarm);
         int generatedA = got.get(0).loops().size();
         if (compare == null) {

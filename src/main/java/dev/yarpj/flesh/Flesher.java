@@ -77,7 +77,7 @@ public final class Flesher {
     }
 
     /** Whether any statement that may run stores to an output (a local or a dead branch does not). */
-    private static boolean writesOutput(List<Stmt> stmts) {
+    static boolean writesOutput(List<Stmt> stmts) {
         for (Stmt s : stmts) {
             if (s instanceof Stmt.Assign) return true;
             if (s instanceof Stmt.Block b && writesOutput(b.stmts())) return true;
