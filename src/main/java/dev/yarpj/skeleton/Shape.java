@@ -12,13 +12,6 @@ import java.util.List;
  */
 public sealed interface Shape {
 
-    /** Statements and loops in a list of shapes, nested ones included: the cost of one pass over it. */
-    static int size(List<? extends Shape> shapes) {
-        int n = 0;
-        for (Shape s : shapes) n += s.size();
-        return n;
-    }
-
     /** Whether any of {@code shapes} is or holds a loop. */
     static boolean hasLoop(List<? extends Shape> shapes) {
         for (Shape s : shapes) if (s.hasLoop()) return true;
@@ -30,9 +23,6 @@ public sealed interface Shape {
         if (this instanceof Nest || this instanceof Seq) return true;
         return this instanceof IfShape i && (hasLoop(i.then()) || (i.otherwise() != null && hasLoop(i.otherwise())));
     }
-
-    /** Statements and loops in this shape, nested ones included. */
-    int size();
 
     /**
      * Kinds of single statements. The first three can go anywhere; the others are the
@@ -58,11 +48,7 @@ public sealed interface Shape {
     }
 
     /** A statement slot that fleshing fills with one statement of its kind. */
-    record Slot(SlotKind kind) implements Shape {
-        public int size() {
-            return 1;
-        }
-    }
+    record Slot(SlotKind kind) implements Shape {}
 
     /** What an if tests. */
     enum CondKind {
@@ -73,11 +59,7 @@ public sealed interface Shape {
         INVARIANT
     }
 
-    record IfShape(List<Shape> then, List<Shape> otherwise, CondKind cond) implements Shape {
-        public int size() {
-            return 1 + Shape.size(then) + (otherwise == null ? 0 : Shape.size(otherwise));
-        }
-    }
+    record IfShape(List<Shape> then, List<Shape> otherwise, CondKind cond) implements Shape {}
 
     /** How a nest's array subscripts relate to its loops (policy access_weights). */
     enum Access { RANDOM, IN_ORDER, COLUMN_MAJOR, DIAGONAL, SLICE }
@@ -122,18 +104,6 @@ public sealed interface Shape {
             return levels.size();
         }
 
-        public int size() {
-            return sizeFrom(0);
-        }
-
-        /** The size of one iteration of level {@code level}: its own header, prefix, suffix and all within. */
-        public int sizeFrom(int level) {
-            int n = Shape.size(body);
-            for (int l = level; l < levels.size(); l++) {
-                n += 1 + Shape.size(levels.get(l).prefix()) + Shape.size(levels.get(l).suffix());
-            }
-            return n;
-        }
     }
 
     /**
@@ -147,9 +117,5 @@ public sealed interface Shape {
     }
 
     /** Adjacent nests; with {@code sharedSpace} they iterate over one space and are fusible. */
-    record Seq(List<Nest> nests, boolean sharedSpace) implements Shape {
-        public int size() {
-            return Shape.size(nests);
-        }
-    }
+    record Seq(List<Nest> nests, boolean sharedSpace) implements Shape {}
 }
