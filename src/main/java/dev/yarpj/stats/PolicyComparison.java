@@ -1,15 +1,21 @@
 package dev.yarpj.stats;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Two policies' remark counts side by side: for each pass (Passed remarks, and all kinds
- * together) and each Passed remark name, the mean count per program under A and under B,
- * the ratio A/B and Welch's t-test; then the geometric mean of the ratios over the loop
- * optimizations ({@link RemarkCompiler#isLoopUnit}). A unit whose mean is 0 under one policy
- * has no finite ratio: it is listed as only in A or only in B and left out of the mean.
+ * together), each Passed remark name and each Missed and Analysis remark name of the loop
+ * optimizations ({@link RemarkCompiler#isLoopRemark}), the mean count per program under A
+ * and under B, the ratio A/B and Welch's t-test; then the geometric mean of the Passed
+ * ratios over the loop optimizations ({@link RemarkCompiler#isLoopUnit}). A unit whose mean
+ * is 0 under one policy has no finite ratio: it is listed as only in A or only in B and left
+ * out of the mean.
  */
 public final class PolicyComparison {
     /** Where a unit has remarks. */
@@ -18,7 +24,8 @@ public final class PolicyComparison {
     /**
      * One compared unit. {@code kind} is null for a pass over all kinds; {@code name} is null
      * for a pass row. {@code ratio} is NaN unless both means are positive. {@code loop}:
-     * whether it is a loop optimization of the geometric mean's kind of unit.
+     * whether it is a loop optimization of the geometric mean's kind of unit; always true in
+     * {@link #loopMissedAndAnalysisByName}, which holds loop remarks only.
      */
     public record Row(String pass, RemarkKind kind, String name, double meanA, double meanB, double ratio,
                       double pValue, boolean significant, Presence presence, boolean loop) {
@@ -41,7 +48,10 @@ public final class PolicyComparison {
 
     private final List<Row> passedByPass = new ArrayList<>();
     private final List<Row> allKindsByPass = new ArrayList<>();
-    private final List<Row> passedByName = new ArrayList<>();
+    private final List<Row> passedByName;
+    private final List<Row> loopMissedAndAnalysisByName;
+    /** Remarks under A and B together of each Missed and Analysis name, to pick the most frequent. */
+    private final Map<RemarkTally.Key, Long> missedAndAnalysisTotals = new HashMap<>();
     private final GeoMean geoMean;
 
     /** @throws IllegalArgumentException if either side has fewer than 2 programs */
@@ -61,12 +71,16 @@ public final class PolicyComparison {
             }
             allKindsByPass.add(row(pass, null, null, a.perProgramAllKinds(pass), b.perProgramAllKinds(pass), false));
         }
-        TreeSet<RemarkTally.Key> names = new TreeSet<>(a.names(RemarkKind.PASSED));
-        names.addAll(b.names(RemarkKind.PASSED));
-        for (RemarkTally.Key k : names) {
-            passedByName.add(row(k.pass(), k.kind(), k.name(), a.perProgram(k.pass(), k.kind(), k.name()),
-                    b.perProgram(k.pass(), k.kind(), k.name()), byName && compiler.isLoopUnit(k.pass(), k.name())));
+        passedByName = nameRows(a, b, List.of(RemarkKind.PASSED), k -> true,
+                k -> byName && compiler.isLoopUnit(k.pass(), k.name()));
+        loopMissedAndAnalysisByName = nameRows(a, b, List.of(RemarkKind.MISSED, RemarkKind.ANALYSIS),
+                k -> compiler.isLoopRemark(k.pass(), k.name()), k -> true);
+        for (Row r : loopMissedAndAnalysisByName) {
+            missedAndAnalysisTotals.put(key(r), a.total(r.pass(), r.kind(), r.name()) + b.total(r.pass(), r.kind(), r.name()));
         }
+        loopMissedAndAnalysisByName.sort(Comparator.comparing(Row::pass).thenComparing(Row::kind)
+                .thenComparing(Comparator.comparingLong((Row r) -> missedAndAnalysisTotals.get(key(r))).reversed())
+                .thenComparing(Row::name));
         List<Double> ratios = new ArrayList<>();
         List<String> onlyA = new ArrayList<>();
         List<String> onlyB = new ArrayList<>();
@@ -85,6 +99,30 @@ public final class PolicyComparison {
         double[] rs = ratios.stream().mapToDouble(Double::doubleValue).toArray();
         geoMean = new GeoMean(byName ? "loop remarks" : "loop passes", rs.length, Welch.geometricMean(rs), significant,
                 List.copyOf(onlyA), List.copyOf(onlyB));
+    }
+
+    /**
+     * One row per (pass, kind, name) of the given kinds found under A or B and kept by
+     * {@code keep}, sorted by pass, kind and name; {@code loop} sets each row's loop flag.
+     */
+    private static List<Row> nameRows(RemarkSummary a, RemarkSummary b, List<RemarkKind> kinds,
+                                    Predicate<RemarkTally.Key> keep, Predicate<RemarkTally.Key> loop) {
+        TreeSet<RemarkTally.Key> names = new TreeSet<>();
+        for (RemarkKind kind : kinds) {
+            names.addAll(a.names(kind));
+            names.addAll(b.names(kind));
+        }
+        List<Row> rows = new ArrayList<>();
+        for (RemarkTally.Key k : names) {
+            if (!keep.test(k)) continue;
+            rows.add(row(k.pass(), k.kind(), k.name(), a.perProgram(k.pass(), k.kind(), k.name()),
+                    b.perProgram(k.pass(), k.kind(), k.name()), loop.test(k)));
+        }
+        return rows;
+    }
+
+    private static RemarkTally.Key key(Row r) {
+        return new RemarkTally.Key(r.pass(), r.kind(), r.name());
     }
 
     private static Row row(String pass, RemarkKind kind, String name, double[] a, double[] b, boolean loop) {
@@ -113,6 +151,20 @@ public final class PolicyComparison {
     /** Passed remarks per (pass, name), sorted by pass and name. */
     public List<Row> passedByName() {
         return passedByName;
+    }
+
+    /**
+     * Missed and Analysis remarks per (pass, kind, name) of the loop optimizations
+     * ({@link RemarkCompiler#isLoopRemark}): why loops were not transformed, or how. Sorted
+     * by pass, kind, then remarks under A and B together (most first), then name.
+     */
+    public List<Row> loopMissedAndAnalysisByName() {
+        return loopMissedAndAnalysisByName;
+    }
+
+    /** The {@code n} most frequent (under A and B together) of {@link #loopMissedAndAnalysisByName()}, in its order. */
+    public List<Row> loopMissedAndAnalysisByName(int n) {
+        return RemarkSummary.mostFrequent(loopMissedAndAnalysisByName, r -> missedAndAnalysisTotals.get(key(r)), n);
     }
 
     public GeoMean geoMean() {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A compiler whose optimization remarks {@code yarpj stats} counts: how to compile one
@@ -73,6 +74,21 @@ public enum RemarkCompiler {
         if (this == CLANG) return CLANG_LOOP_PASSES.contains(pass);
         for (String p : GCC_NON_LOOP_REMARK_PREFIXES) if (name.startsWith(p)) return false;
         return true;
+    }
+
+    /** A normalised gcc message that mentions a loop: "couldn't vectorize loop", "Loop N distributed: ...". */
+    private static final Pattern MENTIONS_LOOP = Pattern.compile("(?i)\\bloops?\\b");
+
+    /**
+     * Whether a Missed or Analysis remark (why a loop was not transformed, or how) belongs to
+     * the loop optimizations: for clang, one of a loop pass of the geometric mean
+     * ({@link #CLANG_LOOP_PASSES}); for gcc, whose remarks name no pass, one whose normalised
+     * message mentions a loop ("couldn't vectorize loop", "not vectorized: control flow in
+     * loop"); vectorizer remarks that do not say "loop" are left out.
+     */
+    public boolean isLoopRemark(String pass, String name) {
+        if (this == CLANG) return CLANG_LOOP_PASSES.contains(pass);
+        return MENTIONS_LOOP.matcher(name).find();
     }
 
     /** What the geometric mean of a compare runs over: clang's passes, gcc's remark names. */

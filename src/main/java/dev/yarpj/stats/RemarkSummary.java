@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToLongFunction;
 
 /**
  * Remark counts over a set of programs: per (pass, kind) and per (pass, kind, name), the
@@ -76,6 +77,41 @@ public final class RemarkSummary {
             if (taken++ < n) rows.add(r);
         }
         return rows;
+    }
+
+    /**
+     * The Missed and Analysis (pass, kind, name) rows of the loop optimizations
+     * ({@link RemarkCompiler#isLoopRemark}): why loops were not transformed, or how. At most
+     * {@code n}, the most frequent by total, in {@link #nameRows()} order.
+     */
+    public List<Row> loopMissedAndAnalysis(RemarkCompiler compiler, int n) {
+        List<Row> rows = new ArrayList<>();
+        for (Row r : nameRows()) {
+            if (r.kind() != RemarkKind.PASSED && compiler.isLoopRemark(r.pass(), r.name())) rows.add(r);
+        }
+        return mostFrequent(rows, Row::total, n);
+    }
+
+    /** The {@code n} elements of {@code rows} with the largest {@code total} (ties: the earlier), kept in their order. */
+    static <T> List<T> mostFrequent(List<T> rows, ToLongFunction<T> total, int n) {
+        if (rows.size() <= n) return rows;
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) order.add(i);
+        order.sort(Comparator.comparingLong((Integer i) -> total.applyAsLong(rows.get(i))).reversed()
+                .thenComparing(Comparator.naturalOrder()));
+        List<Integer> kept = new ArrayList<>(order.subList(0, Math.max(n, 0)));
+        kept.sort(null);
+        List<T> top = new ArrayList<>();
+        for (int i : kept) top.add(rows.get(i));
+        return top;
+    }
+
+    /** Remarks of (pass, kind, name) over all programs. */
+    public long total(String pass, RemarkKind kind, String name) {
+        long t = 0;
+        double[] v = byName.get(new RemarkTally.Key(pass, kind, name));
+        if (v != null) for (double c : v) t += (long) c;
+        return t;
     }
 
     /** Per-program counts of (pass, kind); zeros if none. */

@@ -25,6 +25,9 @@ public final class StatsReport {
     /** Remark names shown per pass in the table (CSV and JSON have them all). */
     public static final int TOP_NAMES = 10;
 
+    /** Missed and Analysis remark names of the loop passes shown in the table, the most frequent (CSV and JSON have them all). */
+    public static final int TOP_LOOP_MISSED_ANALYSIS = 30;
+
     private StatsReport() {}
 
     // ---------------------------------------------------------------- one policy
@@ -49,7 +52,7 @@ public final class StatsReport {
             }
             case CSV -> {
                 out.println("section,pass,kind,remark,total,mean,programs");
-                if (s != null) singleCsv(out, s);
+                if (s != null) singleCsv(out, info.compiler(), s);
                 shapeCsv(out, shape);
                 tripCsv(out, trips);
             }
@@ -71,23 +74,53 @@ public final class StatsReport {
         out.print(t.render(""));
         out.println();
         out.println("top " + RemarkKind.PASSED.label() + " remarks per pass (at most " + TOP_NAMES + " each):");
-        TextTable n = new TextTable(List.of("pass", "remark", "total", "mean/program", "programs"),
-                false, false, true, true, true);
-        for (RemarkSummary.Row r : s.topNames(RemarkKind.PASSED, TOP_NAMES)) {
-            n.add(r.pass(), r.name().isEmpty() ? "-" : r.name(), Long.toString(r.total()), fixed(r.mean()), r.programs() + "");
-        }
-        out.print(n.isEmpty() ? "  none\n" : n.render(""));
+        out.print(nameTable(s.topNames(RemarkKind.PASSED, TOP_NAMES), false));
+        out.println();
+        List<RemarkSummary.Row> why = s.loopMissedAndAnalysis(info.compiler(), TOP_LOOP_MISSED_ANALYSIS);
+        out.println(loopMissedAndAnalysisTitle(info.compiler(), "", why.size(),
+                s.loopMissedAndAnalysis(info.compiler(), Integer.MAX_VALUE).size()));
+        out.print(nameTable(why, true));
     }
 
-    private static void singleCsv(PrintWriter out, RemarkSummary s) {
+    /** Remark names with total, mean per program and programs with any; "  none" if there are none. */
+    private static String nameTable(List<RemarkSummary.Row> rows, boolean kindColumn) {
+        List<String> h = new ArrayList<>(List.of("pass"));
+        if (kindColumn) h.add("kind");
+        h.addAll(List.of("remark", "total", "mean/program", "programs"));
+        TextTable n = new TextTable(h, rightAligned(h.size(), h.size() - 3));
+        for (RemarkSummary.Row r : rows) {
+            List<String> cells = new ArrayList<>(List.of(r.pass()));
+            if (kindColumn) cells.add(r.kind().label());
+            cells.addAll(List.of(r.name().isEmpty() ? "-" : r.name(), Long.toString(r.total()), fixed(r.mean()), r.programs() + ""));
+            n.add(cells.toArray(new String[0]));
+        }
+        return n.isEmpty() ? "  none\n" : n.render("");
+    }
+
+    /**
+     * The header line of the Missed and Analysis names of the loop passes, {@code shown} of
+     * {@code all}; {@code count}: what the total counts ("", " under A and B").
+     */
+    private static String loopMissedAndAnalysisTitle(RemarkCompiler compiler, String count, int shown, int all) {
+        return RemarkKind.MISSED.label() + " and " + RemarkKind.ANALYSIS.label() + " remarks by name, "
+                + (compiler.geomeanOverNames() ? "those mentioning a loop" : "loop passes only") + " (at most the "
+                + TOP_LOOP_MISSED_ANALYSIS + " most frequent by total count" + count + "; " + shown + " of " + all + " shown):";
+    }
+
+    private static void singleCsv(PrintWriter out, RemarkCompiler compiler, RemarkSummary s) {
         for (RemarkSummary.Row r : s.passRows()) {
             out.println(csv("pass", r.pass(), r.kind().label(), "", Long.toString(r.total()), JsonText.number(r.mean()),
                     Integer.toString(r.programs())));
         }
-        for (RemarkSummary.Row r : s.nameRows()) {
-            out.println(csv("remark", r.pass(), r.kind().label(), r.name(), Long.toString(r.total()),
-                    JsonText.number(r.mean()), Integer.toString(r.programs())));
+        for (RemarkSummary.Row r : s.nameRows()) out.println(singleCsvRow("remark", r));
+        for (RemarkSummary.Row r : s.loopMissedAndAnalysis(compiler, Integer.MAX_VALUE)) {
+            out.println(singleCsvRow("remark_missed_analysis_loop", r));
         }
+    }
+
+    private static String singleCsvRow(String section, RemarkSummary.Row r) {
+        return csv(section, r.pass(), r.kind().label(), r.name(), Long.toString(r.total()), JsonText.number(r.mean()),
+                Integer.toString(r.programs()));
     }
 
     private static Map<String, Object> singleJson(RunInfo info, RemarkCollector.Collection c, RemarkSummary s,
@@ -103,6 +136,9 @@ public final class StatsReport {
             List<Object> names = new ArrayList<>();
             for (RemarkSummary.Row r : s.nameRows()) names.add(rowJson(r));
             m.put("remarks", names);
+            List<Object> why = new ArrayList<>();
+            for (RemarkSummary.Row r : s.loopMissedAndAnalysis(info.compiler(), Integer.MAX_VALUE)) why.add(rowJson(r));
+            m.put("remarks_missed_analysis_loop", why);
         }
         m.put("generated_programs", trips.programs());
         m.put("shape", shapeJson(shape));
@@ -173,29 +209,38 @@ public final class StatsReport {
                 + Welch.ALPHA + (info.compiler().geomeanOverNames() ? "" : "; loop: a loop pass of the geometric mean"));
         out.println();
         out.println("Passed remarks per pass:");
-        out.print(compareTable(cmp.passedByPass(), false, !info.compiler().geomeanOverNames()).render(""));
+        out.print(compareTable(cmp.passedByPass(), false, false, !info.compiler().geomeanOverNames()).render(""));
         out.println();
         out.println("all remarks per pass (Passed, Missed and Analysis together):");
-        out.print(compareTable(cmp.allKindsByPass(), false, false).render(""));
+        out.print(compareTable(cmp.allKindsByPass(), false, false, false).render(""));
         out.println();
         out.println("Passed remarks by name" + (info.compiler().geomeanOverNames()
                 ? " (loop: a loop remark of the geometric mean):" : ":"));
-        out.print(compareTable(cmp.passedByName(), true, info.compiler().geomeanOverNames()).render(""));
+        out.print(compareTable(cmp.passedByName(), true, false, info.compiler().geomeanOverNames()).render(""));
+        out.println();
+        List<PolicyComparison.Row> why = cmp.loopMissedAndAnalysisByName(TOP_LOOP_MISSED_ANALYSIS);
+        out.println(loopMissedAndAnalysisTitle(info.compiler(), " under A and B", why.size(),
+                cmp.loopMissedAndAnalysisByName().size()));
+        TextTable whyTable = compareTable(why, true, true, false);
+        out.print(whyTable.isEmpty() ? "  none\n" : whyTable.render(""));
         out.println();
         for (String line : geoMeanLines(cmp.geoMean())) out.println(line);
     }
 
-    private static TextTable compareTable(List<PolicyComparison.Row> rows, boolean names, boolean loopColumn) {
+    /** {@code kinds}: a kind column (rows of more than one kind); {@code names}: a remark column. */
+    private static TextTable compareTable(List<PolicyComparison.Row> rows, boolean names, boolean kinds, boolean loopColumn) {
         List<String> h = new ArrayList<>(List.of("pass"));
+        if (kinds) h.add("kind");
         if (names) h.add("remark");
         h.addAll(List.of("mean A", "mean B", "A/B", "p", "verdict"));
         if (loopColumn) h.add("loop");
         boolean[] right = new boolean[h.size()];
-        int first = names ? 2 : 1;
+        int first = h.indexOf("mean A");
         for (int i = first; i < first + 4; i++) right[i] = true;
         TextTable t = new TextTable(h, right);
         for (PolicyComparison.Row r : rows) {
             List<String> cells = new ArrayList<>(List.of(r.pass()));
+            if (kinds) cells.add(r.kind().label());
             if (names) cells.add(r.name().isEmpty() ? "-" : r.name());
             cells.addAll(List.of(fixed(r.meanA()), fixed(r.meanB()), ratio(r), pValue(r.pValue()), r.verdict()));
             if (loopColumn) cells.add(r.loop() ? "yes" : "");
@@ -221,6 +266,9 @@ public final class StatsReport {
         for (PolicyComparison.Row r : cmp.passedByPass()) out.println(compareCsvRow("pass_passed", r));
         for (PolicyComparison.Row r : cmp.allKindsByPass()) out.println(compareCsvRow("pass_all_kinds", r));
         for (PolicyComparison.Row r : cmp.passedByName()) out.println(compareCsvRow("remark_passed", r));
+        for (PolicyComparison.Row r : cmp.loopMissedAndAnalysisByName()) {
+            out.println(compareCsvRow("remark_missed_analysis_loop", r));
+        }
         PolicyComparison.GeoMean g = cmp.geoMean();
         // The summary row: ratio = the geometric mean, verdict = "M of N significant", remark = what it runs over.
         out.println(csv("geomean", "", RemarkKind.PASSED.label(), g.unit(), "", "", JsonText.number(g.value()), "",
@@ -270,6 +318,7 @@ public final class StatsReport {
         m.put("passes_passed", compareRows(cmp.passedByPass()));
         m.put("passes_all_kinds", compareRows(cmp.allKindsByPass()));
         m.put("remarks_passed", compareRows(cmp.passedByName()));
+        m.put("remarks_missed_analysis_loop", compareRows(cmp.loopMissedAndAnalysisByName()));
         PolicyComparison.GeoMean g = cmp.geoMean();
         Map<String, Object> gm = new LinkedHashMap<>();
         gm.put("over", g.unit());
