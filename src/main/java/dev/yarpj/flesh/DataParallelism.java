@@ -28,22 +28,12 @@ final class DataParallelism {
         for (int l = 0; l < nest.depth(); l++) {
             Stmt.LoopLevel lv = nest.levels().get(l);
             LoopHead h = lv.head();
-            List<Stmt> contents = levelContents(nest, l);
+            List<Stmt> contents = nest.blocksFrom(l);
             boolean parallel = !readsView(contents) && independent(h.iter(), contents, new HashMap<>(), new HashMap<>());
             levels.add(new Stmt.LoopLevel(new LoopHead(h.iter(), h.start(), h.cond(), h.update(), parallel),
                     lv.prefix(), lv.suffix()));
         }
         return new Stmt.LoopNest(levels, nest.body(), nest.pragma(), nest.idiom());
-    }
-
-    private static List<Stmt> levelContents(Stmt.LoopNest nest, int from) {
-        List<Stmt> all = new ArrayList<>();
-        for (int l = from; l < nest.depth(); l++) {
-            all.add(nest.levels().get(l).prefix());
-            all.add(nest.levels().get(l).suffix());
-        }
-        all.add(nest.body());
-        return all;
     }
 
     /**
@@ -76,15 +66,7 @@ final class DataParallelism {
         }
         // Never runs, but a promise of independence (ivdep, foreach) must hold for the code as written.
         if (s instanceof Stmt.DeadBranch d) return independent(it, d.body(), dimOf, viewOf);
-        if (s instanceof Stmt.LoopNest n) {
-            List<Stmt> inner = new ArrayList<>();
-            for (Stmt.LoopLevel lv : n.levels()) {
-                inner.add(lv.prefix());
-                inner.add(lv.suffix());
-            }
-            inner.add(n.body());
-            return independent(it, inner, dimOf, viewOf);
-        }
+        if (s instanceof Stmt.LoopNest n) return independent(it, n.blocksFrom(0), dimOf, viewOf);
         if (s instanceof Stmt.LoopSeq q) return independent(it, new ArrayList<>(q.nests()), dimOf, viewOf);
         return true; // LocalDecl: a per-iteration temporary
     }
@@ -104,12 +86,7 @@ final class DataParallelism {
         if (s instanceof Stmt.Block b) return readsView(b.stmts());
         if (s instanceof Stmt.If i) return readsView(i.cond()) || readsView(i.then()) || (i.otherwise() != null && readsView(i.otherwise()));
         if (s instanceof Stmt.DeadBranch d) return readsView(d.cond()) || readsView(d.body());
-        if (s instanceof Stmt.LoopNest n) {
-            for (Stmt.LoopLevel lv : n.levels()) {
-                if (readsView(lv.prefix()) || readsView(lv.suffix())) return true;
-            }
-            return readsView(n.body());
-        }
+        if (s instanceof Stmt.LoopNest n) return readsView(n.blocksFrom(0));
         if (s instanceof Stmt.LoopSeq q) return readsView(new ArrayList<>(q.nests()));
         return false;
     }

@@ -1,5 +1,6 @@
 package dev.yarpj.flesh;
 
+import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
@@ -27,15 +28,14 @@ final class DeadCode {
     private final Rng rng;
     private final Globals globals;
     private final ExprBuilder exprs;
+    private final UbGuard ub;
     private final double pParam;
 
-    private final UbGuard ub;
-
     DeadCode(Rng rng, Globals globals, ExprBuilder exprs, UbGuard ub, double pParam) {
-        this.ub = ub;
         this.rng = rng;
         this.globals = globals;
         this.exprs = exprs;
+        this.ub = ub;
         this.pParam = pParam;
     }
 
@@ -46,9 +46,9 @@ final class DeadCode {
         int n = rng.between(1, 2);
         for (int i = 0; i < n; i++) {
             Expr t = target.get();
-            Expr ub = undefined(env);
-            Expr value = rng.chance(0.5) ? ub : Exprs.binary(rng.pick(List.of(BinOp.BXOR, BinOp.ADD, BinOp.BOR)),
-                    exprs.expr(env).expr(), ub);
+            Expr bad = undefined(env);
+            Expr value = rng.chance(0.5) ? bad : Exprs.binary(rng.pick(List.of(BinOp.BXOR, BinOp.ADD, BinOp.BOR)),
+                    exprs.expr(env).expr(), bad);
             body.add(new Stmt.Assign(t, null, Exprs.convertImplicitly(value, t.type())));
         }
         return new Stmt.DeadBranch(cond, new Stmt.Block(body));
@@ -94,7 +94,7 @@ final class DeadCode {
             }
             case 3: {
                 Expr x = exprs.expr(env).expr();
-                int width = dev.yarpj.ir.Arith.promote(x.type()).bits;
+                int width = Arith.promote(x.type()).bits;
                 long amount = rng.chance(0.8) ? width + rng.between(0, 8) : -rng.between(1, 4);
                 return Exprs.binary(rng.chance(0.5) ? BinOp.SHL : BinOp.SHR, x, ref(input(IntType.INT, amount)));
             }

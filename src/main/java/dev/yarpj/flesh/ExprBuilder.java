@@ -1,12 +1,12 @@
 package dev.yarpj.flesh;
 
-import dev.yarpj.ir.Idiom;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.Idiom;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.UnOp;
@@ -30,21 +30,22 @@ final class ExprBuilder {
     private final Globals globals;
     private final Supplier<IntType> types;
     private final Supplier<String> ops;
-
     private final UbGuard ub;
 
     ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub) {
-        this.ub = ub;
         this.policy = policy;
         this.rng = rng;
         this.globals = globals;
-        Map<IntType, Integer> typeWeights = new LinkedHashMap<>();
-        IntType[] all = IntType.values();
-        for (int i = 0; i < all.length; i++) {
-            typeWeights.put(all[i], policy.typeWeights().get(GenPolicy.TYPE_NAMES.get(i)));
-        }
-        this.types = rng.sampler(typeWeights);
+        this.ub = ub;
+        this.types = rng.sampler(byType(policy.typeWeights()));
         this.ops = rng.sampler(policy.opWeights());
+    }
+
+    /** A policy's weights by type name (as in {@link GenPolicy#TYPE_NAMES}), keyed by the types themselves, in the same order. */
+    static Map<IntType, Integer> byType(Map<String, Integer> byName) {
+        Map<IntType, Integer> m = new LinkedHashMap<>();
+        byName.forEach((name, w) -> m.put(IntType.values()[GenPolicy.TYPE_NAMES.indexOf(name)], w));
+        return m;
     }
 
     IntType randomType() {

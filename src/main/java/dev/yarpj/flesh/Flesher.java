@@ -50,15 +50,9 @@ public final class Flesher {
         Map<ReductionOp, Integer> ops = new LinkedHashMap<>();
         policy.reductionWeights().forEach((name, w) -> ops.put(ReductionOp.byPolicyName(name), w));
         this.reductions = rng.sampler(ops);
-        this.iteratorTypes = rng.sampler(typeMap(policy.iteratorTypeWeights()));
-        this.idiomIteratorTypes = rng.sampler(typeMap(policy.idiomIteratorTypeWeights()));
+        this.iteratorTypes = rng.sampler(ExprBuilder.byType(policy.iteratorTypeWeights()));
+        this.idiomIteratorTypes = rng.sampler(ExprBuilder.byType(policy.idiomIteratorTypeWeights()));
         this.deadCode = new DeadCode(rng, globals, exprs, ub, policy.pParam());
-    }
-
-    private static Map<IntType, Integer> typeMap(Map<String, Integer> byName) {
-        Map<IntType, Integer> m = new LinkedHashMap<>();
-        byName.forEach((name, w) -> m.put(IntType.values()[GenPolicy.TYPE_NAMES.indexOf(name)], w));
-        return m;
     }
 
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng) {
@@ -83,17 +77,10 @@ public final class Flesher {
             if (s instanceof Stmt.Block b && writesOutput(b.stmts())) return true;
             if (s instanceof Stmt.If i && (writesOutput(i.then().stmts())
                     || (i.otherwise() != null && writesOutput(i.otherwise().stmts())))) return true;
-            if (s instanceof Stmt.LoopNest n && writesOutput(n)) return true;
-            if (s instanceof Stmt.LoopSeq q) for (Stmt.LoopNest n : q.nests()) if (writesOutput(n)) return true;
+            if (s instanceof Stmt.LoopNest n && writesOutput(n.blocksFrom(0))) return true;
+            if (s instanceof Stmt.LoopSeq q && writesOutput(new ArrayList<>(q.nests()))) return true;
         }
         return false;
-    }
-
-    private static boolean writesOutput(Stmt.LoopNest n) {
-        for (Stmt.LoopLevel lv : n.levels()) {
-            if (writesOutput(lv.prefix().stmts()) || writesOutput(lv.suffix().stmts())) return true;
-        }
-        return writesOutput(n.body().stmts());
     }
 
     private Stmt.Block block(List<Shape> shapes, Env outer) {

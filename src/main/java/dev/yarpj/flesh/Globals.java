@@ -7,6 +7,7 @@ import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.VarType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The global symbol table of a test (inputs, outputs, arrays) and the allocator of names
@@ -31,13 +32,13 @@ final class Globals {
     final List<ArrayVar[]> viewPairs = new ArrayList<>();
     private final long maxArrayBytes;
     /** How a new array (not a view) is passed to {@code test}: decided by fleshing's policy. */
-    private final java.util.function.Supplier<ArrayVar.Passing> passing;
+    private final Supplier<ArrayVar.Passing> passing;
     private long arrayBytes;
     private int scalarSlots;
     private int arraySlots;
     private int names;
 
-    Globals(long maxArrayBytes, java.util.function.Supplier<ArrayVar.Passing> passing) {
+    Globals(long maxArrayBytes, Supplier<ArrayVar.Passing> passing) {
         this.maxArrayBytes = maxArrayBytes;
         this.passing = passing;
     }
@@ -79,10 +80,7 @@ final class Globals {
 
     /** A new array no other statement stores to (for outputs: a reduction's accumulators), or null when over budget. */
     ArrayVar newPrivateArray(boolean input, IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
-        long bytes = elem.bytes();
-        for (int d : dims) bytes *= d;
-        if (arrayBytes + bytes > maxArrayBytes) return null;
-        arrayBytes += bytes;
+        if (!reserve(elem, dims)) return null;
         ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem),
                 List.copyOf(dims), input, fill, passing.get());
         (input ? inputArrays : outputArrays).add(a);
@@ -99,10 +97,7 @@ final class Globals {
     ArrayVar[] newViews(IntType elem, List<Integer> dims, int rowOffset, boolean firstAhead, ArrayVar.Fill fill) {
         List<Integer> storageDims = new ArrayList<>(dims);
         storageDims.set(0, dims.get(0) + rowOffset);
-        long bytes = elem.bytes();
-        for (int d : storageDims) bytes *= d;
-        if (arrayBytes + bytes > maxArrayBytes) return null;
-        arrayBytes += bytes;
+        if (!reserve(elem, storageDims)) return null;
         ArrayVar storage = new ArrayVar(arraySlots++, "buf_" + names++, VarType.uniform(elem), List.copyOf(storageDims),
                 false, fill, ArrayVar.Passing.GLOBAL);
         outputArrays.add(storage);
@@ -116,6 +111,15 @@ final class Globals {
         }
         viewPairs.add(views);
         return views;
+    }
+
+    /** Counts an array of these dimensions against the budget; false (nothing counted) when it would not fit. */
+    private boolean reserve(IntType elem, List<Integer> dims) {
+        long bytes = elem.bytes();
+        for (int d : dims) bytes *= d;
+        if (arrayBytes + bytes > maxArrayBytes) return false;
+        arrayBytes += bytes;
+        return true;
     }
 
     int scalarSlots() {

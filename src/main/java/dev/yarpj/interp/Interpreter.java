@@ -241,12 +241,9 @@ public final class Interpreter {
             long y = Arith.convert(v, rct);
             check(Arith.binaryUb(op, lct, x, rct, y), op.symbol, x, y, lct);
             long r = Arith.binary(op, lct, x, rct, y);
-            IntType rt2 = Arith.resultType(op, lct, rct);
-            if (portable && Arith.conversionImplDefined(r, rt2, tt)) {
-                throw new UndefinedBehaviorException("implementation-defined conversion of " + r + " from " + rt2 + " to " + tt);
-            }
-            if (portable && Arith.binaryImplDefined(op, lct, x)) {
-                throw new UndefinedBehaviorException("implementation-defined: " + x + " >> " + y + " in " + lct);
+            if (portable) {
+                checkShift(op, x, y, lct);
+                checkConversion(r, Arith.resultType(op, lct, rct), tt);
             }
             store[at] = Arith.convert(r, tt);
         };
@@ -274,9 +271,7 @@ public final class Interpreter {
             if (portable && t.signed) {
                 return () -> {
                     long v = o.ev();
-                    if (Arith.conversionImplDefined(v, from, t)) {
-                        throw new UndefinedBehaviorException("implementation-defined conversion of " + v + " from " + from + " to " + t);
-                    }
+                    checkConversion(v, from, t);
                     return Arith.convert(v, t);
                 };
             }
@@ -339,9 +334,7 @@ public final class Interpreter {
                 long x = l.ev();
                 long y = r.ev();
                 check(Arith.binaryUb(op, lt, x, rt, y), op.symbol, x, y, lt);
-                if (Arith.binaryImplDefined(op, lt, x)) {
-                    throw new UndefinedBehaviorException("implementation-defined: " + x + " >> " + y + " in " + lt);
-                }
+                checkShift(op, x, y, lt);
                 return Arith.binary(op, lt, x, rt, y);
             };
         }
@@ -413,5 +406,19 @@ public final class Interpreter {
 
     private static void check(UbKind ub, String op, long x, long y, IntType t) {
         if (ub != null) throw new UndefinedBehaviorException(ub + ": " + x + " " + op + " " + y + " in " + t);
+    }
+
+    /** Refuses, in a portable program, a right shift of a negative value. */
+    private static void checkShift(BinOp op, long x, long y, IntType t) {
+        if (Arith.binaryImplDefined(op, t, x)) {
+            throw new UndefinedBehaviorException("implementation-defined: " + x + " " + op.symbol + " " + y + " in " + t);
+        }
+    }
+
+    /** Refuses, in a portable program, converting {@code v} of type {@code from} to a signed type it does not fit. */
+    private static void checkConversion(long v, IntType from, IntType to) {
+        if (Arith.conversionImplDefined(v, from, to)) {
+            throw new UndefinedBehaviorException("implementation-defined conversion of " + v + " from " + from + " to " + to);
+        }
     }
 }

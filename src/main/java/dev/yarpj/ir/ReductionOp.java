@@ -7,11 +7,7 @@ package dev.yarpj.ir;
 public enum ReductionOp {
     SUM, MIN, MAX, AND, OR, XOR;
 
-    /** The name in a policy file: {@code sum}, {@code min}, ... */
-    public String policyName() {
-        return name().toLowerCase();
-    }
-
+    /** The operator a policy file names: {@code sum}, {@code min}, ... */
     public static ReductionOp byPolicyName(String name) {
         return valueOf(name.toUpperCase());
     }

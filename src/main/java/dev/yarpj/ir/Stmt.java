@@ -48,6 +48,20 @@ public sealed interface Stmt {
             return new LoopNest(levels, body, pragma, i);
         }
 
+        /**
+         * The statements inside level {@code from} and deeper, as blocks: each level's
+         * prefix and suffix, outermost first, then the body.
+         */
+        public List<Stmt> blocksFrom(int from) {
+            List<Stmt> all = new java.util.ArrayList<>();
+            for (int l = from; l < levels.size(); l++) {
+                all.add(levels.get(l).prefix());
+                all.add(levels.get(l).suffix());
+            }
+            all.add(body);
+            return all;
+        }
+
         public int depth() {
             return levels.size();
         }

@@ -140,9 +140,8 @@ public final class CFamilyLowerer {
             }
             w.close();
         } else if (s instanceof Stmt.DeadBranch d) {
-            w.open("if (" + expr(d.cond()) + ")");
-            for (Stmt t : d.body().stmts()) stmt(w, t);
-            w.close();
+            // Spelt as any if: only the generator knows it never runs.
+            stmt(w, new Stmt.If(d.cond(), d.body(), null));
         } else if (s instanceof Stmt.Block b) {
             w.open("");
             for (Stmt t : b.stmts()) stmt(w, t);
