@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what yarpj needs on a fresh Debian machine: a JDK 17 and Maven to build it,
-# gcc and clang to compile what it generates, cvise for reduction. Needs root (or sudo).
+# gcc and clang to compile what it generates, cvise for reduction, and a private ispc
+# (scripts/install-ispc.sh). Needs root (or sudo).
 set -euo pipefail
 need=()
 command -v java >/dev/null || need+=(openjdk-17-jdk-headless)
@@ -15,3 +16,5 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 echo "setup: java, mvn, gcc, g++, clang and cvise are installed"
+# ispc: a private copy under .tools/ispc (see the script); the system is not changed.
+"$(dirname "$0")/install-ispc.sh"
