@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 final class GenCommand implements Callable<Integer> {
 
     enum Lang {
-        c(Language.C), cpp(Language.CPP);
+        c(Language.C), cpp(Language.CPP), ispc(Language.ISPC);
 
         final Language language;
 

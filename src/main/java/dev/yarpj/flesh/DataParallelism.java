@@ -29,46 +29,70 @@ final class DataParallelism {
             Stmt.LoopLevel lv = nest.levels().get(l);
             LoopHead h = lv.head();
             List<Stmt> contents = nest.blocksFrom(l);
-            boolean parallel = !readsView(contents) && independent(h.iter(), contents, new HashMap<>(), new HashMap<>());
-            levels.add(new Stmt.LoopLevel(new LoopHead(h.iter(), h.start(), h.cond(), h.update(), parallel),
-                    lv.prefix(), lv.suffix()));
+            Dependences deps = new Dependences();
+            LoopHead.Parallelism p = readsView(contents) || !independent(h.iter(), contents, deps)
+                    ? LoopHead.Parallelism.SERIAL
+                    : deps.reduces ? LoopHead.Parallelism.REDUCTION : LoopHead.Parallelism.INDEPENDENT;
+            levels.add(new Stmt.LoopLevel(h.withParallelism(p), lv.prefix(), lv.suffix()));
         }
         return new Stmt.LoopNest(levels, nest.body(), nest.pragma(), nest.idiom());
     }
 
-    /**
-     * @param dimOf for each array stored to so far, the dimension its stores index by {@code it}
-     * @param viewOf for each storage stored to so far, the array the stores went through
-     */
-    private static boolean independent(Iterator it, List<Stmt> stmts, Map<ArrayVar, Integer> dimOf,
-                                       Map<ArrayVar, ArrayVar> viewOf) {
-        for (Stmt s : stmts) if (!independent(it, s, dimOf, viewOf)) return false;
+    /** What the stores below a loop have shown so far. */
+    private static final class Dependences {
+        /** For each array stored to, the dimension its stores index by the loop's iterator. */
+        final Map<ArrayVar, Integer> dimOf = new HashMap<>();
+        /** For each storage stored to, the array the stores went through. */
+        final Map<ArrayVar, ArrayVar> viewOf = new HashMap<>();
+        /** Whether some accumulator is folded into across iterations. */
+        boolean reduces;
+    }
+
+    private static boolean independent(Iterator it, List<Stmt> stmts, Dependences deps) {
+        for (Stmt s : stmts) if (!independent(it, s, deps)) return false;
         return true;
     }
 
-    private static boolean independent(Iterator it, Stmt s, Map<ArrayVar, Integer> dimOf, Map<ArrayVar, ArrayVar> viewOf) {
+    private static boolean independent(Iterator it, Stmt s, Dependences deps) {
         if (s instanceof Stmt.Assign a) {
-            if (a.compound() != null || !(a.target() instanceof Expr.Subscript sub)) return false;
-            ArrayVar through = viewOf.putIfAbsent(sub.array().storage(), sub.array());
-            if (through != null && through != sub.array()) return false;
-            for (int d = 0; d < sub.indices().size(); d++) {
-                if (Exprs.stripImplicit(sub.indices().get(d)) instanceof Expr.IterRef r && r.iter().equals(it)) {
-                    Integer first = dimOf.putIfAbsent(sub.array(), d);
-                    return first == null || first == d;
-                }
-            }
-            return false;
+            return a.compound() == null && a.target() instanceof Expr.Subscript sub && indexedBy(it, sub, deps);
         }
-        if (s instanceof Stmt.Block b) return independent(it, b.stmts(), dimOf, viewOf);
+        if (s instanceof Stmt.Reduce r) {
+            // An accumulator element of its own per iteration is a plain store; one shared
+            // across iterations is a reduction (nothing else touches an accumulator).
+            if (r.target() instanceof Expr.Subscript sub && mentions(sub, it)) return indexedBy(it, sub, deps);
+            deps.reduces = true;
+            return r.reorderable();
+        }
+        if (s instanceof Stmt.Block b) return independent(it, b.stmts(), deps);
         if (s instanceof Stmt.If i) {
-            return independent(it, i.then(), dimOf, viewOf)
-                    && (i.otherwise() == null || independent(it, i.otherwise(), dimOf, viewOf));
+            return independent(it, i.then(), deps) && (i.otherwise() == null || independent(it, i.otherwise(), deps));
         }
         // Never runs, but a promise of independence (ivdep, foreach) must hold for the code as written.
-        if (s instanceof Stmt.DeadBranch d) return independent(it, d.body(), dimOf, viewOf);
-        if (s instanceof Stmt.LoopNest n) return independent(it, n.blocksFrom(0), dimOf, viewOf);
-        if (s instanceof Stmt.LoopSeq q) return independent(it, new ArrayList<>(q.nests()), dimOf, viewOf);
+        if (s instanceof Stmt.DeadBranch d) return independent(it, d.body(), deps);
+        if (s instanceof Stmt.LoopNest n) return independent(it, n.blocksFrom(0), deps);
+        if (s instanceof Stmt.LoopSeq q) return independent(it, new ArrayList<>(q.nests()), deps);
         return true; // LocalDecl: a per-iteration temporary
+    }
+
+    /** Whether a store to {@code sub} writes an element of its own per iteration of {@code it}. */
+    private static boolean indexedBy(Iterator it, Expr.Subscript sub, Dependences deps) {
+        ArrayVar through = deps.viewOf.putIfAbsent(sub.array().storage(), sub.array());
+        if (through != null && through != sub.array()) return false;
+        for (int d = 0; d < sub.indices().size(); d++) {
+            if (Exprs.stripImplicit(sub.indices().get(d)) instanceof Expr.IterRef r && r.iter().equals(it)) {
+                Integer first = deps.dimOf.putIfAbsent(sub.array(), d);
+                return first == null || first == d;
+            }
+        }
+        return false;
+    }
+
+    private static boolean mentions(Expr.Subscript sub, Iterator it) {
+        for (Expr i : sub.indices()) {
+            if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(it)) return true;
+        }
+        return false;
     }
 
     /** Whether any statement reads an array element through a view (the only way outputs are read). */
@@ -82,6 +106,7 @@ final class DataParallelism {
             return readsView(a.value()) || (a.target() instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(DataParallelism::readsView))
                     || (a.compound() != null && a.target() instanceof Expr.Subscript t && t.array().passing() instanceof ArrayVar.Passing.View);
         }
+        if (s instanceof Stmt.Reduce r) return readsView(r.value());
         if (s instanceof Stmt.LocalDecl d) return readsView(d.init());
         if (s instanceof Stmt.Block b) return readsView(b.stmts());
         if (s instanceof Stmt.If i) return readsView(i.cond()) || readsView(i.then()) || (i.otherwise() != null && readsView(i.otherwise()));

@@ -122,8 +122,8 @@ final class ExprBuilder {
                 Valued cond = env.split() != null && !env.invariant() && rng.chance(policy.pParityBranch())
                         ? parityCondition(env) : expr(depth - 1, env);
                 int t = cond.truthMask(mask);
-                int thenMask = t == 0 ? mask : t;
-                int elseMask = (mask & ~t) == 0 ? mask : mask & ~t;
+                int thenMask = t == 0 || ub.eager() ? mask : t;
+                int elseMask = (mask & ~t) == 0 || ub.eager() ? mask : mask & ~t;
                 Valued a = expr(depth - 1, env.withMask(thenMask));
                 Valued b = expr(depth - 1, env.withMask(elseMask));
                 return ub.ternary(cond, a, b, mask);

@@ -40,12 +40,12 @@ public final class Flesher {
     private final DeadCode deadCode;
     private final UbGuard ub;
 
-    private Flesher(GenPolicy policy, Rng rng) {
+    private Flesher(GenPolicy policy, Rng rng, boolean eager) {
         this.policy = policy;
         this.rng = rng;
         this.globals = new Globals(policy.maxArrayBytes(), () -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : ArrayVar.Passing.GLOBAL);
-        this.ub = new UbGuard(!policy.allowImplDefined());
+        this.ub = new UbGuard(!policy.allowImplDefined(), eager);
         this.exprs = new ExprBuilder(policy, rng, globals, ub);
         Map<ReductionOp, Integer> ops = new LinkedHashMap<>();
         policy.reductionWeights().forEach((name, w) -> ops.put(ReductionOp.byPolicyName(name), w));
@@ -56,7 +56,16 @@ public final class Flesher {
     }
 
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng) {
-        Flesher f = new Flesher(policy, rng);
+        return flesh(skeleton, policy, rng, false);
+    }
+
+    /**
+     * @param eager every operand of ?:, && and || may be evaluated (an ISPC program): each is
+     *              kept defined wherever the expression runs, and no dead code with UB in it
+     *              is made (a varying branch that no lane takes may still be evaluated)
+     */
+    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager) {
+        Flesher f = new Flesher(policy, rng, eager);
         Stmt.Block body = f.block(skeleton.body(), Env.top());
         if (!writesOutput(body.stmts())) {
             // Every test stores to some output, else its checksum is a constant and tests nothing.
@@ -73,7 +82,7 @@ public final class Flesher {
     /** Whether any statement that may run stores to an output (a local or a dead branch does not). */
     static boolean writesOutput(List<Stmt> stmts) {
         for (Stmt s : stmts) {
-            if (s instanceof Stmt.Assign) return true;
+            if (s instanceof Stmt.Assign || s instanceof Stmt.Reduce) return true;
             if (s instanceof Stmt.Block b && writesOutput(b.stmts())) return true;
             if (s instanceof Stmt.If i && (writesOutput(i.then().stmts())
                     || (i.otherwise() != null && writesOutput(i.otherwise().stmts())))) return true;
@@ -104,7 +113,7 @@ public final class Flesher {
                 case GUARDED_DIV -> guardedDivision(env);
                 case REDUNDANT_EXPR -> redundantUnderEquality(env);
                 case ALIASED_UPDATE -> aliasedUpdate(env);
-                case DEAD_CODE -> deadCode.branch(env, () -> target(env));
+                case DEAD_CODE -> ub.eager() ? assign(env) : deadCode.branch(env, () -> target(env));
             };
         }
         if (s instanceof Shape.IfShape i) return ifStmt(i, env);
@@ -256,14 +265,9 @@ public final class Flesher {
             if (a != null) target = Exprs.subscript(a, idx);
         }
         if (target == null) target = new Expr.ScalarRef(globals.newAccumulator(t, init));
-        return switch (op) {
-            case MIN, MAX -> new Stmt.Assign(target, null, Exprs.convertImplicitly(
-                    Exprs.call(op == ReductionOp.MIN ? Builtin.MIN : Builtin.MAX, target, value.expr()), t));
-            case AND -> new Stmt.Assign(target, BinOp.BAND, value.expr());
-            case OR -> new Stmt.Assign(target, BinOp.BOR, value.expr());
-            case XOR -> new Stmt.Assign(target, BinOp.BXOR, value.expr());
-            case SUM -> new Stmt.Assign(target, sumCannotOverflow(t, init, value, env) ? BinOp.ADD : BinOp.BXOR, value.expr());
-        };
+        // A sum that could overflow in some order of its additions becomes an exclusive or.
+        if (op == ReductionOp.SUM && !sumCannotOverflow(t, init, value, env)) op = ReductionOp.XOR;
+        return new Stmt.Reduce(target, op, value.expr());
     }
 
     /**
@@ -564,7 +568,8 @@ public final class Flesher {
             Expr.Binary cond = Exprs.binary(b.space().cmp(), iter, b.bound());
             Expr.Binary update = Exprs.binary(b.space().up() ? BinOp.ADD : BinOp.SUB, iter, b.step());
             levels.add(new Stmt.LoopLevel(
-                    new LoopHead(it, Exprs.convertImplicitly(b.start(), it.type()), cond, update, false),
+                    new LoopHead(it, Exprs.convertImplicitly(b.start(), it.type()), cond, update, b.space().trip(),
+                            LoopHead.Parallelism.SERIAL),
                     prefixes.get(l), suffixes[l]));
         }
         // Data parallelism can only be decided once the whole nest is known.

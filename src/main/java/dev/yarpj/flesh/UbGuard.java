@@ -24,8 +24,23 @@ import java.util.List;
 final class UbGuard {
     private final boolean portable;
 
+    /**
+     * Every arm of ?: and operand of && and || may run (ISPC, with a varying condition): each
+     * must be defined wherever the whole expression runs, not only where it is taken.
+     */
+    private final boolean eager;
+
     UbGuard(boolean portable) {
+        this(portable, false);
+    }
+
+    UbGuard(boolean portable, boolean eager) {
         this.portable = portable;
+        this.eager = eager;
+    }
+
+    boolean eager() {
+        return eager;
     }
 
     boolean portable() {

@@ -4,7 +4,7 @@ import dev.yarpj.flesh.Flesher;
 import dev.yarpj.interp.Interpreter;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.Program;
-import dev.yarpj.lower.CFamilyLowerer;
+import dev.yarpj.lower.Lowerer;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.lower.LoweredTest;
@@ -50,18 +50,21 @@ public final class Generator {
         Rng rng = new Rng(seed);
         Skeleton sk = new SkeletonBuilder(policy, rng).build();
         long t1 = System.nanoTime();
-        Program p = Flesher.flesh(sk, policy, rng);
+        // ISPC may evaluate every arm of ?:, && and || (under a varying condition): its
+        // programs keep each one defined, and the interpreter checks that they are.
+        boolean eager = lang == Language.ISPC;
+        Program p = Flesher.flesh(sk, policy, rng, eager);
         long t2 = System.nanoTime();
         Prediction pred;
         try {
-            pred = Interpreter.run(p, policy.maxIterations() * STEPS_PER_ITERATION, !policy.allowImplDefined());
+            pred = Interpreter.run(p, policy.maxIterations() * STEPS_PER_ITERATION, !policy.allowImplDefined(), eager);
         } finally {
             stageNanos[0] += t1 - t0;
             stageNanos[1] += t2 - t1;
             stageNanos[2] += System.nanoTime() - t2;
         }
         long t3 = System.nanoTime();
-        LoweredTest files = CFamilyLowerer.lower(p, pred, lang, check, provenance);
+        LoweredTest files = Lowerer.of(lang, rng).lower(p, pred, check, provenance);
         stageNanos[3] += System.nanoTime() - t3;
         return new GeneratedTest(seed, sk, p, pred, files);
     }

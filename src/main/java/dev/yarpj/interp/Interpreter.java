@@ -46,6 +46,11 @@ public final class Interpreter {
     private final long stepBudget;
     /** Refuse implementation-defined conversions and shifts too (policy allow_impl_defined: false). */
     private final boolean portable;
+    /**
+     * Evaluate both arms of ?: and both operands of && and || (ISPC with a varying condition
+     * may run both), so that UB in an arm not taken is refused too.
+     */
+    private final boolean eager;
     private long steps;
     /** Every static loop, by number, with zero counts: what it is. */
     private final List<LoopTrips> loopSites = new ArrayList<>();
@@ -53,8 +58,9 @@ public final class Interpreter {
     private long[] entered;
     private long[] iterations;
 
-    private Interpreter(Program p, long stepBudget, boolean portable) {
+    private Interpreter(Program p, long stepBudget, boolean portable, boolean eager) {
         this.portable = portable;
+        this.eager = eager;
         this.scalars = new long[p.scalarSlots()];
         this.arrays = new long[p.arraySlots()][];
         this.stepBudget = stepBudget;
@@ -78,7 +84,15 @@ public final class Interpreter {
      * signed type or a right shift of a negative value is refused like UB.
      */
     public static Prediction run(Program p, long stepBudget, boolean portable) {
-        Interpreter in = new Interpreter(p, stepBudget, portable);
+        return run(p, stepBudget, portable, false);
+    }
+
+    /**
+     * As {@link #run(Program, long, boolean)}; with {@code eager}, every operand of ?:, &&
+     * and || is evaluated and checked, as an ISPC program needs.
+     */
+    public static Prediction run(Program p, long stepBudget, boolean portable, boolean eager) {
+        Interpreter in = new Interpreter(p, stepBudget, portable, eager);
         Ex body = in.block(p.body());
         in.entered = new long[in.loopSites.size()];
         in.iterations = new long[in.loopSites.size()];
@@ -140,6 +154,7 @@ public final class Interpreter {
 
     private Ex stmt(Stmt s) {
         if (s instanceof Stmt.Assign a) return assign(a);
+        if (s instanceof Stmt.Reduce r) return assign(r.asAssign());
         if (s instanceof Stmt.LocalDecl d) {
             int slot = d.var().slot();
             IntType t = d.var().base();
@@ -192,6 +207,7 @@ public final class Interpreter {
         Ex prefix = block(lv.prefix());
         Ex inner = nest(n, level + 1);
         Ex suffix = block(lv.suffix());
+        long planned = h.trip();
         return () -> {
             tick();
             entered[id]++;
@@ -206,6 +222,9 @@ public final class Interpreter {
                 scalars[slot] = Arith.convert(update.ev(), t);
             }
             iterations[id] += trips;
+            if (planned >= 0 && trips != planned) {
+                throw new IllegalStateException("loop " + h.iter().name() + " ran " + trips + " times, not its planned " + planned);
+            }
         };
     }
 
@@ -294,6 +313,13 @@ public final class Interpreter {
             Ev c = expr(t.cond());
             Ev a = expr(t.then());
             Ev b = expr(t.otherwise());
+            if (eager) {
+                return () -> {
+                    long x = a.ev();
+                    long y = b.ev();
+                    return c.ev() != 0 ? x : y;
+                };
+            }
             return () -> c.ev() != 0 ? a.ev() : b.ev();
         }
         if (e instanceof Expr.Call c) {
@@ -327,6 +353,13 @@ public final class Interpreter {
         Ev r = expr(b.rhs());
         IntType lt = b.lhs().type();
         IntType rt = b.rhs().type();
+        if (eager && op.isLogical()) {
+            return () -> {
+                boolean x = l.ev() != 0;
+                boolean y = r.ev() != 0;
+                return (op == BinOp.LAND ? x && y : x || y) ? 1 : 0;
+            };
+        }
         if (op == BinOp.LAND) return () -> l.ev() != 0 && r.ev() != 0 ? 1 : 0;
         if (op == BinOp.LOR) return () -> l.ev() != 0 || r.ev() != 0 ? 1 : 0;
         if (portable && op == BinOp.SHR) {

@@ -12,6 +12,42 @@ public sealed interface Stmt {
      */
     record Assign(Expr target, BinOp compound, Expr value) implements Stmt {}
 
+    /**
+     * Folds {@code value} into an accumulator: {@code target = (T) (target op value)}, with
+     * min and max as {@link Builtin} calls. The accumulator is written by nothing else, and
+     * a signed sum is made only where no order of the additions overflows, so where
+     * {@link #reorderable} the folds may run in any order: a parallel lowering keeps
+     * partial results and combines them after the loop.
+     */
+    record Reduce(Expr target, ReductionOp op, Expr value) implements Stmt {
+        /** The type the operator is applied in: both operands are converted to it. */
+        public IntType opType() {
+            return Arith.common(target.type(), value.type());
+        }
+
+        /**
+         * Whether the folds may be reordered: min and max only when nothing is converted
+         * back into a narrower accumulator between steps (a wrapped value would take part
+         * in the next comparison); sums and bitwise operators always, as only the low bits
+         * of the total count then.
+         */
+        public boolean reorderable() {
+            return !(op == ReductionOp.MIN || op == ReductionOp.MAX) || target.type() == opType();
+        }
+
+        /** The same fold as a plain or compound assignment: what it means, in C's terms. */
+        public Assign asAssign() {
+            return switch (op) {
+                case MIN, MAX -> new Assign(target, null, Exprs.convertImplicitly(
+                        Exprs.call(op == ReductionOp.MIN ? Builtin.MIN : Builtin.MAX, target, value), target.type()));
+                case SUM -> new Assign(target, BinOp.ADD, value);
+                case AND -> new Assign(target, BinOp.BAND, value);
+                case OR -> new Assign(target, BinOp.BOR, value);
+                case XOR -> new Assign(target, BinOp.BXOR, value);
+            };
+        }
+    }
+
     /** Declares a local temporary in the enclosing block's scope. */
     record LocalDecl(ScalarVar var, Expr init) implements Stmt {}
 

@@ -3,7 +3,6 @@ package dev.yarpj.lower;
 import dev.yarpj.interp.Checksum;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
-import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.LoopHead;
@@ -23,25 +22,59 @@ import java.util.TreeSet;
  * {@code init.h} declares what both share. It only prints: every semantic decision is
  * already in the IR, implicit conversions included (they print as nothing).
  */
-public final class CFamilyLowerer {
+public final class CFamilyLowerer implements Lowerer {
     private final Language lang;
-    private final String banner;
+    /**
+     * The C++ half of an ISPC test: {@code test} has C linkage, as ispc's exported function
+     * has, and 64-bit types are spelt as in the header ispc writes, so that one driver calls
+     * either; init.h includes that header when the driver is built with YARPJ_ISPC.
+     */
+    private final boolean ispcCompanion;
+    private String banner;
     /** C helper functions for min/max used by the function being printed. */
     private final TreeSet<String> helpers = new TreeSet<>();
     private boolean usesBuiltins;
+    private final ExprPrinter printer = new ExprPrinter() {
+        @Override
+        String type(IntType t) {
+            return CFamilyLowerer.this.type(t);
+        }
 
-    private CFamilyLowerer(Language lang, String banner) {
+        @Override
+        String literal(IntType t, long v) {
+            return cLiteral(t, v);
+        }
+
+        @Override
+        boolean printsImplicitCasts() {
+            return false;
+        }
+
+        @Override
+        String minMax(boolean min, IntType t, String a, String b) {
+            return CFamilyLowerer.this.minMax(min, t, a, b);
+        }
+    };
+
+    CFamilyLowerer(Language lang, boolean ispcCompanion) {
         this.lang = lang;
-        this.banner = banner;
+        this.ispcCompanion = ispcCompanion;
     }
 
     /** @param banner comment lines (without comment markers) put at the top of every file */
     public static LoweredTest lower(Program p, Prediction expected, Language lang, CheckMode check, String banner) {
-        CFamilyLowerer l = new CFamilyLowerer(lang, banner);
+        return new CFamilyLowerer(lang, false).lower(p, expected, check, banner);
+    }
+
+    @Override
+    public LoweredTest lower(Program p, Prediction expected, CheckMode check, String banner) {
+        this.banner = banner;
+        helpers.clear();
+        usesBuiltins = false;
         Map<String, String> files = new LinkedHashMap<>();
-        files.put("func." + lang.extension, l.func(p));
-        files.put("driver." + lang.extension, l.driver(p, expected, check));
-        files.put("init.h", l.header(p));
+        files.put("func." + lang.extension, func(p));
+        files.put("driver." + lang.extension, driver(p, expected, check));
+        files.put("init.h", header(p));
         return new LoweredTest(files);
     }
 
@@ -59,13 +92,20 @@ public final class CFamilyLowerer {
         CodeWriter w = start();
         w.line("#ifndef YARPJ_INIT_H").line("#define YARPJ_INIT_H");
         if (lang == Language.C) w.line("#include <stdbool.h>");
+        if (ispcCompanion) w.line("#include <stdint.h>");
         w.blank();
         for (ScalarVar v : p.inputs()) if (!v.isParam()) w.line("extern " + decl(v) + ";");
         for (ScalarVar v : p.outputs()) w.line("extern " + decl(v) + ";");
         for (ArrayVar a : p.inputArrays()) if (!a.isParam()) w.line("extern " + decl(a) + ";");
         for (ArrayVar a : p.outputArrays()) if (!a.isParam()) w.line("extern " + decl(a) + ";");
         w.blank();
-        w.line("void test(" + params(p) + ");");
+        if (ispcCompanion) {
+            // Built with YARPJ_ISPC, the driver calls ispc's test through the header ispc -h writes.
+            w.line("#ifdef YARPJ_ISPC").line("#include \"func_ispc.h\"").line("using namespace ispc;").line("#else");
+            w.line("extern \"C\" void test(" + params(p) + ");").line("#endif");
+        } else {
+            w.line("void test(" + params(p) + ");");
+        }
         w.line("#endif");
         return w.toString();
     }
@@ -111,11 +151,11 @@ public final class CFamilyLowerer {
 
     private String func(Program p) {
         CodeWriter body = new CodeWriter();
-        body.open("void test(" + params(p) + ")");
+        body.open((ispcCompanion ? "extern \"C\" " : "") + "void test(" + params(p) + ")");
         for (Stmt s : p.body().stmts()) stmt(body, s);
         body.close();
         CodeWriter w = start();
-        if (lang == Language.CPP && usesBuiltins) w.line("#include <algorithm>");
+        if (lang != Language.C && usesBuiltins) w.line("#include <algorithm>");
         w.line("#include \"init.h\"").blank();
         if (lang == Language.C) {
             for (String h : helpers) w.line(h);
@@ -126,7 +166,9 @@ public final class CFamilyLowerer {
     }
 
     private void stmt(CodeWriter w, Stmt s) {
-        if (s instanceof Stmt.Assign a) {
+        if (s instanceof Stmt.Reduce r) {
+            stmt(w, r.asAssign());
+        } else if (s instanceof Stmt.Assign a) {
             String op = a.compound() == null ? "=" : a.compound().symbol + "=";
             w.line(expr(a.target()) + " " + op + " " + expr(a.value()) + ";");
         } else if (s instanceof Stmt.LocalDecl d) {
@@ -165,7 +207,7 @@ public final class CFamilyLowerer {
         String update = step instanceof Expr.Const c && c.value() == 1
                 ? name + (h.countsUp() ? "++" : "--")
                 : name + (h.countsUp() ? " += " : " -= ") + expr(step);
-        if (level == n.depth() - 1 && n.pragma() != Pragma.NONE) w.line("#pragma " + n.pragma().text);
+        if (level == n.depth() - 1 && n.pragma() != Pragma.NONE) w.line("#pragma " + pragma(n.pragma()));
         w.open("for (" + type(h.iter().type()) + " " + name + " = " + expr(h.start()) + "; "
                 + expr(h.cond()) + "; " + update + ")");
         for (Stmt t : lv.prefix().stmts()) stmt(w, t);
@@ -178,41 +220,36 @@ public final class CFamilyLowerer {
         return dev.yarpj.ir.Exprs.stripImplicit(e);
     }
 
+    /** How gcc and clang spell a loop pragma. */
+    static String pragma(Pragma p) {
+        return switch (p) {
+            case NONE -> throw new IllegalArgumentException("no pragma");
+            case CLANG_VECTORIZE -> "clang loop vectorize(enable)";
+            case CLANG_INTERLEAVE -> "clang loop interleave(enable)";
+            case CLANG_UNROLL -> "clang loop unroll(enable)";
+            case CLANG_UNROLL_COUNT -> "clang loop unroll_count(4)";
+            case CLANG_VECTORIZE_PREDICATE -> "clang loop vectorize(enable) vectorize_predicate(enable)";
+            case CLANG_DISTRIBUTE -> "clang loop distribute(enable)";
+            case GCC_UNROLL -> "GCC unroll 4";
+            case GCC_IVDEP -> "GCC ivdep";
+        };
+    }
+
     String expr(Expr e) {
-        if (e instanceof Expr.Const c) return literal(c.type(), c.value());
-        if (e instanceof Expr.ScalarRef r) return r.var().name();
-        if (e instanceof Expr.IterRef r) return r.iter().name();
-        if (e instanceof Expr.Cast c) {
-            return c.implicit() ? expr(c.operand()) : "((" + type(c.type()) + ") " + expr(c.operand()) + ")";
-        }
-        if (e instanceof Expr.Unary u) return "(" + u.op().symbol + expr(u.operand()) + ")";
-        if (e instanceof Expr.Binary b) return "(" + expr(b.lhs()) + " " + b.op().symbol + " " + expr(b.rhs()) + ")";
-        if (e instanceof Expr.Ternary t) {
-            return "(" + expr(t.cond()) + " ? " + expr(t.then()) + " : " + expr(t.otherwise()) + ")";
-        }
-        if (e instanceof Expr.Subscript s) {
-            StringBuilder sb = new StringBuilder(s.array().name());
-            for (Expr i : s.indices()) sb.append('[').append(expr(i)).append(']');
-            return sb.toString();
-        }
-        if (e instanceof Expr.Stencil st) {
-            List<String> taps = new ArrayList<>();
-            for (Expr.Subscript t : st.taps()) taps.add(expr(t));
-            return "(" + String.join(" " + st.combine().symbol + " ", taps) + ")";
-        }
-        Expr.Call c = (Expr.Call) e;
+        return printer.expr(e);
+    }
+
+    private String minMax(boolean min, IntType t, String a, String b) {
         usesBuiltins = true;
-        String fn = c.fn() == Builtin.MIN ? "min" : "max";
-        if (lang == Language.CPP) {
-            return "std::" + fn + "<" + type(c.type()) + ">(" + expr(c.lhs()) + ", " + expr(c.rhs()) + ")";
-        }
+        String fn = min ? "min" : "max";
+        if (lang != Language.C) return "std::" + fn + "<" + type(t) + ">(" + a + ", " + b + ")";
         // C has no std::min: a static inline function per type is the C idiom (a macro would
         // duplicate its operands' text, exponentially in nesting depth).
-        String name = fn + "_" + shortName(c.type());
-        String t = type(c.type());
-        helpers.add("static inline " + t + " " + name + "(" + t + " a, " + t + " b) { return a "
-                + (c.fn() == Builtin.MIN ? "<" : ">") + " b ? a : b; }");
-        return name + "(" + expr(c.lhs()) + ", " + expr(c.rhs()) + ")";
+        String name = fn + "_" + shortName(t);
+        String tn = type(t);
+        helpers.add("static inline " + tn + " " + name + "(" + tn + " a, " + tn + " b) { return a "
+                + (min ? "<" : ">") + " b ? a : b; }");
+        return name + "(" + a + ", " + b + ")";
     }
 
     private static String shortName(IntType t) {
@@ -228,8 +265,8 @@ public final class CFamilyLowerer {
             case USHORT -> "unsigned short";
             case INT -> "int";
             case UINT -> "unsigned int";
-            case LLONG -> "long long";
-            case ULLONG -> "unsigned long long";
+            case LLONG -> ispcCompanion ? "int64_t" : "long long";
+            case ULLONG -> ispcCompanion ? "uint64_t" : "unsigned long long";
         };
     }
 
@@ -239,18 +276,7 @@ public final class CFamilyLowerer {
      * has no literal and is written as a subtraction.
      */
     static String literal(IntType t, long v) {
-        switch (t) {
-            case UINT:
-                return v + "U";
-            case ULLONG:
-                return Long.toUnsignedString(v) + "ULL";
-            case LLONG:
-                if (v == Long.MIN_VALUE) return "(-9223372036854775807LL - 1)";
-                return v < 0 ? "(" + v + "LL)" : v + "LL";
-            default:
-                if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";
-                return v < 0 ? "(" + v + ")" : Long.toString(v);
-        }
+        return ExprPrinter.cLiteral(t, v);
     }
 
     // ---- driver ---------------------------------------------------------------------

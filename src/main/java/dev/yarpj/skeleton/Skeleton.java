@@ -51,7 +51,7 @@ public record Skeleton(List<Shape> body) {
                     .append(st.dims()).append("-d, reach ").append(st.reach()).append(" x stride ").append(st.stride())
                     .append(st.reduced() ? ", reduced" : "").append(')');
         }
-        if (p.pragma() != dev.yarpj.ir.Pragma.NONE) sb.append(", #pragma ").append(p.pragma().text);
+        if (p.pragma() != dev.yarpj.ir.Pragma.NONE) sb.append(", pragma ").append(p.pragma().name().toLowerCase());
         if (n.splitLevel() >= 0) sb.append(" (odd/even split at level ").append(n.splitLevel()).append(')');
         sb.append('\n');
         for (int l = 0; l < n.depth(); l++) {

@@ -118,7 +118,8 @@ class IdiomFleshingTest {
     }
 
     private static void walk(long seed, Stmt s, List<LoopHead> loops, Stmt.LoopNest body, List<Site> out) {
-        out.add(new Site(seed, s, loops, body));
+        // A fold is checked as the assignment it means.
+        out.add(new Site(seed, s instanceof Stmt.Reduce r ? r.asAssign() : s, loops, body));
         if (s instanceof Stmt.Block b) {
             for (Stmt t : b.stmts()) walk(seed, t, loops, body, out);
         } else if (s instanceof Stmt.If i) {

@@ -65,7 +65,7 @@ class CompileAndRunTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Language.class)
+    @EnumSource(value = Language.class, names = {"C", "CPP"}) // ISPC: IspcCompileAndRunTest
     void gccAndClangAgreeWithThePredictionAtO0AndO3(Language lang) throws Exception {
         String[] ccs = compilers(lang);
         Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.HASH);
@@ -87,7 +87,7 @@ class CompileAndRunTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Language.class)
+    @EnumSource(value = Language.class, names = {"C", "CPP"}) // ISPC: IspcCompileAndRunTest
     void assertsDriverPasses(Language lang) throws Exception {
         Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.ASSERTS);
         for (long s = 1; s <= SEEDS; s++) {
@@ -98,7 +98,7 @@ class CompileAndRunTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Language.class)
+    @EnumSource(value = Language.class, names = {"C", "CPP"}) // ISPC: IspcCompileAndRunTest
     void sanitizersFindNothing(Language lang) throws Exception {
         Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.HASH);
         for (long s = 1; s <= SEEDS; s++) {

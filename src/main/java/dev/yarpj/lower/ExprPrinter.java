@@ -1,0 +1,116 @@
+package dev.yarpj.lower;
+
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.UnOp;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Prints typed IR expressions. The IR already says every conversion (implicit ones are
+ * marked); a language prints each where its own rules would not do the same silently, and
+ * spells types, literals, conditions and library calls its way through the hooks below.
+ * Nothing here decides what an expression computes.
+ */
+abstract class ExprPrinter {
+    /** The language's name of {@code t}. */
+    abstract String type(IntType t);
+
+    /** A literal of type {@code t}. */
+    abstract String literal(IntType t, long v);
+
+    /** min or max of two operands already of type {@code t}. */
+    abstract String minMax(boolean min, IntType t, String a, String b);
+
+    /** Whether a conversion C applies silently must be printed in this language. */
+    abstract boolean printsImplicitCasts();
+
+    /** A comparison or logical operator's result, which this language may type as bool, as the IR's int. */
+    String boolToInt(String boolExpr) {
+        return boolExpr;
+    }
+
+    /** An int-valued expression used where a condition is expected. */
+    String truth(Expr e) {
+        return expr(e);
+    }
+
+    /** The right operand of a shift, already of the promoted type of its own. */
+    String shiftAmount(Expr.Binary b) {
+        return expr(b.rhs());
+    }
+
+    /** {@code cond ? a : b} (the arms are of the result type). */
+    String ternary(Expr.Ternary t) {
+        return "(" + truth(t.cond()) + " ? " + expr(t.then()) + " : " + expr(t.otherwise()) + ")";
+    }
+
+    /** A scalar variable or iterator read by name. */
+    String name(String name) {
+        return name;
+    }
+
+    String cast(IntType to, String operand) {
+        return "((" + type(to) + ") " + operand + ")";
+    }
+
+    final String expr(Expr e) {
+        if (e instanceof Expr.Const c) return literal(c.type(), c.value());
+        if (e instanceof Expr.ScalarRef r) return name(r.var().name());
+        if (e instanceof Expr.IterRef r) return name(r.iter().name());
+        if (e instanceof Expr.Cast c) {
+            if (c.implicit() && (!printsImplicitCasts() || c.type() == c.operand().type())) return expr(c.operand());
+            return cast(c.type(), expr(c.operand()));
+        }
+        if (e instanceof Expr.Unary u) {
+            if (u.op() == UnOp.LNOT) return boolToInt("(!" + truth(u.operand()) + ")");
+            return "(" + u.op().symbol + expr(u.operand()) + ")";
+        }
+        if (e instanceof Expr.Binary b) {
+            if (b.op().isLogical()) {
+                return boolToInt("(" + truth(b.lhs()) + " " + b.op().symbol + " " + truth(b.rhs()) + ")");
+            }
+            String rhs = b.op().isShift() ? shiftAmount(b) : expr(b.rhs());
+            String text = "(" + expr(b.lhs()) + " " + b.op().symbol + " " + rhs + ")";
+            return b.op().isComparison() ? boolToInt(text) : text;
+        }
+        if (e instanceof Expr.Ternary t) return ternary(t);
+        if (e instanceof Expr.Subscript s) {
+            StringBuilder sb = new StringBuilder(s.array().name());
+            for (Expr i : s.indices()) sb.append('[').append(expr(i)).append(']');
+            return sb.toString();
+        }
+        if (e instanceof Expr.Stencil st) {
+            // Taps are folded in the stencil's type: promoted silently in C, cast where that is not so.
+            List<String> taps = new ArrayList<>();
+            for (Expr.Subscript t : st.taps()) {
+                taps.add(printsImplicitCasts() && t.type() != st.type() ? cast(st.type(), expr(t)) : expr(t));
+            }
+            return "(" + String.join(" " + st.combine().symbol + " ", taps) + ")";
+        }
+        Expr.Call c = (Expr.Call) e;
+        return minMax(c.fn() == dev.yarpj.ir.Builtin.MIN, c.type(), expr(c.lhs()), expr(c.rhs()));
+    }
+
+    /** Whether {@code e} is a comparison, a logical operator or a logical not: a truth value in every language. */
+    static boolean isTruthValue(Expr e) {
+        return e instanceof Expr.Binary b && (b.op().isComparison() || b.op().isLogical())
+                || e instanceof Expr.Unary u && u.op() == UnOp.LNOT;
+    }
+
+    /** The C spelling of a literal: int, unsigned int, long long or unsigned long long. */
+    static String cLiteral(IntType t, long v) {
+        switch (t) {
+            case UINT:
+                return v + "U";
+            case ULLONG:
+                return Long.toUnsignedString(v) + "ULL";
+            case LLONG:
+                if (v == Long.MIN_VALUE) return "(-9223372036854775807LL - 1)";
+                return v < 0 ? "(" + v + "LL)" : v + "LL";
+            default:
+                if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";
+                return v < 0 ? "(" + v + ")" : Long.toString(v);
+        }
+    }
+}

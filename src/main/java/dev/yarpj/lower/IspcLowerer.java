@@ -1,0 +1,461 @@
+package dev.yarpj.lower;
+
+import dev.yarpj.interp.Prediction;
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.Arith;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Program;
+import dev.yarpj.ir.ReductionOp;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.policy.Rng;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Prints a program as ISPC (YARPGen v2, sections 3.5 to 3.7): {@code func.ispc} holds the
+ * exported {@code test}; the driver, init.h and {@code func.cpp} (the same program in C++, for
+ * the cross-language check) come from {@link CFamilyLowerer}.
+ *
+ * <p>ISPC neither promotes small integers nor converts mixed operands as C does, and its
+ * comparisons yield bool, so every conversion of the IR is printed as a cast and truth
+ * values are converted to and from int where C would do it silently: the printed program
+ * computes exactly what the IR says, as the C++ lowering does.
+ *
+ * <p>In each loop nest one data-parallel level on a path becomes the gang loop ({@code
+ * foreach}, {@code foreach_tiled}, or a {@code for} over {@code programIndex} and {@code
+ * programCount}, chosen by the rng), its iteration space mapped onto an index range. Its
+ * iterator, and every local computed from a varying value, is {@code varying}; all else is
+ * {@code uniform}. A fold into an accumulator the gang loop does not index gets a varying
+ * partial result, combined after the loop with {@code reduce_add}, {@code reduce_min},
+ * {@code reduce_max} or, for bitwise operators, {@code extract} over the lanes.
+ */
+final class IspcLowerer implements Lowerer {
+    /** How a gang loop is spelt. */
+    enum GangForm { FOREACH, FOREACH_TILED, PROGRAM_INDEX }
+
+    /** Chance that a nest with a data-parallel level runs it as a gang (the rest stay serial loops). */
+    private static final double P_GANG = 0.9;
+    /** Chance that a ?: with a varying condition is printed as select(). */
+    private static final double P_SELECT = 0.5;
+    /** Chance that a uniform condition inside a gang loop is asked through any(), all() or none(). */
+    private static final double P_LANE_QUERY = 0.3;
+
+    private final Rng rng;
+    /** Slots (scalars and iterators share one numbering) of the varying values in scope. */
+    private final Set<Integer> varying = new HashSet<>();
+    /** The varying partial result of each fold under the current gang loop. */
+    private final Map<Stmt.Reduce, String> partials = new IdentityHashMap<>();
+    private int gangDepth;
+    private int fresh;
+    private final IspcStats stats = new IspcStats();
+
+    private final ExprPrinter printer = new ExprPrinter() {
+        @Override
+        String type(IntType t) {
+            return IspcLowerer.type(t);
+        }
+
+        @Override
+        String literal(IntType t, long v) {
+            return IspcLowerer.literal(t, v);
+        }
+
+        @Override
+        boolean printsImplicitCasts() {
+            return true;
+        }
+
+        @Override
+        String minMax(boolean min, IntType t, String a, String b) {
+            return (min ? "min(" : "max(") + a + ", " + b + ")";
+        }
+
+        @Override
+        String boolToInt(String boolExpr) {
+            return "((int32) " + boolExpr + ")";
+        }
+
+        @Override
+        String truth(Expr e) {
+            Expr s = Exprs.stripImplicit(e);
+            if (s == e && isTruthValue(e)) return boolText(e);
+            return "((bool) " + expr(e) + ")";
+        }
+
+        @Override
+        String shiftAmount(Expr.Binary b) {
+            // ISPC converts a shift's operands to a common type: give the amount (always
+            // below the width) the left operand's type, so the result keeps that type.
+            String r = expr(b.rhs());
+            return b.rhs().type() == b.lhs().type() ? r : cast(b.lhs().type(), r);
+        }
+
+        @Override
+        String ternary(Expr.Ternary t) {
+            if (isVarying(t.cond()) && rng.chance(P_SELECT)) {
+                stats.selects++;
+                return "select(" + truth(t.cond()) + ", " + expr(t.then()) + ", " + expr(t.otherwise()) + ")";
+            }
+            return "(" + truth(t.cond()) + " ? " + expr(t.then()) + " : " + expr(t.otherwise()) + ")";
+        }
+    };
+
+    IspcLowerer(Rng rng) {
+        this.rng = rng;
+    }
+
+    @Override
+    public LoweredTest lower(Program p, Prediction expected, CheckMode check, String banner) {
+        LoweredTest cpp = new CFamilyLowerer(Language.CPP, true).lower(p, expected, check, banner);
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("func.ispc", func(p, banner));
+        files.putAll(cpp.files());
+        return new LoweredTest(files);
+    }
+
+    /** What the last {@link #lower} call printed: gang loops by form, partials, varying ifs. */
+    IspcStats stats() {
+        return stats;
+    }
+
+    // ---- func.ispc -------------------------------------------------------------------
+
+    private String func(Program p, String banner) {
+        CodeWriter w = new CodeWriter();
+        w.line("/*");
+        for (String s : banner.split("\n")) w.line(" * " + s);
+        w.line(" */");
+        for (ScalarVar v : p.inputs()) if (!v.isParam()) w.line("extern uniform " + type(v.base()) + " " + v.name() + ";");
+        for (ScalarVar v : p.outputs()) w.line("extern uniform " + type(v.base()) + " " + v.name() + ";");
+        for (ArrayVar a : p.inputArrays()) if (!a.isParam()) w.line("extern " + arrayDecl(a) + ";");
+        for (ArrayVar a : p.outputArrays()) if (!a.isParam()) w.line("extern " + arrayDecl(a) + ";");
+        w.blank();
+        List<String> ps = new ArrayList<>();
+        for (ScalarVar v : p.params()) ps.add("uniform " + type(v.base()) + " " + v.name());
+        for (ArrayVar a : p.arrayParams()) ps.add(pointerDecl(a));
+        w.open("export void test(" + String.join(", ", ps) + ")");
+        for (Stmt s : p.body().stmts()) stmt(w, s);
+        w.close();
+        return w.toString();
+    }
+
+    private static String arrayDecl(ArrayVar a) {
+        StringBuilder sb = new StringBuilder("uniform ").append(type(a.base())).append(' ').append(a.name());
+        for (int d : a.dims()) sb.append('[').append(d).append(']');
+        return sb.toString();
+    }
+
+    /** A uniform pointer to uniform elements (to rows, for more than one dimension). */
+    private static String pointerDecl(ArrayVar a) {
+        StringBuilder sb = new StringBuilder("uniform ").append(type(a.base()));
+        if (a.rank() == 1) return sb.append(" * uniform ").append(a.name()).toString();
+        sb.append(" (* uniform ").append(a.name()).append(')');
+        for (int d = 1; d < a.rank(); d++) sb.append('[').append(a.dims().get(d)).append(']');
+        return sb.toString();
+    }
+
+    // ---- statements ------------------------------------------------------------------
+
+    private void stmt(CodeWriter w, Stmt s) {
+        if (s instanceof Stmt.Reduce r) {
+            String part = partials.get(r);
+            if (part == null) {
+                stmt(w, r.asAssign());
+            } else {
+                w.line(part + " = " + fold(r.op(), partialType(r), part, printer.cast(partialType(r), expr(r.value()))) + ";");
+            }
+        } else if (s instanceof Stmt.Assign a) {
+            Expr value = a.compound() == null ? a.value()
+                    // t op= v is t = (T)(t op v) with C's conversions: spelt out, as ISPC would do op in T.
+                    : Exprs.convertImplicitly(Exprs.binary(a.compound(), a.target(), a.value()), a.target().type());
+            w.line(expr(a.target()) + " = " + expr(value) + ";");
+        } else if (s instanceof Stmt.LocalDecl d) {
+            boolean v = isVarying(d.init());
+            if (v) varying.add(d.var().slot());
+            w.line((v ? "varying " : "uniform ") + type(d.var().base()) + " " + d.var().name() + " = " + expr(d.init()) + ";");
+        } else if (s instanceof Stmt.If i) {
+            w.open("if (" + condition(i.cond()) + ")");
+            for (Stmt t : i.then().stmts()) stmt(w, t);
+            if (i.otherwise() != null) {
+                w.close().open("else");
+                for (Stmt t : i.otherwise().stmts()) stmt(w, t);
+            }
+            w.close();
+        } else if (s instanceof Stmt.DeadBranch d) {
+            stmt(w, new Stmt.If(d.cond(), d.body(), null));
+        } else if (s instanceof Stmt.Block b) {
+            w.open("");
+            for (Stmt t : b.stmts()) stmt(w, t);
+            w.close();
+        } else if (s instanceof Stmt.LoopNest n) {
+            nest(w, n);
+        } else if (s instanceof Stmt.LoopSeq q) {
+            for (Stmt.LoopNest n : q.nests()) nest(w, n);
+        }
+    }
+
+    /** An if's condition; a uniform one inside a gang loop is sometimes asked of the lanes. */
+    private String condition(Expr cond) {
+        String c = printer.truth(cond);
+        if (gangDepth == 0) return c;
+        if (isVarying(cond)) {
+            stats.varyingIfs++;
+            return c;
+        }
+        if (!rng.chance(P_LANE_QUERY)) return c;
+        stats.laneQueries++;
+        // The same on every lane: any lane, all active lanes and no lane agree with it.
+        return switch (rng.between(0, 2)) {
+            case 0 -> "any(" + c + ")";
+            case 1 -> "all(" + c + ")";
+            default -> "!none(" + c + ")";
+        };
+    }
+
+    private void nest(CodeWriter w, Stmt.LoopNest n) {
+        int gang = -1;
+        if (gangDepth == 0) {
+            List<Integer> candidates = new ArrayList<>();
+            for (int l = 0; l < n.depth(); l++) {
+                LoopHead h = n.levels().get(l).head();
+                if (h.parallel() && h.trip() >= 0) candidates.add(l);
+            }
+            if (!candidates.isEmpty() && rng.chance(P_GANG)) gang = rng.pick(candidates);
+        }
+        level(w, n, 0, gang);
+    }
+
+    private void level(CodeWriter w, Stmt.LoopNest n, int level, int gang) {
+        if (level == n.depth()) {
+            for (Stmt t : n.body().stmts()) stmt(w, t);
+            return;
+        }
+        Stmt.LoopLevel lv = n.levels().get(level);
+        if (level == gang) {
+            gangLoop(w, n, level);
+            return;
+        }
+        LoopHead h = lv.head();
+        String name = h.iter().name();
+        Expr next = Exprs.convertImplicitly(h.update(), h.iter().type());
+        w.open("for (uniform " + type(h.iter().type()) + " " + name + " = " + expr(h.start()) + "; "
+                + printer.truth(h.cond()) + "; " + name + " = " + expr(next) + ")");
+        for (Stmt t : lv.prefix().stmts()) stmt(w, t);
+        level(w, n, level + 1, gang);
+        for (Stmt t : lv.suffix().stmts()) stmt(w, t);
+        w.close();
+    }
+
+    /**
+     * The gang loop: an index {@code k} over {@code 0 .. trip-1} (or the iterator's own range,
+     * for a loop counting up by one), and the iterator {@code start ± k * step} per lane.
+     */
+    private void gangLoop(CodeWriter w, Stmt.LoopNest n, int level) {
+        Stmt.LoopLevel lv = n.levels().get(level);
+        LoopHead h = lv.head();
+        String it = h.iter().name();
+        String k = it + "_k";
+        GangForm form = rng.pick(List.of(GangForm.values()));
+        stats.gangs.merge(form, 1, Integer::sum);
+
+        List<Stmt.Reduce> folds = new ArrayList<>();
+        collectFolds(n.blocksFrom(level), h, folds);
+        List<String> names = new ArrayList<>();
+        for (Stmt.Reduce r : folds) {
+            String part = "part_" + fresh++;
+            names.add(part);
+            partials.put(r, part);
+            IntType pt = partialType(r);
+            w.line("varying " + type(pt) + " " + part + " = " + literal(pt, identity(r.op(), pt)) + ";");
+        }
+        stats.partials += folds.size();
+
+        Expr step = Exprs.stripImplicit(h.update().rhs());
+        boolean byOne = h.countsUp() && step instanceof Expr.Const c && c.value() == 1
+                && (h.cond().op() == BinOp.LT || h.cond().op() == BinOp.NE || h.cond().op() == BinOp.LE)
+                && form != GangForm.PROGRAM_INDEX;
+        String iterValue;
+        if (byOne) {
+            // The iterator's own range: start ... bound (one past it for <=).
+            String lo = "((int32) " + expr(h.start()) + ")";
+            String hi = "((int32) " + expr(h.cond().rhs()) + ")" + (h.cond().op() == BinOp.LE ? " + 1" : "");
+            w.open((form == GangForm.FOREACH ? "foreach (" : "foreach_tiled (") + k + " = " + lo + " ... " + hi + ")");
+            iterValue = "((" + type(h.iter().type()) + ") " + k + ")";
+        } else {
+            String trip = Long.toString(h.trip());
+            if (form == GangForm.PROGRAM_INDEX) {
+                String g = it + "_g";
+                w.open("for (uniform int32 " + g + " = 0; " + g + " < " + trip + "; " + g + " += programCount)");
+                w.line("varying int32 " + k + " = " + g + " + programIndex;");
+                w.open("if (" + k + " < " + trip + ")");
+            } else {
+                w.open((form == GangForm.FOREACH ? "foreach (" : "foreach_tiled (") + k + " = 0 ... " + trip + ")");
+            }
+            iterValue = "((" + type(h.iter().type()) + ") (((int64) " + expr(h.start()) + ") " + (h.countsUp() ? "+" : "-")
+                    + " ((int64) " + k + ") * ((int64) " + expr(step) + ")))";
+        }
+        w.line("varying " + type(h.iter().type()) + " " + it + " = " + iterValue + ";");
+        varying.add(h.iter().slot());
+        gangDepth++;
+        for (Stmt t : lv.prefix().stmts()) stmt(w, t);
+        level(w, n, level + 1, -1);
+        for (Stmt t : lv.suffix().stmts()) stmt(w, t);
+        gangDepth--;
+        if (!byOne && form == GangForm.PROGRAM_INDEX) w.close();
+        w.close();
+        varying.remove(h.iter().slot());
+
+        for (int i = 0; i < folds.size(); i++) {
+            Stmt.Reduce r = folds.get(i);
+            partials.remove(r);
+            combine(w, r, names.get(i));
+        }
+    }
+
+    /** The folds below a gang loop into accumulators it does not index: each needs a partial result. */
+    private static void collectFolds(List<Stmt> stmts, LoopHead gang, List<Stmt.Reduce> out) {
+        for (Stmt s : stmts) {
+            if (s instanceof Stmt.Reduce r && !indexes(r.target(), gang)) out.add(r);
+            else if (s instanceof Stmt.Block b) collectFolds(b.stmts(), gang, out);
+            else if (s instanceof Stmt.If i) {
+                collectFolds(i.then().stmts(), gang, out);
+                if (i.otherwise() != null) collectFolds(i.otherwise().stmts(), gang, out);
+            } else if (s instanceof Stmt.LoopNest n) collectFolds(n.blocksFrom(0), gang, out);
+            else if (s instanceof Stmt.LoopSeq q) {
+                for (Stmt.LoopNest n : q.nests()) collectFolds(n.blocksFrom(0), gang, out);
+            }
+        }
+    }
+
+    private static boolean indexes(Expr target, LoopHead gang) {
+        if (!(target instanceof Expr.Subscript sub)) return false;
+        for (Expr i : sub.indices()) {
+            if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(gang.iter())) return true;
+        }
+        return false;
+    }
+
+    /**
+     * A partial's type: the type the fold is done in; for a sum its unsigned twin, since a
+     * narrow accumulator wraps at every step in C and only the total modulo its width counts.
+     */
+    private static IntType partialType(Stmt.Reduce r) {
+        IntType t = r.opType();
+        return r.op() == ReductionOp.SUM ? t.toUnsigned() : t;
+    }
+
+    private static long identity(ReductionOp op, IntType t) {
+        return op.identity(t);
+    }
+
+    private String fold(ReductionOp op, IntType t, String a, String b) {
+        return switch (op) {
+            case MIN -> "min(" + a + ", " + b + ")";
+            case MAX -> "max(" + a + ", " + b + ")";
+            case SUM -> "(" + a + " + " + b + ")";
+            case AND -> "(" + a + " & " + b + ")";
+            case OR -> "(" + a + " | " + b + ")";
+            case XOR -> "(" + a + " ^ " + b + ")";
+        };
+    }
+
+    /** After the gang loop: the accumulator folds in the lanes' partial results. */
+    private void combine(CodeWriter w, Stmt.Reduce r, String part) {
+        IntType pt = partialType(r);
+        String target = expr(r.target());
+        String t = type(r.target().type());
+        String acc = printer.cast(pt, target);
+        switch (r.op()) {
+            case SUM -> w.line(target + " = ((" + t + ") (" + acc + " + ((" + type(pt) + ") reduce_add(" + part + "))));");
+            case MIN -> w.line(target + " = ((" + t + ") min(" + acc + ", reduce_min(" + part + ")));");
+            case MAX -> w.line(target + " = ((" + t + ") max(" + acc + ", reduce_max(" + part + ")));");
+            default -> {
+                String lane = part + "_lane";
+                w.open("for (uniform int32 " + lane + " = 0; " + lane + " < programCount; " + lane + "++)");
+                w.line(target + " = ((" + t + ") " + fold(r.op(), pt, printer.cast(pt, target), "extract(" + part + ", " + lane + ")") + ");");
+                w.close();
+            }
+        }
+    }
+
+    // ---- expressions -----------------------------------------------------------------
+
+    private String expr(Expr e) {
+        return printer.expr(e);
+    }
+
+    /** A comparison or logical operator as ISPC's bool. */
+    private String boolText(Expr e) {
+        if (e instanceof Expr.Unary u) return "(!" + printer.truth(u.operand()) + ")";
+        Expr.Binary b = (Expr.Binary) e;
+        if (b.op().isLogical()) return "(" + printer.truth(b.lhs()) + " " + b.op().symbol + " " + printer.truth(b.rhs()) + ")";
+        return "(" + expr(b.lhs()) + " " + b.op().symbol + " " + expr(b.rhs()) + ")";
+    }
+
+    /** Whether {@code e} reads a varying value: an iterator of the gang loop or a local computed from one. */
+    boolean isVarying(Expr e) {
+        if (varying.isEmpty()) return false;
+        if (e instanceof Expr.ScalarRef r) return varying.contains(r.var().slot());
+        if (e instanceof Expr.IterRef r) return varying.contains(r.iter().slot());
+        if (e instanceof Expr.Const) return false;
+        if (e instanceof Expr.Cast c) return isVarying(c.operand());
+        if (e instanceof Expr.Unary u) return isVarying(u.operand());
+        if (e instanceof Expr.Binary b) return isVarying(b.lhs()) || isVarying(b.rhs());
+        if (e instanceof Expr.Ternary t) return isVarying(t.cond()) || isVarying(t.then()) || isVarying(t.otherwise());
+        if (e instanceof Expr.Subscript s) return s.indices().stream().anyMatch(this::isVarying);
+        if (e instanceof Expr.Call c) return isVarying(c.lhs()) || isVarying(c.rhs());
+        if (e instanceof Expr.Stencil st) return st.taps().stream().anyMatch(this::isVarying);
+        throw new IllegalStateException("unknown expression " + e);
+    }
+
+    static String type(IntType t) {
+        return switch (t) {
+            case BOOL -> "bool";
+            case SCHAR -> "int8";
+            case UCHAR -> "unsigned int8";
+            case SHORT -> "int16";
+            case USHORT -> "unsigned int16";
+            case INT -> "int32";
+            case UINT -> "unsigned int32";
+            case LLONG -> "int64";
+            case ULLONG -> "unsigned int64";
+        };
+    }
+
+    /** ISPC's literals: int32 plain, u, ll and ull suffixes; narrower types as a cast of an int32 literal. */
+    static String literal(IntType t, long v) {
+        switch (t) {
+            case INT:
+                if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";
+                return v < 0 ? "(" + v + ")" : Long.toString(v);
+            case UINT:
+                return v + "u";
+            case LLONG:
+                if (v == Long.MIN_VALUE) return "(-9223372036854775807ll - 1)";
+                return v < 0 ? "(" + v + "ll)" : v + "ll";
+            case ULLONG:
+                return Long.toUnsignedString(v) + "ull";
+            default:
+                return "((" + type(t) + ") " + (v < 0 ? "(" + v + ")" : Long.toString(v)) + ")";
+        }
+    }
+
+    /** Counts of what the ISPC lowering printed, for variety reports. */
+    static final class IspcStats {
+        final Map<GangForm, Integer> gangs = new java.util.EnumMap<>(GangForm.class);
+        int partials;
+        int varyingIfs;
+        int laneQueries;
+        int selects;
+    }
+}

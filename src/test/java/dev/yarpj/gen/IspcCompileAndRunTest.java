@@ -1,0 +1,119 @@
+package dev.yarpj.gen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ISPC tests compiled by the real ispc (scripts/install-ispc.sh) and run: each target and
+ * level prints the interpreter's checksum, and so does the C++ lowering of the same program
+ * (func.cpp) with g++ and clang++, linked to the same driver: the cross-language oracle.
+ * The C++ lowering also runs clean under UBSan and ASan.
+ */
+class IspcCompileAndRunTest {
+    private static final int SEEDS = 5;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needsIspc() {
+        boolean found = false;
+        try {
+            Process p = new ProcessBuilder("ispc", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            found = p.waitFor() == 0;
+        } catch (IOException | InterruptedException e) {
+            found = false;
+        }
+        if (!found) System.err.println("IspcCompileAndRunTest skipped: ispc is not on the PATH (run scripts/install-ispc.sh)");
+        Assumptions.assumeTrue(found, "ispc is not on the PATH (run scripts/install-ispc.sh)");
+    }
+
+    @Test
+    void ispcTargetsAndTheCppLoweringAllPrintThePrediction() throws Exception {
+        Generator gen = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.HASH);
+        int gangs = 0;
+        for (long s = 1; s <= SEEDS; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            String ispc = t.files().files().get("func.ispc");
+            if (ispc.contains("foreach") || ispc.contains("programIndex")) gangs++;
+            Path d = write(t, "hash-" + s);
+            String want = Long.toUnsignedString(t.prediction().checksum());
+            run(d, "ispc", "--pic", "--woff", "-O0", "--target=sse4-i32x4", "func.ispc", "-o", "header.o", "-h", "func_ispc.h");
+            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "-c", "driver.cpp", "-o", "driver.o");
+            for (String target : List.of("sse4-i32x4", "avx2-i32x8", "avx2-i64x4")) {
+                for (String opt : List.of("-O0", "-O2")) {
+                    run(d, "ispc", "--pic", "--woff", opt, "--target=" + target, "func.ispc", "-o", "func.o");
+                    run(d, "g++", "driver.o", "func.o", "-o", "test.bin");
+                    assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " ispc " + target + " " + opt);
+                }
+            }
+            for (String cxx : List.of("g++", "clang++")) {
+                run(d, cxx, "-O2", "-w", "-c", "func.cpp", "-o", "func.o");
+                run(d, "g++", "driver.o", "func.o", "-o", "test.bin");
+                assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " C++ lowering, " + cxx);
+            }
+        }
+        assertTrue(gangs > 0, "no test had a gang loop");
+    }
+
+    @Test
+    void assertsDriverPassesWithIspc() throws Exception {
+        Generator gen = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.ASSERTS);
+        for (long s = 1; s <= SEEDS; s++) {
+            Path d = write(gen.generate(s, "test"), "asserts-" + s);
+            run(d, "ispc", "--pic", "--woff", "-O2", "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
+            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "test.bin");
+            assertEquals("OK", run(d, d.resolve("test.bin").toString()).strip(), "seed " + s);
+        }
+    }
+
+    @Test
+    void theCppLoweringRunsCleanUnderSanitizers() throws Exception {
+        Generator gen = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.HASH);
+        for (long s = 1; s <= SEEDS; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            Path d = write(t, "san-" + s);
+            for (String cxx : List.of("g++", "clang++")) {
+                run(d, cxx, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
+                        "driver.cpp", "func.cpp", "-o", "san.bin");
+                assertEquals(Long.toUnsignedString(t.prediction().checksum()),
+                        run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cxx);
+            }
+        }
+    }
+
+    private Path write(GeneratedTest t, String name) throws IOException {
+        Path d = Files.createDirectories(dir.resolve(name));
+        for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+        return d;
+    }
+
+    private static String run(Path d, String... cmd) throws Exception {
+        Process p = new ProcessBuilder(new ArrayList<>(List.of(cmd))).directory(d.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("timed out: " + String.join(" ", cmd));
+        }
+        if (p.exitValue() != 0) fail(String.join(" ", cmd) + " exited " + p.exitValue() + ":\n" + out);
+        return out;
+    }
+}
