@@ -12,18 +12,22 @@ import java.util.regex.Pattern;
 /**
  * Signatures that group findings with one cause: the compiler's own words for a crash
  * (gcc's "internal compiler error: ... at file:line", clang's assertion or UNREACHABLE
- * text) plus its top stack frames, with addresses and numbers masked.
+ * text, ispc's "FATAL ERROR: ..." or "Assertion failed: ...") plus its top stack frames,
+ * with addresses and numbers masked.
  */
 public final class Signature {
     private static final Pattern GCC_ICE = Pattern.compile("internal compiler error: ?(.*)");
     private static final Pattern CLANG = Pattern.compile("(Assertion .* failed\\.?|UNREACHABLE executed.*|LLVM ERROR: .*|fatal error: error in backend: .*)");
+    /** ispc's FatalError (also what its signal handler reports), its assertions, and an internal error it admits to. */
+    private static final Pattern ISPC = Pattern.compile(
+            "(FATAL ERROR: .*|Assertion failed(?: \\([^)]*\\))?: .*|Error: .*\\b[Ii]nternal (?:compiler )?error.*)");
     private static final Pattern FRAME = Pattern.compile("^\\s*(?:#\\d+\\s+)?0x[0-9a-fA-F]+\\s+(?:in\\s+)?([^\\s(]+)");
     private static final int FRAMES = 3;
     /** Frames of the crash reporting machinery, the same in every crash: never part of a signature. */
     private static final Pattern HANDLER_FRAME = Pattern.compile(
             "PrintStackTrace|RunSignalHandlers|SignalHandler|__restore_rt|^raise$|^abort$|__assert_fail|__assert_fail_base"
                     + "|llvm_unreachable_internal|gsignal|pthread_kill|CrashRecoveryContext|report_fatal_error|internal_error|fancy_abort"
-                    + "|crash_signal|diagnostic_report_diagnostic|diagnostic_impl|^0x");
+                    + "|crash_signal|diagnostic_report_diagnostic|diagnostic_impl|lSignal|FatalError|DoAssert|^0x");
     private static final Pattern RUNNING_PASS = Pattern.compile("Running pass '([^']+)'");
     private static final Pattern RESOURCE = Pattern.compile(
             "Killed signal terminated program|CPU time limit exceeded|out of memory|cannot allocate memory|virtual memory exhausted",
@@ -42,8 +46,9 @@ public final class Signature {
     /** Whether compiler output shows an internal error rather than a diagnosis of the program. */
     public static boolean isCompilerCrash(String stderr) {
         if (isResourceExhaustion(stderr)) return false;
-        return GCC_ICE.matcher(stderr).find() || CLANG.matcher(stderr).find()
-                || stderr.contains("PLEASE submit a bug report") || stderr.contains("Please submit a full bug report");
+        return GCC_ICE.matcher(stderr).find() || CLANG.matcher(stderr).find() || ISPC.matcher(stderr).find()
+                || stderr.contains("PLEASE submit a bug report") || stderr.contains("Please submit a full bug report")
+                || stderr.contains("Please file a bug report at https://github.com/ispc");
     }
 
     /** A readable crash signature: the error text and the top frames, masked. */
@@ -54,6 +59,10 @@ public final class Signature {
         if (head == null) {
             Matcher c = CLANG.matcher(stderr);
             if (c.find()) head = c.group(1).trim();
+        }
+        if (head == null) {
+            Matcher i = ISPC.matcher(stderr);
+            if (i.find()) head = i.group(1).trim();
         }
         if (head == null) head = firstLine(stderr, "error");
         List<String> frames = new ArrayList<>();
@@ -74,6 +83,14 @@ public final class Signature {
     public static String firstLine(String text, String word) {
         for (String line : text.split("\n")) if (line.contains(word)) return mask(line.replaceFirst("^[^:]*:\\d+:\\d+: ", ""));
         return text.isBlank() ? "(no output)" : mask(text.split("\n")[0]);
+    }
+
+    /** The first line of compiler output that reports an error (gcc and clang say "error", ispc "Error"), masked. */
+    public static String firstError(String text) {
+        for (String line : text.split("\n")) {
+            if (line.contains("error") || line.contains("Error")) return mask(line.replaceFirst("^[^:]*:\\d+:\\d+: ", ""));
+        }
+        return firstLine(text, "error");
     }
 
     /** Addresses, numbers and generated names vary from test to test; the cause does not. */

@@ -81,4 +81,34 @@ class SignatureTest {
     void ordinaryCompileErrorsAreNotCrashes() {
         assertFalse(Signature.isCompilerCrash("func.c:3:5: error: expected ';' before '}' token\n"));
     }
+
+    @Test
+    void ispcFatalErrorsAndAssertionsAreCrashes() {
+        String fatal = """
+                /build/ispc/src/opt/ImproveMemoryOps.cpp(1234): FATAL ERROR: Unhandled signal sent to process; terminating.
+                ***
+                *** Please file a bug report at https://github.com/ispc/ispc/issues
+                *** (Including as much information as you can about how to reproduce this error).
+                *** You have apparently encountered a bug in the compiler that we'd like to fix!
+                ***
+                """;
+        assertTrue(Signature.isCompilerCrash(fatal));
+        assertEquals("FATAL ERROR: Unhandled signal sent to process; terminating.", Signature.ofCrash(fatal));
+        String assertion = "/build/ispc/src/ctx.cpp:4321: Assertion failed: \"lanes == width\".\n***\n";
+        assertTrue(Signature.isCompilerCrash(assertion));
+        assertEquals("Assertion failed: \"lanes == width\".", Signature.ofCrash(assertion));
+        String atPos = "func.ispc:12:5: Error: Assertion failed (/build/ispc/src/expr.cpp:77): \"type != nullptr\".\n";
+        assertTrue(Signature.isCompilerCrash(atPos));
+        assertEquals("Assertion failed (/build/ispc/src/expr.cpp:N): \"type != nullptr\".", Signature.ofCrash(atPos));
+        assertTrue(Signature.isCompilerCrash("func.ispc:3:1: Error: Internal compiler error: fake.\n"));
+        assertTrue(Signature.isCompilerCrash("LLVM ERROR: Cannot select: 0x55d0 t12: v8i32 = fake\n"));
+    }
+
+    @Test
+    void ordinaryIspcErrorsAreNotCrashesAndKeepTheirFirstErrorLine() {
+        String err = "Warning: something harmless.\nfunc.ispc:7:12: Error: Undeclared symbol \"var_3\".\n";
+        assertFalse(Signature.isCompilerCrash(err));
+        assertEquals("Error: Undeclared symbol \"var_N\".", Signature.firstError(err));
+        assertEquals("error: expected ';'", Signature.firstError("func.c:3:5: error: expected ';'\n"));
+    }
 }
