@@ -6,6 +6,7 @@ import dev.yarpj.harness.HarnessException;
 import dev.yarpj.harness.ProcessRunner;
 import dev.yarpj.harness.Testbed;
 import dev.yarpj.harness.Testbeds;
+import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,13 +27,18 @@ import picocli.CommandLine.Option;
 
 @Command(name = "fuzz", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Differential testing: generate tests, compile each with every testbed, run, and compare",
-            "with the prediction and across testbeds. Findings (wrong code, compiler crashes, compile",
-            "hangs, rejected programs, runtime crashes and hangs, generator failures) are saved under",
-            "DIR/<kind>/<signature>/<seed>/ with a repro.sh; every test and testbed gets a line in",
-            "DIR/campaign.jsonl. Stop with Ctrl-C or kill at any time and continue with --resume."})
+            "Differential testing: generate tests, compile each with every testbed, run,",
+            "and compare with the prediction and across testbeds. Findings (wrong code,",
+            "compiler crashes, compile hangs, rejected programs, runtime crashes and",
+            "hangs, generator failures) are saved under DIR/<kind>/<signature>/<seed>/",
+            "with a repro.sh; every test and testbed gets a line in DIR/campaign.jsonl.",
+            "Stop with Ctrl-C or kill at any time and continue with --resume.",
+            "With --lang=ispc, func.ispc is compiled by every ispc testbed (optimization",
+            "levels and targets; targets this CPU cannot run are skipped) and its C++",
+            "twin func.cpp by the testbeds with an ispc-cpp compiler, all linked to one",
+            "C++ driver and compared."})
 final class FuzzCommand implements Callable<Integer> {
-    @Option(names = "--lang", defaultValue = "c", description = "c or cpp (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--lang", defaultValue = "c", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     GenCommand.Lang lang;
 
     @CommandLine.Mixin
@@ -126,12 +132,20 @@ final class FuzzCommand implements Callable<Integer> {
             throw new Main.UsageError(e.getMessage());
         }
         List<Testbed> usable = tbs.usable(lang.language, w -> err.println("yarpj: warning: " + w));
-        if (usable.isEmpty()) throw new Main.UsageError("no usable testbed in " + tbFile + ": install a compiler it names");
-        if (!Testbeds.onPath(tbs.reference().compiler(lang.language))) {
-            throw new Main.UsageError("the reference compiler " + tbs.reference().compiler(lang.language) + " is not installed");
+        if (usable.isEmpty()) {
+            throw new Main.UsageError("no usable testbed in " + tbFile + " for --lang=" + lang + ": install a compiler it names");
+        }
+        // The driver is in C or C++ (for ISPC tests, C++); for ISPC, the reference's ispc also writes the driver's header.
+        String refCc = tbs.reference().compiler(lang.language.driverLanguage());
+        if (!Testbeds.onPath(refCc)) throw new Main.UsageError("the reference compiler " + refCc + " is not installed");
+        String refIspc = tbs.reference().ispcCompiler();
+        if (lang.language == Language.ISPC) {
+            if (refIspc == null) throw new Main.UsageError(tbFile + ": the reference needs 'ispc' (the ispc that writes func_ispc.h) for --lang=ispc");
+            if (!Testbeds.onPath(refIspc)) throw new Main.UsageError("the reference ispc " + refIspc + " is not installed");
         }
         Map<String, String> versions = new LinkedHashMap<>();
-        versions.put(tbs.reference().compiler(lang.language), version(tbs.reference().compiler(lang.language)));
+        versions.put(refCc, version(refCc));
+        if (lang.language == Language.ISPC) versions.putIfAbsent(refIspc, version(refIspc));
         for (Testbed t : usable) versions.putIfAbsent(t.compiler(lang.language), version(t.compiler(lang.language)));
 
         try {

@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 import java.util.stream.Stream;
 
 /**
@@ -23,18 +24,60 @@ import java.util.stream.Stream;
  * with the reference compiler, compile func per testbed, link, run, and compare each output
  * with the prediction and with the other testbeds. Every finding is saved before the test's
  * log lines are written.
+ *
+ * <p>An ISPC test has a C++ driver and two lowerings of one program: {@code func.ispc} and
+ * its C++ twin {@code func.cpp}, both defining the extern "C" function {@code test}. The
+ * reference's ispc first writes {@code func_ispc.h}, the header the driver includes when
+ * built with {@code -DYARPJ_ISPC}; that one driver object then links with each ispc
+ * testbed's object and with the object of each testbed that compiles {@code func.cpp}.
  */
 final class TestRunner {
     private final CampaignConfig cfg;
     private final FindingStore store;
     private final CampaignLog log;
     private final CampaignStats stats;
+    private final boolean ispc;
+    /** The compiler of the driver and of every link: the reference's for the driver's language. */
+    private final String ref;
+    /** ISPC only: the command that writes func_ispc.h, the header of the ISPC function for the driver; else null. */
+    private final List<String> headerCmd;
+    private final List<String> driverCmd;
+
+    /** Makes the test of a seed; throws when the generator fails. */
+    private final LongFunction<GeneratedTest> generate;
 
     TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats) {
+        this(cfg, store, log, stats, null);
+    }
+
+    /** With {@code generate} null, tests come from the generator; tests of the harness may give their own. */
+    TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats, LongFunction<GeneratedTest> generate) {
+        this.generate = generate != null ? generate : seed -> {
+            GenPolicy policy = cfg.swarm() ? cfg.policy().swarm(seed) : cfg.policy();
+            return new Generator(policy, cfg.lang(), CheckMode.HASH).generate(seed, provenance(cfg, seed));
+        };
         this.cfg = cfg;
         this.store = store;
         this.log = log;
         this.stats = stats;
+        Language lang = cfg.lang();
+        ispc = lang == Language.ISPC;
+        ref = cfg.reference().compiler(lang.driverLanguage());
+        List<String> d = new ArrayList<>(List.of(ref, "-O0", "-w"));
+        if (ispc) d.add("-DYARPJ_ISPC");
+        d.addAll(List.of("-c", "driver." + lang.driverLanguage().extension, "-o", "driver.o"));
+        driverCmd = List.copyOf(d);
+        if (ispc) {
+            if (cfg.reference().ispcCompiler() == null) throw new HarnessException("the reference has no ispc to write func_ispc.h");
+            List<String> h = new ArrayList<>(List.of(cfg.reference().ispcCompiler(), "--woff"));
+            // The header does not depend on the target; a target this CPU runs keeps ispc on its usual paths.
+            cfg.testbeds().stream().filter(t -> t.runsIspc(lang) && t.ispcTarget() != null).findFirst()
+                    .ifPresent(t -> h.add("--target=" + t.ispcTarget()));
+            h.addAll(List.of("func.ispc", "-h", "func_ispc.h"));
+            headerCmd = List.copyOf(h);
+        } else {
+            headerCmd = null;
+        }
     }
 
     private String ext() {
@@ -42,7 +85,20 @@ final class TestRunner {
     }
 
     private List<String> testFiles() {
-        return List.of("func." + ext(), "driver." + ext(), "init.h", "expected.txt");
+        List<String> f = new ArrayList<>(List.of("func." + ext()));
+        if (ispc) f.add("func." + Language.CPP.extension);
+        f.addAll(List.of("driver." + cfg.lang().driverLanguage().extension, "init.h", "expected.txt"));
+        return f;
+    }
+
+    /** The commands that build the driver object: for ISPC, the header first. */
+    private List<List<String>> driverSteps() {
+        return ispc ? List.of(headerCmd, driverCmd) : List.of(driverCmd);
+    }
+
+    /** The first line of a compile error: ispc says "Error", gcc and clang "error". */
+    private String errorLine(String stderr) {
+        return ispc ? Signature.firstError(stderr) : Signature.firstLine(stderr, "error");
     }
 
     void run(long seed, Path scratch) throws IOException {
@@ -52,8 +108,7 @@ final class TestRunner {
         var threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
         try {
-            GenPolicy policy = cfg.swarm() ? cfg.policy().swarm(seed) : cfg.policy();
-            test = new Generator(policy, cfg.lang(), CheckMode.HASH).generate(seed, provenance(seed));
+            test = generate.apply(seed);
         } catch (RuntimeException | StackOverflowError e) {
             stats.addGeneration(threads.getCurrentThreadCpuTime() - cpu0);
             generatorFailure(seed, e, rows);
@@ -65,21 +120,12 @@ final class TestRunner {
         String expected = Long.toUnsignedString(test.prediction().checksum());
         Files.writeString(scratch.resolve("expected.txt"), expected + "\n");
 
-        Testbed ref = cfg.reference();
-        List<String> driverCmd = List.of(ref.compiler(cfg.lang()), "-O0", "-w", "-c", "driver." + ext(), "-o", "driver.o");
-        ProcessRunner.Result driver = ProcessRunner.run(scratch, "driver", driverCmd, cfg.compileLimits());
-        stats.addCompile(driver.cpuSeconds());
-        cannotRun(driver, driverCmd);
-        if (!driver.ok()) {
-            // The driver is plain code the generator wrote: its rejection is our bug or the reference compiler's.
-            Outcome kind = driver.timedOut() || Signature.isResourceExhaustion(driver.stderr()) ? Outcome.COMPILE_HANG
-                    : driver.signalled() || Signature.isCompilerCrash(driver.stderr()) ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
-            String sig = "reference driver build: " + Signature.firstLine(driver.stderr(), "error");
-            save(kind, sig, seed, scratch, "reference", List.of(driverCmd), Map.of("driver.stderr", driver.stderr()),
-                    repro(kind, null, driverCmd, null), Map.of("testbed", "reference (driver at -O0)"));
-            rows.add(row(seed, "reference", kind, driver.wallSeconds(), 0));
-            finish(seed, rows);
-            return;
+        List<List<String>> steps = driverSteps();
+        for (int i = 0; i < steps.size(); i++) {
+            if (!referenceStep(seed, scratch, steps.subList(0, i + 1), rows)) {
+                finish(seed, rows);
+                return;
+            }
         }
 
         Map<String, String> outputs = new LinkedHashMap<>();
@@ -88,10 +134,12 @@ final class TestRunner {
         for (Testbed tb : cfg.testbeds()) {
             String obj = "func-" + tb.name() + ".o";
             String bin = "test-" + tb.name();
-            List<String> compile = tb.compileCommand(cfg.lang(), "func." + ext(), obj);
-            List<String> link = List.of(ref.compiler(cfg.lang()), "driver.o", obj, "-o", bin);
+            List<String> compile = tb.compileCommand(cfg.lang(), obj);
+            List<String> link = List.of(ref, "driver.o", obj, "-o", bin);
             List<String> exec = List.of("./" + bin);
-            commands.put(tb.name(), List.of(driverCmd, compile, link, exec));
+            List<List<String>> all = new ArrayList<>(steps);
+            all.addAll(List.of(compile, link, exec));
+            commands.put(tb.name(), List.copyOf(all));
             ProcessRunner.Result c = ProcessRunner.run(scratch, tb.name() + ".compile", compile, cfg.compileLimits());
             stats.addCompile(c.cpuSeconds());
             cannotRun(c, compile);
@@ -119,7 +167,7 @@ final class TestRunner {
                 Outcome kind = crash ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
                 String sig = crash ? tb.compiler(cfg.lang()) + ": " + (Signature.isCompilerCrash(c.stderr())
                         ? Signature.ofCrash(c.stderr()) : "killed by signal " + (c.exitCode() - 128))
-                        : tb.compiler(cfg.lang()) + " rejected: " + Signature.firstLine(c.stderr(), "error");
+                        : tb.compiler(cfg.lang()) + " rejected: " + errorLine(c.stderr());
                 save(kind, sig, seed, scratch, tb.name(), List.of(compile), Map.of("compile.stderr", c.stderr()),
                         repro(kind, tb, compile, null), Map.of("testbed", tb.name(),
                                 "note", crash ? "compiler crash" : "a compile error on a generated program: a compiler bug or a generator bug"));
@@ -155,6 +203,32 @@ final class TestRunner {
         finish(seed, rows);
     }
 
+    /**
+     * Runs the last of {@code steps}, a step of the driver's build (the ISPC header, then the
+     * driver object), and saves a finding if it fails; returns whether it succeeded.
+     */
+    private boolean referenceStep(long seed, Path scratch, List<List<String>> steps, List<Map<String, Object>> rows) throws IOException {
+        List<String> cmd = steps.get(steps.size() - 1);
+        boolean header = cmd == headerCmd;
+        String step = header ? "header" : "driver";
+        ProcessRunner.Result r = ProcessRunner.run(scratch, step, cmd, cfg.compileLimits());
+        stats.addCompile(r.cpuSeconds());
+        cannotRun(r, cmd);
+        if (r.ok()) return true;
+        // The driver is plain code the generator wrote: its rejection is our bug or the reference compiler's.
+        // The header is ispc's first look at func.ispc: a crash there is ispc's, signed like one on a testbed.
+        boolean crashText = Signature.isCompilerCrash(r.stderr());
+        Outcome kind = r.timedOut() || Signature.isResourceExhaustion(r.stderr()) ? Outcome.COMPILE_HANG
+                : r.signalled() || crashText ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
+        String sig = header && kind == Outcome.COMPILER_CRASH
+                ? cmd.get(0) + ": " + (crashText ? Signature.ofCrash(r.stderr()) : "killed by signal " + (r.exitCode() - 128))
+                : "reference " + step + " build: " + (header ? errorLine(r.stderr()) : Signature.firstLine(r.stderr(), "error"));
+        save(kind, sig, seed, scratch, "reference", steps, Map.of(step + ".stderr", r.stderr()), repro(kind, null, cmd, null),
+                Map.of("testbed", header ? "reference (ispc header func_ispc.h)" : "reference (driver at -O0)"));
+        rows.add(row(seed, "reference", kind, r.wallSeconds(), 0));
+        return false;
+    }
+
     /** Testbeds whose output differs from the prediction, with a majority vote as a second opinion. */
     private void wrongCode(long seed, Path scratch, String expected, Map<String, String> outputs,
                            Map<String, List<List<String>>> commands) throws IOException {
@@ -176,7 +250,7 @@ final class TestRunner {
             meta.put("expected", expected);
             meta.put("outputs", outputs);
             save(Outcome.GENERATOR_FAILURE, "prediction differs from every testbed", seed, scratch, "generator", cmds,
-                    Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, any, cmds.get(1), cmds.get(2)), meta);
+                    Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, any, compileOf(cmds), linkOf(cmds)), meta);
             return;
         }
         Testbed first = cfg.testbeds().stream().filter(t -> t.name().equals(wrong.get(0))).findFirst().orElseThrow();
@@ -188,7 +262,7 @@ final class TestRunner {
         meta.put("majority", majority);
         meta.put("majority_agrees_with_prediction", majority == null ? null : majority.equals(expected));
         save(Outcome.WRONG_CODE, "wrong code on " + String.join(",", wrong), seed, scratch, first.name(), cmds,
-                Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, first, cmds.get(1), cmds.get(2)), meta);
+                Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, first, compileOf(cmds), linkOf(cmds)), meta);
     }
 
     /** Runtime crashes or hangs of one test, as one finding whose signature names the testbeds affected. */
@@ -204,7 +278,16 @@ final class TestRunner {
         meta.put("testbeds", new ArrayList<>(byTestbed.keySet()));
         meta.put("exit_code", r.exitCode());
         save(kind, how + " on " + String.join(",", byTestbed.keySet()), seed, scratch, first, cmds,
-                Map.of("run.stdout", r.stdout(), "run.stderr", r.stderr()), repro(kind, tb, cmds.get(1), cmds.get(2)), meta);
+                Map.of("run.stdout", r.stdout(), "run.stderr", r.stderr()), repro(kind, tb, compileOf(cmds), linkOf(cmds)), meta);
+    }
+
+    /** A testbed's commands end with compile, link and run. */
+    private static List<String> compileOf(List<List<String>> cmds) {
+        return cmds.get(cmds.size() - 3);
+    }
+
+    private static List<String> linkOf(List<List<String>> cmds) {
+        return cmds.get(cmds.size() - 2);
     }
 
     /**
@@ -234,14 +317,18 @@ final class TestRunner {
     }
 
     private List<String> regenerateCommand(long seed) {
+        return regenerateCommand(cfg, seed);
+    }
+
+    private static List<String> regenerateCommand(CampaignConfig cfg, long seed) {
         List<String> c = new ArrayList<>(List.of(cfg.yarpj(), "gen", "--lang=" + cfg.lang().cliName(), "--seed=" + seed));
         if (cfg.policyFile() != null) c.add("--policy=" + cfg.policyFile().toAbsolutePath());
         if (cfg.swarm()) c.add("--swarm");
         return c;
     }
 
-    private String provenance(long seed) {
-        List<String> regen = regenerateCommand(seed);
+    private static String provenance(CampaignConfig cfg, long seed) {
+        List<String> regen = regenerateCommand(cfg, seed);
         return "Generated by yarpj fuzz: seed " + seed + ", policy " + cfg.policy().name() + (cfg.swarm() ? "+swarm" : "")
                 + ", lang " + cfg.lang().cliName() + "\nregenerate: yarpj " + String.join(" ", regen.subList(1, regen.size()));
     }
@@ -256,7 +343,8 @@ final class TestRunner {
         meta.put("policy", cfg.policy().name() + (cfg.swarm() ? "+swarm" : ""));
         meta.put("testbed", testbed);
         meta.putAll(extraMeta);
-        meta.put("reference", cfg.reference().compiler(cfg.lang()));
+        meta.put("reference", ref);
+        if (ispc) meta.put("header", headerCmd.get(0));
         meta.put("commands", cmds);
         meta.put("compilers", cfg.compilerVersions());
         Map<String, String> files = new LinkedHashMap<>(outputs);
@@ -274,13 +362,21 @@ final class TestRunner {
      * exit 0 and "reproduced: ..." when it shows, exit 1 when it does not.
      */
     private String repro(Outcome kind, Testbed tb, List<String> compile, List<String> link) {
-        String ref = shell(List.of(cfg.reference().compiler(cfg.lang())));
+        String ref = shell(List.of(this.ref));
         StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n");
         s.append("# Reproduces: ").append(kind.dir).append(tb == null ? " (reference compiler)" : " on testbed " + tb.name()).append('\n');
         s.append("set -u\ncd \"$(dirname \"$0\")\"\nwork=$(mktemp -d); trap 'rm -rf \"$work\"' EXIT\n");
-        // Objects go to the temporary directory, never beside the finding.
-        String cc = shell(redirect(compile, tb == null ? "$work/driver.o" : "$work/func.o"));
-        String driver = ref + " -O0 -w -c driver." + ext() + " -o \"$work/driver.o\" || { echo 'driver does not build'; exit 2; }\n";
+        // Objects (and the ISPC header) go to the temporary directory, never beside the finding.
+        String header = ispc ? shell(redirect(headerCmd, "-h", "$work/func_ispc.h")) : null;
+        List<String> drv = redirect(driverCmd, "-o", "$work/driver.o");
+        if (ispc) drv.addAll(1, List.of("-I", "$work")); // init.h includes func_ispc.h
+        String driverOnly = shell(drv);
+        String cc = shell(compile == headerCmd ? redirect(compile, "-h", "$work/func_ispc.h")
+                : compile == driverCmd ? drv : redirect(compile, "-o", "$work/func.o"));
+        // A reference driver failure needs the header first, like everything that links.
+        if (ispc && compile == driverCmd) s.append(header).append(" || { echo 'header does not build'; exit 2; }\n");
+        String driver = (ispc ? header + " || { echo 'header does not build'; exit 2; }\n" : "")
+                + driverOnly + " || { echo 'driver does not build'; exit 2; }\n";
         String linkCmd = ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" || { echo 'link failed'; exit 2; }\n";
         int limit = (int) Math.ceil(cfg.compileLimits().timeoutSeconds());
         switch (kind) {
@@ -290,14 +386,17 @@ final class TestRunner {
                     .append("got=$(echo $got); want=$(echo $(cat expected.txt))\n")
                     .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
             case COMPILER_CRASH -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
-                    .append("if [ $rc -gt 128 ] || grep -Eq 'internal compiler error|Assertion .* failed|UNREACHABLE|LLVM ERROR|PLEASE submit a bug report' \"$work/err\"; then\n")
-                    .append("  echo \"reproduced: compiler crash: $(grep -Em1 'internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error' \"$work/err\")\"; exit 0\nfi\n");
+                    .append("if [ $rc -gt 128 ] || grep -Eq '").append(ispc ? CRASH_TEXT_ISPC : CRASH_TEXT).append("' \"$work/err\"; then\n")
+                    .append("  echo \"reproduced: compiler crash: $(grep -Em1 '")
+                    .append(ispc ? "FATAL ERROR|Assertion|LLVM ERROR|[Ii]nternal|error|Error" : "internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error")
+                    .append("' \"$work/err\")\"; exit 0\nfi\n");
             case COMPILE_HANG -> s.append("timeout ").append(limit).append(' ').append(cc).append("; rc=$?\n")
                     .append("if [ $rc -eq 124 ]; then echo 'reproduced: compile still running after ").append(limit).append(" s'; exit 0; fi\n");
             case PROGRAM_REJECTED -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
-                    .append(link == null ? "" : "[ $rc -eq 0 ] && { " + ref + " -O0 -w -c driver." + ext() + " -o \"$work/driver.o\" && "
+                    .append(link == null ? "" : "[ $rc -eq 0 ] && { " + (ispc ? header + " && " : "") + driverOnly + " && "
                             + ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" 2>> \"$work/err\"; rc=$?; }\n")
-                    .append("if [ $rc -ne 0 ] && [ $rc -le 128 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: rejected: $(grep -m1 error \"$work/err\")\"; exit 0; fi\n");
+                    .append("if [ $rc -ne 0 ] && [ $rc -le 128 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: rejected: $(grep -m1 ")
+                    .append(ispc ? "-i " : "").append("error \"$work/err\")\"; exit 0; fi\n");
             case RUNTIME_CRASH -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
                     .append("timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\" > /dev/null; rc=$?\n")
                     .append("if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: test exits with $rc\"; exit 0; fi\n");
@@ -310,11 +409,16 @@ final class TestRunner {
         return s.toString();
     }
 
-    /** The compile command with its output redirected to {@code object}. */
-    private static List<String> redirect(List<String> compile, String object) {
-        List<String> c = new ArrayList<>(compile);
-        int o = c.indexOf("-o");
-        if (o >= 0 && o + 1 < c.size()) c.set(o + 1, object);
+    /** What a crashing compiler says (grep -E), as Signature.isCompilerCrash reads it. */
+    private static final String CRASH_TEXT = "internal compiler error|Assertion .* failed|UNREACHABLE|LLVM ERROR|PLEASE submit a bug report";
+    private static final String CRASH_TEXT_ISPC = CRASH_TEXT
+            + "|FATAL ERROR: |Assertion failed|Error: .*[Ii]nternal (compiler )?error|Please file a bug report at https://github.com/ispc";
+
+    /** The command with the file after {@code option} (-o, or ispc's -h) replaced by {@code file}. */
+    private static List<String> redirect(List<String> cmd, String option, String file) {
+        List<String> c = new ArrayList<>(cmd);
+        int o = c.indexOf(option);
+        if (o >= 0 && o + 1 < c.size()) c.set(o + 1, file);
         return c;
     }
 
@@ -322,8 +426,9 @@ final class TestRunner {
         StringBuilder sb = new StringBuilder();
         for (String a : cmd) {
             if (sb.length() > 0) sb.append(' ');
-            if (a.startsWith("$work/") || a.matches("[A-Za-z0-9_./=+,:@-]+")) {
-                sb.append(a.startsWith("$work/") ? "\"" + a + "\"" : a);
+            boolean work = a.equals("$work") || a.startsWith("$work/");
+            if (work || a.matches("[A-Za-z0-9_./=+,:@-]+")) {
+                sb.append(work ? "\"" + a + "\"" : a);
             } else {
                 sb.append('\'').append(a.replace("'", "'\\''")).append('\'');
             }

@@ -55,10 +55,17 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         return new Testbeds(ref, tbs);
     }
 
-    private static Testbed entry(Path file, String where, Object o, String fixedName, boolean needFlags) {
-        if (!(o instanceof Map<?, ?> m)) throw new TestbedException(file + ": " + where + " must be a mapping with c, cpp" + (needFlags ? ", name and flags" : ""));
+    private static final List<String> COMPILER_KEYS = List.of("c", "cpp", "ispc", "ispc-cpp");
+
+    private static Testbed entry(Path file, String where, Object o, String fixedName, boolean isTestbed) {
+        if (!(o instanceof Map<?, ?> m)) {
+            throw new TestbedException(file + ": " + where + " must be a mapping with " + (isTestbed
+                    ? "name, flags and at least one of c, cpp, ispc, ispc-cpp" : "c, cpp and (for ISPC tests) ispc"));
+        }
+        // The reference has always accepted (and ignored) name and flags: the driver is built at -O0.
+        List<String> allowed = isTestbed ? List.of("name", "c", "cpp", "ispc", "ispc-cpp", "flags") : List.of("name", "c", "cpp", "ispc", "flags");
         for (Object k : m.keySet()) {
-            if (!(k instanceof String key) || !List.of("name", "c", "cpp", "flags").contains(key)) throw new TestbedException(file + ": " + where + ": unknown key '" + k + "'");
+            if (!(k instanceof String key) || !allowed.contains(key)) throw new TestbedException(file + ": " + where + ": unknown key '" + k + "'");
         }
         String name = fixedName != null ? fixedName : string(file, where, m, "name");
         if (!name.matches("[A-Za-z0-9._+-]+")) {
@@ -69,7 +76,29 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
             if (!(m.get("flags") instanceof List<?> fl)) throw new TestbedException(file + ": " + where + ".flags must be a list");
             for (Object f : fl) flags.add(String.valueOf(f));
         }
-        return new Testbed(name, command(string(file, where, m, "c")), command(string(file, where, m, "cpp")), List.copyOf(flags));
+        if (!isTestbed) {
+            // The reference builds every driver: C and C++ are needed; ispc only writes the header of ISPC tests.
+            return new Testbed(name, command(string(file, where, m, "c")), command(string(file, where, m, "cpp")),
+                    optional(file, where, m, "ispc"), null, List.of());
+        }
+        if (COMPILER_KEYS.stream().noneMatch(m::containsKey)) {
+            throw new TestbedException(file + ": " + where + " names no compiler: give at least one of c, cpp, ispc, ispc-cpp");
+        }
+        if (m.containsKey("ispc") && (m.containsKey("c") || m.containsKey("cpp") || m.containsKey("ispc-cpp"))) {
+            // Its flags are ISPC's (--target=...), which no C or C++ compiler understands.
+            throw new TestbedException(file + ": " + where + ": a testbed with 'ispc' has no other compiler (its flags are ispc's)");
+        }
+        Testbed t = new Testbed(name, optional(file, where, m, "c"), optional(file, where, m, "cpp"), optional(file, where, m, "ispc"),
+                optional(file, where, m, "ispc-cpp"), List.copyOf(flags));
+        String target = t.ispcTarget();
+        if (t.ispcCompiler() != null && target != null && target.contains(",")) {
+            throw new TestbedException(file + ": " + where + ": one ISPC target per testbed, not '" + target + "'");
+        }
+        return t;
+    }
+
+    private static String optional(Path file, String where, Map<?, ?> m, String key) {
+        return m.containsKey(key) ? command(string(file, where, m, key)) : null;
     }
 
     /** A compiler given by a relative path is made absolute: tests compile in their own scratch directory. */
@@ -83,13 +112,39 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         return s;
     }
 
-    /** The testbeds whose compiler for {@code lang} is installed; warns once about each other one. */
+    /**
+     * The testbeds that run tests in {@code lang}: those with a compiler for it that is
+     * installed and, for ISPC, whose target this CPU can run. Testbeds without a compiler
+     * for {@code lang} are left out silently; the others are warned about once each (once
+     * per target for targets the CPU lacks).
+     */
     public List<Testbed> usable(Language lang, Consumer<String> warn) {
+        return usable(lang, lang == Language.ISPC ? IspcTargets.hostFlags() : null, warn);
+    }
+
+    /** As {@link #usable(Language, Consumer)}, with the CPU's flags given (null: unknown, no target is refused). */
+    List<Testbed> usable(Language lang, java.util.Set<String> cpuFlags, Consumer<String> warn) {
         List<Testbed> ok = new ArrayList<>();
+        Map<String, List<String>> lacking = new java.util.LinkedHashMap<>(); // target -> testbeds skipped for it
+        Map<String, List<String>> missingFlags = new java.util.HashMap<>();
         for (Testbed t : all) {
-            if (onPath(t.compiler(lang))) ok.add(t);
-            else warn.accept("testbed " + t.name() + " skipped: " + t.compiler(lang) + " is not installed");
+            String cc = t.compiler(lang);
+            if (cc == null) continue;
+            if (!onPath(cc)) {
+                warn.accept("testbed " + t.name() + " skipped: " + cc + " is not installed");
+                continue;
+            }
+            String target = t.runsIspc(lang) ? t.ispcTarget() : null;
+            List<String> missing = target == null || cpuFlags == null ? List.of() : IspcTargets.missing(target, cpuFlags);
+            if (!missing.isEmpty()) {
+                lacking.computeIfAbsent(target, k -> new ArrayList<>()).add(t.name());
+                missingFlags.put(target, missing);
+                continue;
+            }
+            ok.add(t);
         }
+        lacking.forEach((target, names) -> warn.accept((names.size() == 1 ? "testbed " : "testbeds ") + String.join(", ", names)
+                + " skipped: this CPU cannot run ISPC target " + target + " (it lacks " + String.join(", ", missingFlags.get(target)) + ")"));
         return ok;
     }
 
