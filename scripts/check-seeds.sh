@@ -5,8 +5,14 @@
 #   asserts:   the --check=asserts driver must print OK;
 #   sanitize:  built with -fsanitize=undefined,address -fno-sanitize-recover=all by gcc and
 #              clang, the test must run clean and still print the prediction.
+# For LANG ispc, agreement means func.ispc built by ispc for every target and level in
+# ISPC_TARGETS and ISPC_LEVELS (default: all seven targets the harness knows, -O0 -O1 -O2)
+# and func.cpp (the C++ lowering of the same program) built by g++ and clang++ at -O0 and
+# -O3, all linked to one driver, print the prediction; asserts uses ispc at -O2 for the
+# first target; sanitize builds the C++ lowering.
 # Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize; default all)
 # Extra options for 'yarpj gen' (e.g. --swarm, --policy FILE) can be given in YARPJ_GEN_FLAGS.
+# CHECK_JOBS: seeds checked at once (default: the number of cores).
 # Prints one line per failure and a summary line "N passed, M failed"; exits 1 on any failure.
 set -u
 lang=$1; first=$2; last=$3; shift 3
@@ -16,7 +22,11 @@ yarpj="${YARPJ:-$here/yarpj}"   # YARPJ: another yarpj to run, e.g. a jar wrappe
 work=$(mktemp -d "${TMPDIR:-/tmp}/yarpj-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 count=$((last - first + 1))
-ext=$lang; [ "$lang" = cpp ] && gcc=g++ clang=clang++ || { gcc=gcc; clang=clang; }
+ext=$lang; [ "$lang" = c ] && { gcc=gcc; clang=clang; } || { gcc=g++; clang=clang++; }
+ispc_targets=${ISPC_TARGETS:-sse4-i32x4 avx2-i32x8 avx2-i32x16 avx2-i64x4 avx512skx-x16 avx512skx-x8 avx512skx-x32}
+ispc_levels=${ISPC_LEVELS:--O0 -O1 -O2}
+[ -x "$here/.tools/ispc/bin/ispc" ] && export PATH="$here/.tools/ispc/bin:$PATH"
+export ispc_targets ispc_levels
 # shellcheck disable=SC2086
 "$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/hash" ${YARPJ_GEN_FLAGS:-} || exit 1
 case " $modes " in *" asserts "*)
@@ -28,6 +38,7 @@ check_one() {
   s=$1; d="$work/hash/$s"; fail=""
   want=$(cat "$d/expected.txt")
   run() { timeout 10 "$@" 2>&1; }
+  if [ "$lang" = ispc ]; then check_ispc; return; fi
   if [[ " $modes " == *" agree "* ]]; then
     $gcc -O0 -w -c "$d/driver.$ext" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
     for cc in $gcc $clang; do for o in -O0 -O3; do
@@ -51,8 +62,43 @@ check_one() {
   fi
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
-export -f check_one
-seq "$first" "$last" | xargs -P "$(nproc)" -I{} bash -c 'check_one {}' > "$work/results.txt"
+check_ispc() {
+  ispc_build() { ispc --pic --woff "$@" 2>"$d/err"; }
+  first_target=${ispc_targets%% *}
+  if [[ " $modes " == *" agree "* ]]; then
+    ispc_build -O0 --target="$first_target" "$d/func.ispc" -o "$d/h.o" -h "$d/func_ispc.h" || fail="$fail ispc-header:build"
+    g++ -O0 -w -DYARPJ_ISPC -c "$d/driver.cpp" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
+    for t in $ispc_targets; do for o in $ispc_levels; do
+      if ! ispc_build $o --target="$t" "$d/func.ispc" -o "$d/func.o"; then fail="$fail ispc-$t$o:build[$(head -c 200 "$d/err")]"; continue; fi
+      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" || { fail="$fail ispc-$t$o:link"; continue; }
+      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail ispc-$t$o:got[$got]"
+    done; done
+    for cc in g++ clang++; do for o in -O0 -O3; do
+      if ! $cc $o -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
+      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" || { fail="$fail cpp-$cc$o:link"; continue; }
+      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
+    done; done
+  fi
+  if [[ " $modes " == *" asserts "* ]]; then
+    a="$work/asserts/$s"
+    if ispc --pic --woff -O2 --target="$first_target" "$a/func.ispc" -o "$a/func.o" -h "$a/func_ispc.h" 2>/dev/null \
+        && g++ -O0 -w -DYARPJ_ISPC "$a/driver.cpp" "$a/func.o" -I"$a" -o "$a/a.out"; then
+      got=$(run "$a/a.out"); [ "$got" = OK ] || fail="$fail asserts:[$got]"
+    else fail="$fail asserts:build"; fi
+  fi
+  if [[ " $modes " == *" sanitize "* ]]; then
+    for cc in g++ clang++; do
+      san="-fsanitize=undefined,address -fno-sanitize-recover=all"
+      if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func.cpp" -I"$d" -o "$d/san.out" 2>"$d/err"; then
+        got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
+        [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
+      else fail="$fail $cc-sanitize:build"; fi
+    done
+  fi
+  if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
+}
+export -f check_one check_ispc
+seq "$first" "$last" | xargs -P "${CHECK_JOBS:-$(nproc)}" -I{} bash -c 'check_one {}' > "$work/results.txt"
 grep FAIL "$work/results.txt"
 passed=$(grep -c PASS "$work/results.txt"); failed=$(grep -c FAIL "$work/results.txt")
 echo "$lang seeds $first..$last ($modes${YARPJ_GEN_FLAGS:+, $YARPJ_GEN_FLAGS}): $passed passed, $failed failed"
