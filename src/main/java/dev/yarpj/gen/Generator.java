@@ -29,15 +29,25 @@ public final class Generator {
     private final GenPolicy policy;
     private final Language lang;
     private final CheckMode check;
+    private final boolean measure;
     /** Nanoseconds spent so far in each stage, indexed like {@link #STAGES}. */
     private final long[] stageNanos = new long[4];
 
     public static final java.util.List<String> STAGES = java.util.List.of("skeleton", "flesh", "interpret", "lower");
 
     public Generator(GenPolicy policy, Language lang, CheckMode check) {
+        this(policy, lang, check, false);
+    }
+
+    /**
+     * @param measure lower for measurement: the test also prints what it saw at run time
+     *                (ISPC: how often each varying if had a mixed mask); the program is the same
+     */
+    public Generator(GenPolicy policy, Language lang, CheckMode check, boolean measure) {
         this.policy = policy;
         this.lang = lang;
         this.check = check;
+        this.measure = measure;
     }
 
     public Skeleton skeleton(long seed) {
@@ -64,7 +74,7 @@ public final class Generator {
             stageNanos[2] += System.nanoTime() - t2;
         }
         long t3 = System.nanoTime();
-        LoweredTest files = Lowerer.of(lang, rng).lower(p, pred, check, provenance);
+        LoweredTest files = Lowerer.of(lang, rng, measure).lower(p, pred, check, provenance);
         stageNanos[3] += System.nanoTime() - t3;
         return new GeneratedTest(seed, sk, p, pred, files);
     }

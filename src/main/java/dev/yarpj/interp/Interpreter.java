@@ -113,7 +113,7 @@ public final class Interpreter {
         List<LoopTrips> loops = new ArrayList<>(in.loopSites.size());
         for (int k = 0; k < in.loopSites.size(); k++) {
             LoopTrips site = in.loopSites.get(k);
-            loops.add(new LoopTrips(site.idiom(), site.level(), site.innermost(), in.entered[k], in.iterations[k]));
+            loops.add(new LoopTrips(site.idiom(), site.level(), site.innermost(), site.parallel(), in.entered[k], in.iterations[k]));
         }
         return new Prediction(outs, arrs, sum.value(), in.steps, List.copyOf(loops));
     }
@@ -203,7 +203,7 @@ public final class Interpreter {
         Ev update = expr(h.update());
         // Numbered before the loops of its prefix, the next level and its suffix: pre-order.
         int id = loopSites.size();
-        loopSites.add(new LoopTrips(n.idiom(), level, level == n.depth() - 1, 0, 0));
+        loopSites.add(new LoopTrips(n.idiom(), level, level == n.depth() - 1, h.parallel(), 0, 0));
         Ex prefix = block(lv.prefix());
         Ex inner = nest(n, level + 1);
         Ex suffix = block(lv.suffix());

@@ -6,13 +6,19 @@ import dev.yarpj.ir.Idiom;
  * How often one static loop ran: one level of a {@link dev.yarpj.ir.Stmt.LoopNest}, with
  * the idiom of its nest, its level ({@code 0} is the outermost) and whether it is the
  * nest's innermost level; {@code entered} counts the times its head started (the iterator
- * initialised), {@code iterations} the times its body ran, over the whole execution.
+ * initialised), {@code iterations} the times its body ran, over the whole execution;
+ * {@code parallel} whether its iterations may run as a gang or a parallel range.
  */
-public record LoopTrips(Idiom idiom, int level, boolean innermost, long entered, long iterations) {
+public record LoopTrips(Idiom idiom, int level, boolean innermost, boolean parallel, long entered, long iterations) {
     public LoopTrips {
         if (level < 0 || entered < 0 || iterations < 0) {
             throw new IllegalArgumentException("negative level or count: " + level + ", " + entered + ", " + iterations);
         }
+    }
+
+    /** A serial loop's counts. */
+    public LoopTrips(Idiom idiom, int level, boolean innermost, long entered, long iterations) {
+        this(idiom, level, innermost, false, entered, iterations);
     }
 
     /** Iterations per entry on average; NaN if the loop was never entered. */

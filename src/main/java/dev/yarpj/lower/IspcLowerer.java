@@ -51,6 +51,12 @@ final class IspcLowerer implements Lowerer {
     private static final double P_LANE_QUERY = 0.3;
 
     private final Rng rng;
+    /**
+     * Count, per varying if, the times it ran with some lane on and the times its mask was
+     * mixed (neither all on nor all off), and print the counts after the test: a build for
+     * measurement only. It uses no randomness, so the program is otherwise the same.
+     */
+    private final boolean countMasks;
     /** Slots (scalars and iterators share one numbering) of the varying values in scope. */
     private final Set<Integer> varying = new HashSet<>();
     /** The varying partial result of each fold under the current gang loop. */
@@ -110,8 +116,9 @@ final class IspcLowerer implements Lowerer {
         }
     };
 
-    IspcLowerer(Rng rng) {
+    IspcLowerer(Rng rng, boolean countMasks) {
         this.rng = rng;
+        this.countMasks = countMasks;
     }
 
     @Override
@@ -120,12 +127,14 @@ final class IspcLowerer implements Lowerer {
         Map<String, String> files = new LinkedHashMap<>();
         files.put("func.ispc", func(p, banner));
         files.putAll(cpp.files());
-        return new LoweredTest(files);
-    }
-
-    /** What the last {@link #lower} call printed: gang loops by form, partials, varying ifs. */
-    IspcStats stats() {
-        return stats;
+        Map<String, Integer> choices = new LinkedHashMap<>();
+        for (GangForm f : GangForm.values()) choices.put("gang." + f.name().toLowerCase(), stats.gangs.getOrDefault(f, 0));
+        choices.put("serial_parallel_loops", stats.serialParallel);
+        choices.put("partials", stats.partials);
+        choices.put("varying_ifs", stats.varyingIfs);
+        choices.put("lane_queries", stats.laneQueries);
+        choices.put("selects", stats.selects);
+        return new LoweredTest(files, choices);
     }
 
     // ---- func.ispc -------------------------------------------------------------------
@@ -139,13 +148,25 @@ final class IspcLowerer implements Lowerer {
         for (ScalarVar v : p.outputs()) w.line("extern uniform " + type(v.base()) + " " + v.name() + ";");
         for (ArrayVar a : p.inputArrays()) if (!a.isParam()) w.line("extern " + arrayDecl(a) + ";");
         for (ArrayVar a : p.outputArrays()) if (!a.isParam()) w.line("extern " + arrayDecl(a) + ";");
-        w.blank();
         List<String> ps = new ArrayList<>();
         for (ScalarVar v : p.params()) ps.add("uniform " + type(v.base()) + " " + v.name());
         for (ArrayVar a : p.arrayParams()) ps.add(pointerDecl(a));
-        w.open("export void test(" + String.join(", ", ps) + ")");
-        for (Stmt s : p.body().stmts()) stmt(w, s);
-        w.close();
+        CodeWriter body = new CodeWriter();
+        body.open("export void test(" + String.join(", ", ps) + ")");
+        for (Stmt s : p.body().stmts()) stmt(body, s);
+        int ifs = stats.varyingIfs;
+        if (countMasks && ifs > 0) {
+            body.open("for (uniform int32 yarpj_q = 0; yarpj_q < " + ifs + "; yarpj_q++)");
+            body.line("print(\"yarpj-mask % % %\\n\", yarpj_q, yarpj_mask_runs[yarpj_q], yarpj_mask_mixed[yarpj_q]);");
+            body.close();
+        }
+        body.close();
+        if (countMasks && ifs > 0) {
+            w.line("static uniform int64 yarpj_mask_runs[" + ifs + "];");
+            w.line("static uniform int64 yarpj_mask_mixed[" + ifs + "];");
+        }
+        w.blank();
+        w.raw(body.toString());
         return w.toString();
     }
 
@@ -184,7 +205,17 @@ final class IspcLowerer implements Lowerer {
             if (v) varying.add(d.var().slot());
             w.line((v ? "varying " : "uniform ") + type(d.var().base()) + " " + d.var().name() + " = " + expr(d.init()) + ";");
         } else if (s instanceof Stmt.If i) {
-            w.open("if (" + condition(i.cond()) + ")");
+            String c = condition(i.cond());
+            if (countMasks && gangDepth > 0 && isVarying(i.cond())) {
+                int id = stats.varyingIfs - 1;
+                w.open("");
+                w.line("varying bool yarpj_m = " + c + ";");
+                w.open("if (any(yarpj_m))");
+                w.line("yarpj_mask_runs[" + id + "]++;");
+                w.line("if (!all(yarpj_m)) yarpj_mask_mixed[" + id + "]++;");
+                w.close().close();
+            }
+            w.open("if (" + c + ")");
             for (Stmt t : i.then().stmts()) stmt(w, t);
             if (i.otherwise() != null) {
                 w.close().open("else");
@@ -224,14 +255,14 @@ final class IspcLowerer implements Lowerer {
 
     private void nest(CodeWriter w, Stmt.LoopNest n) {
         int gang = -1;
-        if (gangDepth == 0) {
-            List<Integer> candidates = new ArrayList<>();
-            for (int l = 0; l < n.depth(); l++) {
-                LoopHead h = n.levels().get(l).head();
-                if (h.parallel() && h.trip() >= 0) candidates.add(l);
-            }
-            if (!candidates.isEmpty() && rng.chance(P_GANG)) gang = rng.pick(candidates);
+        List<Integer> candidates = new ArrayList<>();
+        for (int l = 0; l < n.depth(); l++) {
+            LoopHead h = n.levels().get(l).head();
+            if (h.parallel() && h.trip() >= 0) candidates.add(l);
         }
+        // One gang loop per path: none inside another's body.
+        if (gangDepth == 0 && !candidates.isEmpty() && rng.chance(P_GANG)) gang = rng.pick(candidates);
+        stats.serialParallel += candidates.size() - (gang >= 0 ? 1 : 0);
         level(w, n, 0, gang);
     }
 
@@ -454,6 +485,8 @@ final class IspcLowerer implements Lowerer {
     static final class IspcStats {
         final Map<GangForm, Integer> gangs = new java.util.EnumMap<>(GangForm.class);
         int partials;
+        /** Data-parallel loops printed as ordinary loops (not chosen, or inside a gang loop's body). */
+        int serialParallel;
         int varyingIfs;
         int laneQueries;
         int selects;

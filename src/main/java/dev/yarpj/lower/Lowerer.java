@@ -15,9 +15,18 @@ public interface Lowerer {
     LoweredTest lower(Program p, Prediction expected, CheckMode check, String banner);
 
     static Lowerer of(Language lang, Rng rng) {
+        return of(lang, rng, false);
+    }
+
+    /**
+     * @param measure a build for measurement only, that prints what it saw besides the
+     *                checksum (ISPC: how often each varying if ran with a mixed mask); the
+     *                same rng gives the same program otherwise
+     */
+    static Lowerer of(Language lang, Rng rng, boolean measure) {
         return switch (lang) {
             case C, CPP -> new CFamilyLowerer(lang, false);
-            case ISPC -> new IspcLowerer(rng);
+            case ISPC -> new IspcLowerer(rng, measure);
         };
     }
 }
