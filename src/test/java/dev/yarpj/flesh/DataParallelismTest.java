@@ -9,6 +9,7 @@ import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
 import java.util.List;
@@ -59,6 +60,42 @@ class DataParallelismTest {
         Expr rj = new Expr.IterRef(j);
         Stmt compound = new Stmt.Assign(Exprs.subscript(out, List.of(ri, rj)), BinOp.BOR, new Expr.Const(IntType.INT, 1));
         assertEquals(List.of(false, false), marks(compound));
+    }
+
+    /** for i { for j { body } }: the parallelism of {i, j}. */
+    private List<LoopHead.Parallelism> kinds(Stmt... body) {
+        Stmt.Block empty = new Stmt.Block(List.of());
+        Stmt.LoopNest n = DataParallelism.mark(new Stmt.LoopNest(List.of(
+                new Stmt.LoopLevel(head(i), empty, empty), new Stmt.LoopLevel(head(j), empty, empty)),
+                new Stmt.Block(List.of(body))));
+        return List.of(n.levels().get(0).head().parallelism(), n.levels().get(1).head().parallelism());
+    }
+
+    @Test
+    void aFoldIntoAnAccumulatorTheLoopDoesNotIndexIsAReduction() {
+        Expr ri = new Expr.IterRef(i);
+        Expr rj = new Expr.IterRef(j);
+        ArrayVar rows = new ArrayVar(4, "acc", VarType.uniform(IntType.INT), List.of(8), false, ArrayVar.Fill.uniform(0));
+        // acc[i] += out-of-loop value: an element of its own per i, a fold across j.
+        Stmt fold = new Stmt.Reduce(Exprs.subscript(rows, List.of(ri)), dev.yarpj.ir.ReductionOp.SUM, rj);
+        assertEquals(List.of(LoopHead.Parallelism.INDEPENDENT, LoopHead.Parallelism.REDUCTION), kinds(fold));
+        // A store of its own per (i, j) beside it keeps both levels parallel; a scalar fold makes both reductions.
+        ScalarVar total = new ScalarVar(9, "total", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+        Stmt scalarFold = new Stmt.Reduce(new Expr.ScalarRef(total), dev.yarpj.ir.ReductionOp.XOR, ri);
+        assertEquals(List.of(LoopHead.Parallelism.REDUCTION, LoopHead.Parallelism.REDUCTION), kinds(store(ri, rj), scalarFold));
+        // ivdep's promise stays strict: no reduction is data-parallel in that sense.
+        assertEquals(List.of(false, false), marks(scalarFold));
+    }
+
+    @Test
+    void aMinIntoANarrowerAccumulatorIsNotReordered() {
+        // acc = (short) min(acc, v) wraps values below SHRT_MIN into the next comparison: not associative.
+        ScalarVar narrow = new ScalarVar(9, "m", VarType.uniform(IntType.SHORT), ScalarVar.Role.OUTPUT, 0, false);
+        Stmt fold = new Stmt.Reduce(new Expr.ScalarRef(narrow), dev.yarpj.ir.ReductionOp.MIN, new Expr.IterRef(j));
+        assertEquals(List.of(LoopHead.Parallelism.SERIAL, LoopHead.Parallelism.SERIAL), kinds(fold));
+        ScalarVar wide = new ScalarVar(10, "w", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+        Stmt ok = new Stmt.Reduce(new Expr.ScalarRef(wide), dev.yarpj.ir.ReductionOp.MIN, new Expr.IterRef(j));
+        assertEquals(List.of(LoopHead.Parallelism.REDUCTION, LoopHead.Parallelism.REDUCTION), kinds(ok));
     }
 
     // Two views of one 10x8 storage, two rows apart.

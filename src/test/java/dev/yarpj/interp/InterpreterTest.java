@@ -54,6 +54,33 @@ class InterpreterTest {
     }
 
     @Test
+    void eagerEvaluationRefusesUbInTheArmNotTaken() {
+        // big > 0 ? 1 : big + 1 -- C never evaluates the overflowing arm; ISPC may, so an eager run refuses it.
+        Expr bigRef = new Expr.ScalarRef(big);
+        Stmt s = new Stmt.Assign(new Expr.ScalarRef(res), null, Exprs.convertImplicitly(Exprs.ternary(
+                Exprs.binary(BinOp.GT, bigRef, new Expr.Const(IntType.INT, 0)), new Expr.Const(IntType.INT, 1),
+                Exprs.binary(BinOp.ADD, bigRef, new Expr.Const(IntType.INT, 1))), res.base()));
+        Interpreter.run(program(s), 1000, false, false);
+        assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(program(s), 1000, false, true));
+        // And the right operand of && even when the left one is false.
+        Stmt and = new Stmt.Assign(new Expr.ScalarRef(res), null, Exprs.convertImplicitly(Exprs.binary(BinOp.LAND,
+                Exprs.binary(BinOp.LT, bigRef, new Expr.Const(IntType.INT, 0)),
+                Exprs.binary(BinOp.ADD, bigRef, new Expr.Const(IntType.INT, 1))), res.base()));
+        Interpreter.run(program(and), 1000, false, false);
+        assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(program(and), 1000, false, true));
+    }
+
+    @Test
+    void aLoopThatRunsOtherThanItsPlannedTripCountIsAGeneratorBug() {
+        Expr it = new Expr.IterRef(i);
+        LoopHead h = new LoopHead(i, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, it, new Expr.Const(IntType.INT, 4)),
+                Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), 5, LoopHead.Parallelism.SERIAL);
+        Stmt nest = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(h, block(), block())), block());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Interpreter.run(program(nest), 1000));
+        assertTrue(e.getMessage().contains("ran 4 times, not its planned 5"), e.getMessage());
+    }
+
+    @Test
     void signedOverflowIsRejected() {
         Stmt s = new Stmt.Assign(new Expr.ScalarRef(res), null,
                 Exprs.binary(BinOp.ADD, new Expr.ScalarRef(big), new Expr.Const(IntType.INT, 1)));
@@ -112,11 +139,11 @@ class InterpreterTest {
         Program p = new Program(List.of(big), List.of(res), List.of(), List.of(out), List.of(), block(nest, untaken, seq), 5, 1);
         Prediction pr = Interpreter.run(p, 1000);
         assertEquals(List.of(
-                new LoopTrips(Idiom.VECTORIZABLE, 0, false, 1, 3),
-                new LoopTrips(Idiom.PLAIN, 0, true, 3, 6),
-                new LoopTrips(Idiom.VECTORIZABLE, 1, true, 3, 15),
-                new LoopTrips(Idiom.PLAIN, 0, true, 0, 0),
-                new LoopTrips(Idiom.MEMSET, 0, true, 1, 0)), pr.loops());
+                new LoopTrips(Idiom.VECTORIZABLE, 0, false, true, 1, 3),
+                new LoopTrips(Idiom.PLAIN, 0, true, true, 3, 6),
+                new LoopTrips(Idiom.VECTORIZABLE, 1, true, true, 3, 15),
+                new LoopTrips(Idiom.PLAIN, 0, true, true, 0, 0),
+                new LoopTrips(Idiom.MEMSET, 0, true, true, 1, 0)), pr.loops());
         assertEquals(List.of(21L), pr.scalars());
         assertEquals(5.0, pr.loops().get(2).perEntry());
         assertTrue(Double.isNaN(pr.loops().get(3).perEntry()));
@@ -125,8 +152,8 @@ class InterpreterTest {
     @Test
     void eachRunCountsAfresh() {
         Program p = program(loop(4, new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(IntType.INT, 1))));
-        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, 1, 4)), Interpreter.run(p, 1000).loops());
-        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, 1, 4)), Interpreter.run(p, 1000).loops());
+        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, true, 1, 4)), Interpreter.run(p, 1000).loops());
+        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, true, 1, 4)), Interpreter.run(p, 1000).loops());
     }
 
     @Test
