@@ -3,6 +3,7 @@ package dev.yarpj.cli;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.PolicyException;
 import dev.yarpj.policy.PolicyLoader;
+import dev.yarpj.stats.IspcMaskRunner;
 import dev.yarpj.stats.PolicyComparison;
 import dev.yarpj.stats.RemarkCollector;
 import dev.yarpj.stats.RemarkCompiler;
@@ -26,11 +27,14 @@ import picocli.CommandLine.Option;
  * Counts the optimization remarks gcc or clang gives on generated tests at -O3, to see which
  * loop optimizations a policy exercises, and compares two policies with Welch's t-test; also
  * reports the shape of the generated programs and how many iterations per entry their loops
- * run (measured by the interpreter during generation), alone with --no-compile.
+ * run (measured by the interpreter during generation), alone with --no-compile. For ISPC
+ * tests, what the lowering made of them and, compiled, the execution masks of their varying
+ * ifs, measured with the real ispc.
  */
 @Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Count the optimization remarks of clang or gcc on generated tests.",
+            "Count the optimization remarks of clang or gcc on generated tests (for ISPC: the",
+            "variety of the lowering and the execution masks of the varying ifs).",
             "",
             "The tests of seeds A..B are generated in-process; each func (with init.h) is",
             "written to a temporary directory, which is removed afterwards, and compiled",
@@ -61,6 +65,23 @@ import picocli.CommandLine.Option;
             "only one policy has no finite ratio: it is listed apart, not averaged. The trip",
             "counts of A and B are shown one above the other, with Welch's t-test on the",
             "per-program mean of log2(1 + iterations per entry) over entered loops.",
+            "",
+            "With --lang=ispc the report adds what the ISPC lowering made of the tests: per",
+            "test, the data-parallel loops (those that may run as a gang), the gang loops and",
+            "their split among foreach, foreach_tiled and a for over programIndex, the",
+            "data-parallel loops left serial, the reductions (the IR's Reduce statements) and",
+            "those lowered as varying partial results, the varying ifs, lane queries",
+            "(any/all/none) and select()s; and the trip counts per entry of the data-parallel",
+            "loops alone. For ISPC the compile mode measures execution masks instead of",
+            "counting remarks: each test is generated in its measurement variant (the same",
+            "program, counting per varying if the runs with some lane on and those with a",
+            "mixed mask), built with 'ispc --pic --woff LEVEL --target=TARGET' (--ispc-target,",
+            "--ispc-opt; --cc names the ispc binary, --compiler is ignored) and 'g++ -O0' for",
+            "the driver, run (at most 60 s), and its checksum checked against the",
+            "prediction; the report adds the varying ifs that ran, the share of them with a",
+            "mixed mask at least once and the share of all their runs that were mixed. A",
+            "checksum mismatch is reported loudly on stderr and in the report, the seed left",
+            "out of the masks, and the exit code is 1.",
             "",
             "Seeds that fail to generate, to compile or to finish in time are skipped and",
             "counted on stderr; the shape and trip counts cover every generated program,",
@@ -94,8 +115,9 @@ final class StatsCommand implements Callable<Integer> {
     static final long MAX_SEEDS = 100_000;
     static final double COMPILE_TIMEOUT_SECONDS = 120;
     static final double PROGRESS_SECONDS = 5;
+    static final double RUN_TIMEOUT_SECONDS = 60;
 
-    @Option(names = "--lang", paramLabel = "c|cpp", description = "Target language: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--lang", paramLabel = "c|cpp|ispc", description = "Target language: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             defaultValue = "c")
     GenCommand.Lang lang;
 
@@ -118,8 +140,18 @@ final class StatsCommand implements Callable<Integer> {
     Compiler compiler;
 
     @Option(names = "--cc", paramLabel = "PATH",
-            description = "The compiler binary (default: clang or gcc, per --compiler); it must take that compiler's options.")
+            description = "The compiler binary (default: clang or gcc, per --compiler; with --lang=ispc: ispc); it must take that compiler's options.")
     String cc;
+
+    @Option(names = "--ispc-target", paramLabel = "TARGET",
+            description = "With --lang=ispc: the ispc --target the mask measurement builds for (default: ${DEFAULT-VALUE}).",
+            defaultValue = IspcMaskRunner.DEFAULT_TARGET)
+    String ispcTarget;
+
+    @Option(names = "--ispc-opt", paramLabel = "LEVEL",
+            description = "With --lang=ispc: the ispc optimization level of the mask measurement, -O0 to -O3 (default: ${DEFAULT-VALUE}).",
+            defaultValue = IspcMaskRunner.DEFAULT_LEVEL)
+    String ispcLevel;
 
     @Option(names = "--format", paramLabel = "table|csv|json", description = "Output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             defaultValue = "table")
@@ -157,6 +189,7 @@ final class StatsCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
         if (noCompile) return generateOnly(policies, first, last, out, err);
+        if (lang == GenCommand.Lang.ispc) return measureMasks(policies, first, last, out, err);
         String binary = cc != null ? cc : compiler.remarks.defaultBinary;
         String version = probe(binary);
         // Each family rejects the other's remark options, which would fail every compile.
@@ -233,6 +266,59 @@ final class StatsCommand implements Callable<Integer> {
         }
         StatsReport.compare(out, format.format, info, got.get(0), got.get(1), null, null, null);
         return 0;
+    }
+
+    /**
+     * ISPC without --no-compile: build and run each test's measurement variant with ispc and
+     * report its masks, besides what --no-compile reports.
+     */
+    private int measureMasks(List<GenPolicy> policies, long first, long last, PrintWriter out, PrintWriter err) {
+        if (!IspcMaskRunner.LEVELS.contains(ispcLevel)) {
+            throw new Main.UsageError("--ispc-opt must be one of " + String.join(", ", IspcMaskRunner.LEVELS) + ", got " + ispcLevel);
+        }
+        if (!ispcTarget.matches("[A-Za-z0-9_.-]+")) throw new Main.UsageError("--ispc-target: not a target name: " + ispcTarget);
+        String binary = cc != null ? cc : "ispc";
+        String version = probe(binary);
+        if (!version.contains("ISPC")) {
+            throw new Main.UsageError("--cc " + binary + " does not look like ispc (its --version says: " + version + ")");
+        }
+        probe("g++");
+        Matcher v = Pattern.compile("\\d+\\.\\d+(\\.\\d+)?").matcher(version);
+        IspcMaskRunner runner = new IspcMaskRunner(binary, "g++", ispcTarget, ispcLevel, COMPILE_TIMEOUT_SECONDS,
+                RUN_TIMEOUT_SECONDS);
+        String build = binary + (v.find() ? " " + v.group() : "") + " --target=" + ispcTarget + " " + ispcLevel + " (driver: g++ -O0)";
+        RemarkCollector collector = RemarkCollector.ispcMasks(runner, jobs, 2 * COMPILE_TIMEOUT_SECONDS + RUN_TIMEOUT_SECONDS,
+                err, PROGRESS_SECONDS);
+        List<RemarkCollector.Collection> got = collect(collector, policies, first, last, err);
+        if (got == null) return 1;
+        int mismatches = 0;
+        for (RemarkCollector.Collection c : got) {
+            for (RemarkCollector.SeedResult r : c.allSkipped(RemarkCollector.Skip.MISMATCH)) {
+                mismatches++;
+                err.println("yarpj: CHECKSUM MISMATCH: seed " + r.seed() + " (policy " + c.policyName() + ") built with " + build
+                        + ": " + r.message() + "; a wrong result from ispc or a yarpj bug: regenerate with yarpj gen --lang=ispc --seed "
+                        + r.seed() + " and build as stats --help says");
+            }
+        }
+        err.flush();
+        StatsReport.RunInfo info = new StatsReport.RunInfo(null, binary, version, lang.language.cliName(), first, last, swarm, build);
+        int measuredA = got.get(0).masks().size() + got.get(0).skipped(RemarkCollector.Skip.MISMATCH);
+        if (compare == null) {
+            if (measuredA == 0) {
+                err.println("yarpj: no ISPC test was built and run, no masks to count");
+                return 1;
+            }
+            StatsReport.single(out, format.format, info, got.get(0), null);
+            return mismatches > 0 ? 1 : 0;
+        }
+        int measuredB = got.get(1).masks().size() + got.get(1).skipped(RemarkCollector.Skip.MISMATCH);
+        if (measuredA < 2 || measuredB < 2) {
+            err.println("yarpj: need at least 2 ISPC tests built and run per policy to compare, got " + measuredA
+                    + " (A) and " + measuredB + " (B)");
+            return 1;
+        }
+        StatsReport.compare(out, format.format, info, got.get(0), got.get(1), null, null, null);
+        return mismatches > 0 ? 1 : 0;
     }
 
     /** {first, last} of "A..B", or a usage error. */

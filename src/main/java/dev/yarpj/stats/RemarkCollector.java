@@ -33,12 +33,21 @@ import java.util.stream.Stream;
  * each generated program's shape and loop trip counts (from the interpreter's run during
  * generation). A seed whose generation throws, whose compile fails or times out is skipped
  * and counted. Made by {@link #generateOnly}, it compiles nothing: every generated seed
- * counts, with its shape and trip counts and no tally.
+ * counts, with its shape and trip counts and no tally. Made by {@link #ispcMasks}, it
+ * generates the measurement variant of each ISPC test, builds it with the real ispc and runs
+ * it ({@link IspcMaskRunner}): a seed counts with the mask counts of its varying ifs; one
+ * that fails to build or run, or prints a wrong checksum, is skipped and counted.
  */
 public final class RemarkCollector {
     /** Why a seed was skipped. */
     public enum Skip {
-        GENERATOR("generator failure"), COMPILE("compile failure"), TIMEOUT("compile timeout");
+        GENERATOR("generator failure"), COMPILE("compile failure"), TIMEOUT("compile timeout"),
+        /** The test binary crashed, exited non-zero or printed something unexpected (ISPC masks only). */
+        RUN("run failure"),
+        /** The test binary ran out of time (ISPC masks only). */
+        RUN_TIMEOUT("run timeout"),
+        /** The test binary printed a checksum other than the prediction (ISPC masks only): a bug to look at. */
+        MISMATCH("checksum mismatch");
 
         public final String label;
 
@@ -48,18 +57,31 @@ public final class RemarkCollector {
     }
 
     /**
-     * One seed's outcome: a tally, or why it was skipped. {@code shape} and {@code loops} are
-     * set whenever the test was generated (also when its compile then failed), else null.
+     * One seed's outcome: a tally (or, measuring ISPC masks, the {@code masks} of its varying
+     * ifs), or why it was skipped. {@code shape} and {@code loops} are set whenever the test was
+     * generated (also when its compile then failed), else null; so is {@code ispc} for an ISPC
+     * test.
      */
     public record SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip,
-                             String message) {
+                             String message, IspcLowering ispc, List<IspcMaskRunner.IfMask> masks) {
+        public SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip, String message) {
+            this(seed, tally, shape, loops, skip, message, null, null);
+        }
+
         static SeedResult skipped(long seed, GeneratedTest test, Skip skip, String message) {
             return test == null ? new SeedResult(seed, null, null, null, skip, message)
-                    : new SeedResult(seed, null, ProgramShape.of(test.program()), test.prediction().loops(), skip, message);
+                    : new SeedResult(seed, null, ProgramShape.of(test.program()), test.prediction().loops(), skip, message,
+                    IspcLowering.of(test), null);
         }
 
         static SeedResult counted(long seed, GeneratedTest test, RemarkTally tally) {
-            return new SeedResult(seed, tally, ProgramShape.of(test.program()), test.prediction().loops(), null, "");
+            return new SeedResult(seed, tally, ProgramShape.of(test.program()), test.prediction().loops(), null, "",
+                    IspcLowering.of(test), null);
+        }
+
+        static SeedResult measured(long seed, GeneratedTest test, List<IspcMaskRunner.IfMask> masks) {
+            return new SeedResult(seed, null, ProgramShape.of(test.program()), test.prediction().loops(), null, "",
+                    IspcLowering.of(test), List.copyOf(masks));
         }
     }
 
@@ -86,6 +108,27 @@ public final class RemarkCollector {
             return l;
         }
 
+        /** What the ISPC lowering made of the programs that were generated, in seed order; empty for other languages. */
+        public List<IspcLowering> ispc() {
+            List<IspcLowering> l = new ArrayList<>();
+            for (SeedResult r : seeds) if (r.ispc() != null) l.add(r.ispc());
+            return l;
+        }
+
+        /** The mask counts of the ISPC tests that were built and ran with the right checksum, in seed order. */
+        public List<List<IspcMaskRunner.IfMask>> masks() {
+            List<List<IspcMaskRunner.IfMask>> l = new ArrayList<>();
+            for (SeedResult r : seeds) if (r.masks() != null) l.add(r.masks());
+            return l;
+        }
+
+        /** Every seed skipped for this reason, in seed order. */
+        public List<SeedResult> allSkipped(Skip kind) {
+            List<SeedResult> l = new ArrayList<>();
+            for (SeedResult r : seeds) if (r.skip() == kind) l.add(r);
+            return l;
+        }
+
         public int skipped(Skip kind) {
             int n = 0;
             for (SeedResult r : seeds) if (r.skip() == kind) n++;
@@ -108,6 +151,7 @@ public final class RemarkCollector {
 
     private final RemarkCompiler compiler;
     private final String cc;
+    private final IspcMaskRunner masks;
     private final Language lang;
     private final int jobs;
     private final double timeoutSeconds;
@@ -119,10 +163,19 @@ public final class RemarkCollector {
      */
     public RemarkCollector(RemarkCompiler compiler, String cc, Language lang, int jobs, double timeoutSeconds,
                            PrintWriter progress, double progressSeconds) {
+        this(compiler, cc, null, lang, jobs, timeoutSeconds, progress, progressSeconds);
+    }
+
+    private RemarkCollector(RemarkCompiler compiler, String cc, IspcMaskRunner masks, Language lang, int jobs,
+                            double timeoutSeconds, PrintWriter progress, double progressSeconds) {
         if (jobs < 1) throw new IllegalArgumentException("jobs must be at least 1");
         if ((compiler == null) != (cc == null)) throw new IllegalArgumentException("compiler and cc go together");
+        if (masks != null && (compiler != null || lang != Language.ISPC)) {
+            throw new IllegalArgumentException("masks are measured on ISPC tests, without remarks");
+        }
         this.compiler = compiler;
         this.cc = cc;
+        this.masks = masks;
         this.lang = lang;
         this.jobs = jobs;
         this.timeoutSeconds = timeoutSeconds;
@@ -135,9 +188,19 @@ public final class RemarkCollector {
         return new RemarkCollector(null, null, lang, jobs, 0, progress, progressSeconds);
     }
 
-    /** Whether the tests are compiled (else only generated). */
+    /**
+     * A collector that generates the measurement variant of each ISPC test, builds it with
+     * {@code runner} and runs it, {@code jobs} at a time; {@code timeoutSeconds}: the longest a
+     * seed's build and run may take together (for waiting on the workers at the end).
+     */
+    public static RemarkCollector ispcMasks(IspcMaskRunner runner, int jobs, double timeoutSeconds, PrintWriter progress,
+                                            double progressSeconds) {
+        return new RemarkCollector(null, null, runner, Language.ISPC, jobs, timeoutSeconds, progress, progressSeconds);
+    }
+
+    /** Whether the tests are compiled (else only generated): for remarks, or built and run for ISPC masks. */
     public boolean compiles() {
-        return compiler != null;
+        return compiler != null || masks != null;
     }
 
     /** One collection per policy, each over seeds {@code first..last} (inclusive). */
@@ -169,7 +232,7 @@ public final class RemarkCollector {
                 return t;
             });
             long ms = (long) (progressSeconds * 1000);
-            String verb = compiles() ? "compiled" : "generated";
+            String verb = masks != null ? "built and run" : compiles() ? "compiled" : "generated";
             ticker.scheduleAtFixedRate(() -> {
                 progress.printf("stats: %d/%d %s, %d skipped, %.0f s%n", done.get(), total, verb, skipped.get(),
                         (System.nanoTime() - start) / 1e9);
@@ -232,7 +295,7 @@ public final class RemarkCollector {
         GeneratedTest test;
         try {
             GenPolicy p = swarm ? policy.swarm(seed) : policy;
-            test = new Generator(p, lang, CheckMode.HASH).generate(seed, provenance(policy, swarm, seed));
+            test = new Generator(p, lang, CheckMode.HASH, masks != null).generate(seed, provenance(policy, swarm, seed));
         } catch (RuntimeException | StackOverflowError e) {
             return SeedResult.skipped(seed, null, Skip.GENERATOR, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
@@ -240,6 +303,7 @@ public final class RemarkCollector {
         Path dir = root.resolve(policyIndex + "-" + seed);
         try {
             Files.createDirectories(dir);
+            if (masks != null) return measure(seed, test, dir);
             Map<String, String> files = test.files().files();
             String func = test.funcFile();
             for (Map.Entry<String, String> f : files.entrySet()) {
@@ -262,9 +326,23 @@ public final class RemarkCollector {
         }
     }
 
+    private SeedResult measure(long seed, GeneratedTest test, Path dir) throws IOException {
+        IspcLowering l = IspcLowering.of(test);
+        IspcMaskRunner.Result r = masks.run(dir, test, l.varyingIfs());
+        return switch (r.status()) {
+            case OK -> SeedResult.measured(seed, test, r.masks());
+            case COMPILE_FAILED -> SeedResult.skipped(seed, test, Skip.COMPILE, r.message());
+            case COMPILE_TIMEOUT -> SeedResult.skipped(seed, test, Skip.TIMEOUT, r.message());
+            case RUN_FAILED -> SeedResult.skipped(seed, test, Skip.RUN, r.message());
+            case RUN_TIMEOUT -> SeedResult.skipped(seed, test, Skip.RUN_TIMEOUT, r.message());
+            case MISMATCH -> SeedResult.skipped(seed, test, Skip.MISMATCH, r.message());
+        };
+    }
+
     private String provenance(GenPolicy policy, boolean swarm, long seed) {
         return "Generated by yarpj " + Version.VALUE + ": seed " + seed + ", policy " + policy.name()
-                + (swarm ? "+swarm" : "") + ", lang " + lang.cliName() + ", check hash (for yarpj stats)";
+                + (swarm ? "+swarm" : "") + ", lang " + lang.cliName() + ", check hash"
+                + (masks != null ? ", measuring masks" : "") + " (for yarpj stats)";
     }
 
     private static void deleteTree(Path dir) {

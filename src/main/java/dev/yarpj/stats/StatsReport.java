@@ -14,11 +14,26 @@ import java.util.Map;
 public final class StatsReport {
     public enum Format { TABLE, CSV, JSON }
 
-    /** How the programs were made and compiled; {@code compiler} and {@code cc} are null when nothing was compiled. */
+    /**
+     * How the programs were made and compiled; {@code compiler} and {@code cc} are null when
+     * no remarks were collected. {@code ispcBuild}: for ISPC tests built and run to measure
+     * their execution masks, how ("ispc 1.28.2 ... --target=avx2-i32x8 -O0"; {@code cc} is then
+     * the ispc binary, {@code ccVersion} its version); else null.
+     */
     public record RunInfo(RemarkCompiler compiler, String cc, String ccVersion, String lang, long firstSeed, long lastSeed,
-                          boolean swarm) {
+                          boolean swarm, String ispcBuild) {
+        public RunInfo(RemarkCompiler compiler, String cc, String ccVersion, String lang, long firstSeed, long lastSeed,
+                       boolean swarm) {
+            this(compiler, cc, ccVersion, lang, firstSeed, lastSeed, swarm, null);
+        }
+
         public boolean compiled() {
             return compiler != null;
+        }
+
+        /** Whether ISPC tests were built and run to measure their masks. */
+        public boolean measuredMasks() {
+            return ispcBuild != null;
         }
     }
 
@@ -36,12 +51,13 @@ public final class StatsReport {
     public static void single(PrintWriter out, Format format, RunInfo info, RemarkCollector.Collection c, RemarkSummary s) {
         ShapeSummary shape = new ShapeSummary(c.shapes());
         TripSummary trips = new TripSummary(c.loops());
+        IspcReport.Side ispc = IspcReport.applies(c) ? IspcReport.Side.of("", c, info.measuredMasks()) : null;
         switch (format) {
             case TABLE -> {
                 if (s != null) {
                     singleTable(out, info, c, s);
                 } else {
-                    out.println("loops of " + trips.programs() + " programs (generated and interpreted, nothing compiled): seeds "
+                    out.println("loops of " + trips.programs() + " programs (generated and interpreted, " + buildNote(info) + "): seeds "
                             + info.firstSeed() + ".." + info.lastSeed() + ", policy " + c.policyName() + ", lang " + info.lang()
                             + skippedNote(c));
                 }
@@ -49,14 +65,23 @@ public final class StatsReport {
                 shapeTable(out, List.of(""), List.of(shape));
                 out.println();
                 tripTable(out, trips);
+                if (ispc != null) {
+                    out.println();
+                    IspcReport.table(out, ispc, info.ispcBuild());
+                }
             }
             case CSV -> {
                 out.println("section,pass,kind,remark,total,mean,programs");
                 if (s != null) singleCsv(out, info.compiler(), s);
                 shapeCsv(out, shape);
                 tripCsv(out, trips);
+                if (ispc != null) IspcReport.csvRows(out, ispc);
             }
-            case JSON -> out.print(JsonText.write(singleJson(info, c, s, shape, trips)));
+            case JSON -> {
+                Map<String, Object> m = singleJson(info, c, s, shape, trips);
+                if (ispc != null) m.put("ispc", IspcReport.json(ispc, info.ispcBuild()));
+                out.print(JsonText.write(m));
+            }
         }
         out.flush();
     }
@@ -173,13 +198,16 @@ public final class StatsReport {
         TripSummary ta = new TripSummary(a.loops());
         TripSummary tb = new TripSummary(b.loops());
         TripComparison trips = new TripComparison(ta, tb);
+        boolean ispc = IspcReport.applies(a) && IspcReport.applies(b);
+        IspcReport.Side ia = ispc ? IspcReport.Side.of("A (" + a.policyName() + ")", a, info.measuredMasks()) : null;
+        IspcReport.Side ib = ispc ? IspcReport.Side.of("B (" + b.policyName() + ")", b, info.measuredMasks()) : null;
         switch (format) {
             case TABLE -> {
                 if (cmp != null) {
                     compareTable(out, info, a, b, sa, sb, cmp);
                 } else {
                     out.println("loops of seeds " + info.firstSeed() + ".." + info.lastSeed() + ", lang " + info.lang()
-                            + " (generated and interpreted, nothing compiled)");
+                            + " (generated and interpreted, " + buildNote(info) + ")");
                     out.println("  A: policy " + a.policyName() + ", " + ta.programs() + " programs" + skippedNote(a));
                     out.println("  B: policy " + b.policyName() + ", " + tb.programs() + " programs" + skippedNote(b));
                 }
@@ -187,14 +215,30 @@ public final class StatsReport {
                 shapeTable(out, List.of("A ", "B "), List.of(shapeA, shapeB));
                 out.println();
                 tripTable(out, ta.programs(), tb.programs(), trips);
+                if (ispc) {
+                    for (IspcReport.Side side : List.of(ia, ib)) {
+                        out.println();
+                        IspcReport.table(out, side, info.ispcBuild());
+                    }
+                }
             }
             case CSV -> {
                 out.println("section,pass,kind,remark,mean_a,mean_b,ratio,p_value,verdict,presence,loop");
                 if (cmp != null) compareCsv(out, cmp);
                 shapeCsv(out, shapeA, shapeB);
                 tripCsv(out, trips);
+                if (ispc) IspcReport.csvRows(out, ia, ib);
             }
-            case JSON -> out.print(JsonText.write(compareJson(info, a, b, sa, sb, cmp, shapeA, shapeB, ta, tb, trips)));
+            case JSON -> {
+                Map<String, Object> m = compareJson(info, a, b, sa, sb, cmp, shapeA, shapeB, ta, tb, trips);
+                if (ispc) {
+                    Map<String, Object> both = new LinkedHashMap<>();
+                    both.put("a", IspcReport.json(ia, info.ispcBuild()));
+                    both.put("b", IspcReport.json(ib, info.ispcBuild()));
+                    m.put("ispc", both);
+                }
+                out.print(JsonText.write(m));
+            }
         }
         out.flush();
     }
@@ -410,11 +454,11 @@ public final class StatsReport {
         }
     }
 
-    private static String csvNumber(Number n) {
+    static String csvNumber(Number n) {
         return n instanceof Double d ? JsonText.number(d) : n.toString();
     }
 
-    private static List<String> tripHeader(boolean compare) {
+    static List<String> tripHeader(boolean compare) {
         List<String> h = new ArrayList<>(List.of("scope", "idiom"));
         if (compare) h.add("policy");
         h.add("loops");
@@ -424,7 +468,7 @@ public final class StatsReport {
         return h;
     }
 
-    private static List<String> tripCells(TripSummary.Row r) {
+    static List<String> tripCells(TripSummary.Row r) {
         List<String> c = new ArrayList<>();
         c.add(Integer.toString(r.loops()));
         for (TripSummary.Bucket b : TripSummary.Bucket.values()) c.add(percent(r.share(b)));
@@ -469,7 +513,7 @@ public final class StatsReport {
         out.print(tt.render(""));
     }
 
-    private static boolean[] rightAligned(int columns, int from) {
+    static boolean[] rightAligned(int columns, int from) {
         boolean[] r = new boolean[columns];
         for (int i = from; i < columns; i++) r[i] = true;
         return r;
@@ -481,15 +525,20 @@ public final class StatsReport {
      * "median_per_entry": total = the entered loops, mean = their median iterations per entry.
      */
     private static void tripCsv(PrintWriter out, TripSummary t) {
+        tripCsv(out, "trips", t, t.rows());
+    }
+
+    /** The rows of {@link #tripCsv(PrintWriter, TripSummary)}, of the given section, for some of its groups. */
+    static void tripCsv(PrintWriter out, String section, TripSummary t, List<TripSummary.Row> rows) {
         String programs = Integer.toString(t.programs());
-        for (TripSummary.Row r : t.rows()) {
+        for (TripSummary.Row r : rows) {
             String scope = r.group().scope();
             String idiom = r.group().idiomName();
-            out.println(csv("trips", scope, idiom, "loops", Integer.toString(r.loops()), "", programs));
+            out.println(csv(section, scope, idiom, "loops", Integer.toString(r.loops()), "", programs));
             for (TripSummary.Bucket b : TripSummary.Bucket.values()) {
-                out.println(csv("trips", scope, idiom, b.key, Integer.toString(r.count(b)), csvDouble(r.share(b)), programs));
+                out.println(csv(section, scope, idiom, b.key, Integer.toString(r.count(b)), csvDouble(r.share(b)), programs));
             }
-            out.println(csv("trips", scope, idiom, "median_per_entry", Integer.toString(r.entered()), csvDouble(r.median()), programs));
+            out.println(csv(section, scope, idiom, "median_per_entry", Integer.toString(r.entered()), csvDouble(r.median()), programs));
         }
     }
 
@@ -515,14 +564,14 @@ public final class StatsReport {
         }
     }
 
-    private static Map<String, Object> groupJson(TripSummary.Group g) {
+    static Map<String, Object> groupJson(TripSummary.Group g) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("scope", g.scope());
         o.put("idiom", g.idiomName());
         return o;
     }
 
-    private static Map<String, Object> tripJson(TripSummary.Row r) {
+    static Map<String, Object> tripJson(TripSummary.Row r) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("loops", r.loops());
         o.put("entered", r.entered());
@@ -538,7 +587,7 @@ public final class StatsReport {
         return o;
     }
 
-    private static String percent(double share) {
+    static String percent(double share) {
         return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * share);
     }
 
@@ -547,7 +596,7 @@ public final class StatsReport {
     }
 
     /** A number, or empty for NaN. */
-    private static String csvDouble(double d) {
+    static String csvDouble(double d) {
         return Double.isNaN(d) ? "" : JsonText.number(d);
     }
 
@@ -555,11 +604,16 @@ public final class StatsReport {
 
     private static Map<String, Object> header(RunInfo info) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("compiled", info.compiled());
+        m.put("compiled", info.compiled() || info.measuredMasks());
         if (info.compiled()) {
             m.put("compiler", info.compiler().defaultBinary);
             m.put("cc", info.cc());
             m.put("cc_version", info.ccVersion());
+        } else if (info.measuredMasks()) {
+            m.put("compiler", "ispc");
+            m.put("cc", info.cc());
+            m.put("cc_version", info.ccVersion());
+            m.put("ispc_build", info.ispcBuild());
         }
         m.put("lang", info.lang());
         m.put("first_seed", info.firstSeed());
@@ -573,7 +627,16 @@ public final class StatsReport {
         o.put("generator", c.skipped(RemarkCollector.Skip.GENERATOR));
         o.put("compile", c.skipped(RemarkCollector.Skip.COMPILE));
         o.put("timeout", c.skipped(RemarkCollector.Skip.TIMEOUT));
+        // Only ISPC mask runs skip for these; listed when they did.
+        for (RemarkCollector.Skip k : List.of(RemarkCollector.Skip.RUN, RemarkCollector.Skip.RUN_TIMEOUT, RemarkCollector.Skip.MISMATCH)) {
+            if (c.skipped(k) > 0) o.put(k.name().toLowerCase(Locale.ROOT), c.skipped(k));
+        }
         return o;
+    }
+
+    /** What the header says was compiled when no remarks were collected. */
+    private static String buildNote(RunInfo info) {
+        return info.measuredMasks() ? "built with " + info.ispcBuild() + " and run to measure the masks below" : "nothing compiled";
     }
 
     private static String compilerLine(RunInfo info) {
@@ -586,7 +649,7 @@ public final class StatsReport {
         return n == 0 ? "" : " (" + n + " seed(s) skipped)";
     }
 
-    private static String fixed(double d) {
+    static String fixed(double d) {
         return String.format(Locale.ROOT, "%.2f", d);
     }
 
@@ -606,7 +669,7 @@ public final class StatsReport {
         return l.isEmpty() ? "none" : String.join(", ", l);
     }
 
-    private static String csv(String... cells) {
+    static String csv(String... cells) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < cells.length; i++) {
             if (i > 0) sb.append(',');

@@ -1,0 +1,173 @@
+package dev.yarpj.stats;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.harness.ProcessRunner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Builds the measurement variant of an ISPC test (generated with {@code measure} set: each
+ * varying if counts the times it ran with some lane on and the times its mask was mixed)
+ * with the real ispc and g++, runs it, and reads the counts it prints ({@code yarpj-mask
+ * <id> <runs> <mixed>}, one line per varying if) and its checksum, which must be the
+ * interpreter's prediction:
+ * <pre>
+ *   ispc --pic --woff LEVEL --target=TARGET func.ispc -o func.o -h func_ispc.h
+ *   g++ -O0 -w -DYARPJ_ISPC driver.cpp func.o -o test.bin
+ *   ./test.bin
+ * </pre>
+ * Each command runs under {@link ProcessRunner}'s limits.
+ */
+public final class IspcMaskRunner {
+    public static final String DEFAULT_TARGET = "avx2-i32x8";
+    public static final String DEFAULT_LEVEL = "-O0";
+    /** The optimization levels ispc takes. */
+    public static final List<String> LEVELS = List.of("-O0", "-O1", "-O2", "-O3");
+
+    private static final long MEMORY_MIB = 4096;
+    private static final long FILE_MIB = 1024;
+    private static final Pattern MASK_LINE = Pattern.compile("yarpj-mask (\\d+) (\\d+) (\\d+)");
+
+    /** How often one varying if ran with some lane on ({@code runs}) and, of those, with a mixed mask. */
+    public record IfMask(long runs, long mixed) {
+        public IfMask {
+            if (runs < 0 || mixed < 0 || mixed > runs) throw new IllegalArgumentException("bad counts " + runs + ", " + mixed);
+        }
+    }
+
+    /** How a build and run ended. */
+    public enum Status { OK, COMPILE_FAILED, COMPILE_TIMEOUT, RUN_FAILED, RUN_TIMEOUT, MISMATCH }
+
+    /**
+     * {@code masks}: per varying if, by id, when OK (also when the checksum mismatched);
+     * {@code message}: what went wrong otherwise (for MISMATCH: the expected and the printed checksum).
+     */
+    public record Result(Status status, List<IfMask> masks, String message) {}
+
+    private final String ispc;
+    private final String cxx;
+    private final String target;
+    private final String level;
+    private final double compileTimeoutSeconds;
+    private final double runTimeoutSeconds;
+
+    public IspcMaskRunner(String ispc, String cxx, String target, String level, double compileTimeoutSeconds,
+                          double runTimeoutSeconds) {
+        if (!LEVELS.contains(level)) throw new IllegalArgumentException("ispc level must be one of " + LEVELS + ", got " + level);
+        this.ispc = ispc;
+        this.cxx = cxx;
+        this.target = target;
+        this.level = level;
+        this.compileTimeoutSeconds = compileTimeoutSeconds;
+        this.runTimeoutSeconds = runTimeoutSeconds;
+    }
+
+    public String ispc() {
+        return ispc;
+    }
+
+    public String target() {
+        return target;
+    }
+
+    public String level() {
+        return level;
+    }
+
+    /** "ispc --target=avx2-i32x8 -O0", as the report names the build. */
+    public String describe() {
+        return ispc + " --target=" + target + " " + level;
+    }
+
+    /** The ispc command line for func.ispc. */
+    List<String> ispcCommand() {
+        return List.of(ispc, "--pic", "--woff", level, "--target=" + target, "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
+    }
+
+    /**
+     * Writes the files of {@code test} (a measurement variant) to {@code dir}, builds, runs
+     * and reads it. {@code varyingIfs}: the number of mask lines it must print.
+     */
+    public Result run(Path dir, GeneratedTest test, int varyingIfs) throws IOException {
+        for (Map.Entry<String, String> f : test.files().files().entrySet()) {
+            Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+        }
+        ProcessRunner.Limits compile = new ProcessRunner.Limits(compileTimeoutSeconds, MEMORY_MIB, FILE_MIB);
+        ProcessRunner.Result r = ProcessRunner.run(dir, "ispc", ispcCommand(), compile);
+        Result failed = buildFailure("ispc", r);
+        if (failed != null) return failed;
+        r = ProcessRunner.run(dir, "cxx", List.of(cxx, "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "test.bin"),
+                compile);
+        failed = buildFailure(cxx, r);
+        if (failed != null) return failed;
+        r = ProcessRunner.run(dir, "run", List.of(dir.toAbsolutePath().resolve("test.bin").toString()),
+                new ProcessRunner.Limits(runTimeoutSeconds, MEMORY_MIB, FILE_MIB));
+        if (r.timedOut()) return new Result(Status.RUN_TIMEOUT, null, "still running after " + (long) runTimeoutSeconds + " s");
+        if (r.exitCode() != 0) {
+            return new Result(Status.RUN_FAILED, null, (r.signalled() ? "killed by signal " + (r.exitCode() - 128)
+                    : "exit code " + r.exitCode()) + ": " + RemarkCompiler.firstError(r.stderr() + "\n" + r.stdout()));
+        }
+        return parse(r.stdout(), varyingIfs, Long.toUnsignedString(test.prediction().checksum()));
+    }
+
+    private Result buildFailure(String who, ProcessRunner.Result r) {
+        if (r.timedOut()) return new Result(Status.COMPILE_TIMEOUT, null, who + " still compiling after " + (long) compileTimeoutSeconds + " s");
+        if (r.exitCode() != 0) {
+            return new Result(Status.COMPILE_FAILED, null, who + ": exit code " + r.exitCode() + ": " + RemarkCompiler.firstError(r.stderr()));
+        }
+        return null;
+    }
+
+    /**
+     * Reads a run's output: one mask line per varying if, ids 0 to {@code varyingIfs - 1} in
+     * any order, and one other line, the checksum. Anything else is a failed run; a checksum
+     * other than {@code expected} a MISMATCH (with the masks read).
+     */
+    static Result parse(String stdout, int varyingIfs, String expected) {
+        IfMask[] masks = new IfMask[varyingIfs];
+        String checksum = null;
+        for (String raw : stdout.split("\n")) {
+            String line = raw.strip();
+            if (line.isEmpty()) continue;
+            Matcher m = MASK_LINE.matcher(line);
+            if (m.matches()) {
+                int id;
+                long runs;
+                long mixed;
+                try {
+                    id = Integer.parseInt(m.group(1));
+                    runs = Long.parseLong(m.group(2));
+                    mixed = Long.parseLong(m.group(3));
+                } catch (NumberFormatException e) {
+                    return odd("a number out of range: " + line);
+                }
+                if (id >= varyingIfs) return odd("mask line for varying if " + id + " of " + varyingIfs + ": " + line);
+                if (masks[id] != null) return odd("two mask lines for varying if " + id);
+                if (mixed > runs) return odd("more mixed runs than runs: " + line);
+                masks[id] = new IfMask(runs, mixed);
+            } else if (checksum == null) {
+                checksum = line;
+            } else {
+                return odd("a second line besides the mask lines: " + line);
+            }
+        }
+        for (int i = 0; i < varyingIfs; i++) if (masks[i] == null) return odd("no mask line for varying if " + i);
+        if (checksum == null) return odd("no checksum");
+        List<IfMask> list = new ArrayList<>(List.of(masks));
+        if (!checksum.equals(expected)) {
+            return new Result(Status.MISMATCH, List.copyOf(list), "expected checksum " + expected + ", printed " + checksum);
+        }
+        return new Result(Status.OK, List.copyOf(list), "");
+    }
+
+    private static Result odd(String what) {
+        return new Result(Status.RUN_FAILED, null, "unexpected output: " + what);
+    }
+}
