@@ -75,19 +75,20 @@ import picocli.CommandLine.Option;
             "loops alone. For ISPC the compile mode measures execution masks instead of",
             "counting remarks: each test is generated in its measurement variant (the same",
             "program, counting per varying if the runs with some lane on and those with a",
-            "mixed mask), built with 'ispc --pic --woff LEVEL --target=TARGET' (--ispc-target,",
-            "--ispc-opt; --cc names the ispc binary, --compiler is ignored) and 'g++ -O0' for",
-            "the driver, run (at most 60 s), and its checksum checked against the",
-            "prediction; the report adds the varying ifs that ran, the share of them with a",
-            "mixed mask at least once and the share of all their runs that were mixed. A",
-            "checksum mismatch is reported loudly on stderr and in the report, the seed left",
-            "out of the masks, and the exit code is 1.",
+            "mixed mask), built with 'ispc --pic --woff LEVEL --target=TARGET'",
+            "(--ispc-target, --ispc-opt; --cc names the ispc binary, --compiler is",
+            "ignored) and 'g++ -O0' for the driver, run (at most 60 s), and its checksum",
+            "checked against the prediction; the report adds the varying ifs that ran, the",
+            "share of them with a mixed mask at least once and the share of all their runs",
+            "that were mixed. A checksum mismatch is reported loudly on stderr and in the",
+            "report, the seed left out of the masks, and the exit code is 1.",
             "",
             "Seeds that fail to generate, to compile or to finish in time are skipped and",
             "counted on stderr; the shape and trip counts cover every generated program,",
             "also those that failed to compile. Exit code: 0 (also with skipped seeds); 2 for",
             "bad input or a compiler that cannot run; 1 if too few programs compiled (or,",
-            "with --no-compile, were generated; or temporary files cannot be written).",
+            "with --no-compile, were generated; or temporary files cannot be written; or,",
+            "for ISPC, were built and run, or a checksum mismatched).",
             ""})
 final class StatsCommand implements Callable<Integer> {
 
@@ -157,7 +158,7 @@ final class StatsCommand implements Callable<Integer> {
             defaultValue = "table")
     Format format;
 
-    @Option(names = "-j", paramLabel = "N", description = "Compiles (with --no-compile: generations) at once (default: the number of processors).")
+    @Option(names = "-j", paramLabel = "N", description = "Compiles (with --no-compile: generations; for ISPC: builds and runs) at once (default: the number of processors).")
     Integer jobs;
 
     @Option(names = "--no-compile",

@@ -135,7 +135,9 @@ final class IspcReport {
      * ispc: pass = the measure, remark "per_test": total, mean per test, tests with any;
      * remark "share_of_&lt;whole&gt;": mean = the share. Section ispc_trips: as section trips,
      * for the data-parallel loops. Section ispc_masks: pass = the figure, total = the count,
-     * mean = its share (of the varying ifs, of those that ran, of the runs), programs = the tests measured.
+     * mean = its share (ran: of the varying ifs; tests_with_ran: of the tests; mixed_at_least_once and the ifs_
+     * buckets: of the ifs that ran; mixed_runs: of the runs; varying_ifs: per test, not a share; runs: none),
+     * programs = the tests measured.
      */
     static void csvRows(PrintWriter out, Side side) {
         IspcSummary s = side.lowering();
