@@ -227,9 +227,23 @@ public final class Flesher {
         return walked != null ? walked : target(env);
     }
 
-    /** {@code a[..][i] = f(b[..][i], ...)}: a store the vectorizer can widen. */
+    /**
+     * {@code a[..][i] = f(b[..][i], ...)}: a store the vectorizer can widen. When the
+     * innermost loop is the odd/even split, sometimes one store per parity under a parity
+     * test: a masked store to if-convert, and an ISPC gang whose mask is neither all on nor
+     * all off (the loop stays data-parallel: both stores write the iteration's own element).
+     */
     private Stmt elementwise(Env env) {
         Expr target = walkedOrAnyOutput(env);
+        if (target instanceof Expr.Subscript && env.split() != null && env.split() == env.innermost()
+                && rng.chance(policy.pParityStore())) {
+            Valued cond = exprs.parityCondition(env);
+            int t = cond.truthMask(env.mask());
+            Env then = env.withMask(t == 0 ? env.mask() : t);
+            Env otherwise = env.withMask((env.mask() & ~t) == 0 ? env.mask() : env.mask() & ~t);
+            return new Stmt.If(cond.expr(), new Stmt.Block(List.of(store(target, withInvariantPart(exprs.expr(then), then)))),
+                    new Stmt.Block(List.of(store(target, withInvariantPart(exprs.expr(otherwise), otherwise)))));
+        }
         Valued value = withInvariantPart(exprs.expr(env), env);
         return store(target, value);
     }

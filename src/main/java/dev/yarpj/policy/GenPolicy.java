@@ -36,6 +36,7 @@ public record GenPolicy(
         double pSplit,
         double pHiddenSplit,
         double pParityBranch,
+        double pParityStore,
         double pParam,
         double pImperfect,
         double pCountDown,

@@ -203,7 +203,10 @@ public final class SkeletonBuilder {
             }
             body.add(slot);
         }
-        return new Shape.Nest(levels, body, -1, plan);
+        // An element-wise nest may split its innermost loop into odd and even iterations:
+        // its stores then differ by parity (p_parity_store), lane by lane in an ISPC gang.
+        int split = !inSplit && plan.idiom() == Idiom.VECTORIZABLE && rng.chance(policy.pSplit()) ? depth - 1 : -1;
+        return new Shape.Nest(levels, body, split, plan);
     }
 
     /** @param idiomPlan the plan every nest shares, over one space; null for a random sequence */
