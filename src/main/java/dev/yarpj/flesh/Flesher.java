@@ -239,8 +239,8 @@ public final class Flesher {
                 && rng.chance(policy.pParityStore())) {
             Valued cond = exprs.parityCondition(env);
             int t = cond.truthMask(env.mask());
-            Env then = env.withMask(t == 0 ? env.mask() : t);
-            Env otherwise = env.withMask((env.mask() & ~t) == 0 ? env.mask() : env.mask() & ~t);
+            Env then = env.withMask(t == 0 || ub.eager() ? env.mask() : t);
+            Env otherwise = env.withMask((env.mask() & ~t) == 0 || ub.eager() ? env.mask() : env.mask() & ~t);
             return new Stmt.If(cond.expr(), new Stmt.Block(List.of(store(target, withInvariantPart(exprs.expr(then), then)))),
                     new Stmt.Block(List.of(store(target, withInvariantPart(exprs.expr(otherwise), otherwise)))));
         }
@@ -532,8 +532,10 @@ public final class Flesher {
             }
         }
         // A branch no context takes is still built against the full mask: dead code stays UB-free too.
-        int thenMask = t == 0 ? env.mask() : t;
-        int elseMask = (env.mask() & ~t) == 0 ? env.mask() : env.mask() & ~t;
+        // In an eager (ISPC) program every branch is: a varying if runs each branch with the lanes
+        // that do not take it masked off, which must not divide by zero either.
+        int thenMask = t == 0 || ub.eager() ? env.mask() : t;
+        int elseMask = (env.mask() & ~t) == 0 || ub.eager() ? env.mask() : env.mask() & ~t;
         Stmt.Block then = block(s.then(), env.withMask(thenMask));
         Stmt.Block otherwise = s.otherwise() == null ? null : block(s.otherwise(), env.withMask(elseMask));
         return new Stmt.If(cond.expr(), then, otherwise);

@@ -25,8 +25,9 @@ final class UbGuard {
     private final boolean portable;
 
     /**
-     * Every arm of ?: and operand of && and || may run (ISPC, with a varying condition): each
-     * must be defined wherever the whole expression runs, not only where it is taken.
+     * Every arm of ?: and operand of && and || may run (ISPC, with a varying condition), and
+     * both branches of an if run with some lanes masked off: each must be defined wherever
+     * the whole expression or statement runs, not only where it is taken.
      */
     private final boolean eager;
 
