@@ -213,6 +213,16 @@ final class TripPlanner {
         return c;
     }
 
+    /** Element-wise slots in {@code shapes}, in ifs too (not in nested loops, which count their own). */
+    private static int elementwise(List<Shape> shapes) {
+        int k = 0;
+        for (Shape s : shapes) {
+            if (s instanceof Shape.Slot slot && slot.kind() == Shape.SlotKind.ELEMENTWISE) k++;
+            else if (s instanceof Shape.IfShape i) k += elementwise(i.then()) + (i.otherwise() == null ? 0 : elementwise(i.otherwise()));
+        }
+        return k;
+    }
+
     private double cost(List<Shape> shapes) {
         double c = 0;
         for (Shape s : shapes) c += cost(s);
@@ -220,7 +230,10 @@ final class TripPlanner {
     }
 
     private double levelCost(Shape.Nest n, int l) {
-        if (l == n.depth()) return cost(n.body());
+        if (l == n.depth()) {
+            // Split at the innermost loop, an element-wise store may become an if and a store.
+            return cost(n.body()) + (n.splitLevel() == n.depth() - 1 ? elementwise(n.body()) : 0);
+        }
         Shape.Level lv = n.levels().get(l);
         double perIteration = 1 + cost(lv.prefix()) + levelCost(n, l + 1) + cost(lv.suffix());
         return 1 + trips.get(lv).value() * perIteration;
