@@ -45,19 +45,14 @@ abstract class ExprPrinter {
         return "(" + truth(t.cond()) + " ? " + expr(t.then()) + " : " + expr(t.otherwise()) + ")";
     }
 
-    /** A scalar variable or iterator read by name. */
-    String name(String name) {
-        return name;
-    }
-
     String cast(IntType to, String operand) {
         return "((" + type(to) + ") " + operand + ")";
     }
 
     final String expr(Expr e) {
         if (e instanceof Expr.Const c) return literal(c.type(), c.value());
-        if (e instanceof Expr.ScalarRef r) return name(r.var().name());
-        if (e instanceof Expr.IterRef r) return name(r.iter().name());
+        if (e instanceof Expr.ScalarRef r) return r.var().name();
+        if (e instanceof Expr.IterRef r) return r.iter().name();
         if (e instanceof Expr.Cast c) {
             if (c.implicit() && (!printsImplicitCasts() || c.type() == c.operand().type())) return expr(c.operand());
             return cast(c.type(), expr(c.operand()));

@@ -193,7 +193,7 @@ final class IspcLowerer implements Lowerer {
             if (part == null) {
                 stmt(w, r.asAssign());
             } else {
-                w.line(part + " = " + fold(r.op(), partialType(r), part, printer.cast(partialType(r), expr(r.value()))) + ";");
+                w.line(part + " = " + fold(r.op(), part, printer.cast(partialType(r), expr(r.value()))) + ";");
             }
         } else if (s instanceof Stmt.Assign a) {
             Expr value = a.compound() == null ? a.value()
@@ -307,7 +307,7 @@ final class IspcLowerer implements Lowerer {
             names.add(part);
             partials.put(r, part);
             IntType pt = partialType(r);
-            w.line("varying " + type(pt) + " " + part + " = " + literal(pt, identity(r.op(), pt)) + ";");
+            w.line("varying " + type(pt) + " " + part + " = " + literal(pt, r.op().identity(pt)) + ";");
         }
         stats.partials += folds.size();
 
@@ -385,11 +385,7 @@ final class IspcLowerer implements Lowerer {
         return r.op() == ReductionOp.SUM ? t.toUnsigned() : t;
     }
 
-    private static long identity(ReductionOp op, IntType t) {
-        return op.identity(t);
-    }
-
-    private String fold(ReductionOp op, IntType t, String a, String b) {
+    private static String fold(ReductionOp op, String a, String b) {
         return switch (op) {
             case MIN -> "min(" + a + ", " + b + ")";
             case MAX -> "max(" + a + ", " + b + ")";
@@ -413,7 +409,7 @@ final class IspcLowerer implements Lowerer {
             default -> {
                 String lane = part + "_lane";
                 w.open("for (uniform int32 " + lane + " = 0; " + lane + " < programCount; " + lane + "++)");
-                w.line(target + " = ((" + t + ") " + fold(r.op(), pt, printer.cast(pt, target), "extract(" + part + ", " + lane + ")") + ");");
+                w.line(target + " = ((" + t + ") " + fold(r.op(), printer.cast(pt, target), "extract(" + part + ", " + lane + ")") + ");");
                 w.close();
             }
         }

@@ -1,8 +1,8 @@
 package dev.yarpj.gen;
 
+import static dev.yarpj.Commands.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.yarpj.interp.UndefinedBehaviorException;
 import dev.yarpj.lower.CheckMode;
@@ -10,13 +10,11 @@ import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.PolicyLoader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -176,20 +174,4 @@ class CompileAndRunTest {
     }
 
     /** Runs a command in {@code d}; fails the test on a non-zero exit (a sanitizer report exits non-zero). */
-    private static String run(Path d, String... cmd) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(d.toFile()).redirectErrorStream(true);
-        pb.environment().put("ASAN_OPTIONS", "detect_leaks=0");
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            fail(cmd[0] + " is needed for this test (install it: see .ci/run): " + e.getMessage());
-            return null;
-        }
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", cmd) + " timed out");
-        String text = new String(out, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + " in " + d + ":\n" + text);
-        return text;
-    }
 }

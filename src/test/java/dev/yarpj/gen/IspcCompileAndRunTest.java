@@ -2,19 +2,17 @@ package dev.yarpj.gen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import static dev.yarpj.Commands.onPath;
+import static dev.yarpj.Commands.run;
 
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,14 +32,7 @@ class IspcCompileAndRunTest {
 
     @BeforeAll
     static void needsIspc() {
-        boolean found = false;
-        try {
-            Process p = new ProcessBuilder("ispc", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            found = p.waitFor() == 0;
-        } catch (IOException | InterruptedException e) {
-            found = false;
-        }
+        boolean found = onPath("ispc");
         if (!found) System.err.println("IspcCompileAndRunTest skipped: ispc is not on the PATH (run scripts/install-ispc.sh)");
         Assumptions.assumeTrue(found, "ispc is not on the PATH (run scripts/install-ispc.sh)");
     }
@@ -104,16 +95,5 @@ class IspcCompileAndRunTest {
         Path d = Files.createDirectories(dir.resolve(name));
         for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
         return d;
-    }
-
-    private static String run(Path d, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(new ArrayList<>(List.of(cmd))).directory(d.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("timed out: " + String.join(" ", cmd));
-        }
-        if (p.exitValue() != 0) fail(String.join(" ", cmd) + " exited " + p.exitValue() + ":\n" + out);
-        return out;
     }
 }

@@ -1,5 +1,7 @@
 package dev.yarpj.lower;
 
+import static dev.yarpj.Commands.onPath;
+import static dev.yarpj.Commands.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,15 +23,12 @@ import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
 import dev.yarpj.policy.Rng;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,30 +151,10 @@ class IspcLowererTest {
         fail("no rng made the counting-up loop a gang loop");
     }
 
-    private static boolean onPath(String cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd, "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
-    }
 
     private Path write(LoweredTest t, String name) throws IOException {
         Path d = Files.createDirectories(dir.resolve(name));
         for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
         return d;
-    }
-
-    private static String run(Path d, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(new ArrayList<>(List.of(cmd))).directory(d.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("timed out: " + String.join(" ", cmd));
-        }
-        if (p.exitValue() != 0) fail(String.join(" ", cmd) + " exited " + p.exitValue() + ":\n" + out);
-        return out;
     }
 }
