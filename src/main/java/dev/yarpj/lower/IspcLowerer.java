@@ -63,7 +63,7 @@ final class IspcLowerer implements Lowerer {
     private final Map<Stmt.Reduce, String> partials = new IdentityHashMap<>();
     private int gangDepth;
     private int fresh;
-    private final IspcStats stats = new IspcStats();
+    private IspcStats stats = new IspcStats();
 
     private final ExprPrinter printer = new ExprPrinter() {
         @Override
@@ -123,6 +123,9 @@ final class IspcLowerer implements Lowerer {
 
     @Override
     public LoweredTest lower(Program p, Prediction expected, CheckMode check, String banner) {
+        // Counts and names are per test, as CFamilyLowerer's helpers are.
+        stats = new IspcStats();
+        fresh = 0;
         LoweredTest cpp = new CFamilyLowerer(Language.CPP, true).lower(p, expected, check, banner);
         Map<String, String> files = new LinkedHashMap<>();
         files.put("func.ispc", func(p, banner));
