@@ -153,9 +153,26 @@ final class IspcLowerer implements Lowerer {
         for (ArrayVar a : p.outputArrays()) if (!a.isParam()) w.line("extern " + arrayDecl(a) + ";");
         List<String> ps = new ArrayList<>();
         for (ScalarVar v : p.params()) ps.add("uniform " + type(v.base()) + " " + v.name());
-        for (ArrayVar a : p.arrayParams()) ps.add(pointerDecl(a));
+        // ispc declares every pointer parameter noalias, so two views of one storage must not
+        // both be parameters that the body uses: the first view of a storage is, and every other
+        // view of it is derived from that one (the driver's argument for it goes unused).
+        Map<ArrayVar, ArrayVar> anchors = new LinkedHashMap<>();
+        List<String> derived = new ArrayList<>();
+        for (ArrayVar a : p.arrayParams()) {
+            ArrayVar anchor = anchors.putIfAbsent(a.storage(), a);
+            if (anchor == null || !(a.passing() instanceof ArrayVar.Passing.View)) {
+                ps.add(pointerDecl(a, a.name()));
+                continue;
+            }
+            ps.add(pointerDecl(a, a.name() + "_unused"));
+            String elem = "uniform " + type(a.base()) + " * uniform";
+            long delta = a.storageOffset() - anchor.storageOffset();
+            derived.add(pointerDecl(a, a.name()) + " = (" + pointerDecl(a, "") + ") (((" + elem + ") "
+                    + anchor.name() + ") " + (delta < 0 ? "- " + -delta : "+ " + delta) + ");");
+        }
         CodeWriter body = new CodeWriter();
         body.open("export void test(" + String.join(", ", ps) + ")");
+        for (String d : derived) body.line(d);
         for (Stmt s : p.body().stmts()) stmt(body, s);
         int ifs = stats.varyingIfs;
         if (countMasks && ifs > 0) {
@@ -179,11 +196,11 @@ final class IspcLowerer implements Lowerer {
         return sb.toString();
     }
 
-    /** A uniform pointer to uniform elements (to rows, for more than one dimension). */
-    private static String pointerDecl(ArrayVar a) {
+    /** A uniform pointer to uniform elements (to rows, for more than one dimension); without a name, its type. */
+    private static String pointerDecl(ArrayVar a, String name) {
         StringBuilder sb = new StringBuilder("uniform ").append(type(a.base()));
-        if (a.rank() == 1) return sb.append(" * uniform ").append(a.name()).toString();
-        sb.append(" (* uniform ").append(a.name()).append(')');
+        if (a.rank() == 1) return sb.append(" * uniform").append(name.isEmpty() ? "" : " " + name).toString();
+        sb.append(" (* uniform").append(name.isEmpty() ? "" : " " + name).append(')');
         for (int d = 1; d < a.rank(); d++) sb.append('[').append(a.dims().get(d)).append(']');
         return sb.toString();
     }
