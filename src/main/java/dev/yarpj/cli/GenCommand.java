@@ -25,11 +25,14 @@ import picocli.CommandLine.Option;
             "consecutive seeds go to DIR/<seed>/; a single test goes to DIR itself.",
             "--lang=ispc writes func.ispc, func.cpp (the C++ lowering of the same",
             "program), driver.cpp and init.h: build func.ispc with",
-            "'ispc --pic ... -h func_ispc.h' and the driver with -DYARPJ_ISPC."})
+            "'ispc --pic ... -h func_ispc.h' and the driver with -DYARPJ_ISPC.",
+            "--lang=sycl writes func.cpp (SYCL 2020: build it with a SYCL compiler such",
+            "as 'acpp --acpp-targets=omp'), func_ref.cpp (the C++ lowering of the same",
+            "program), driver.cpp and init.h."})
 final class GenCommand implements Callable<Integer> {
 
     enum Lang {
-        c(Language.C), cpp(Language.CPP), ispc(Language.ISPC);
+        c(Language.C), cpp(Language.CPP), ispc(Language.ISPC), sycl(Language.SYCL);
 
         final Language language;
 

@@ -21,6 +21,7 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
             case C -> cCompiler;
             case CPP -> cppCompiler;
             case ISPC -> ispcCompiler != null ? ispcCompiler : ispcCppCompiler;
+            case SYCL -> null; // no SYCL testbeds yet
         };
     }
 

@@ -5,11 +5,8 @@ import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.IntType;
-import dev.yarpj.ir.LoopHead;
-import dev.yarpj.ir.Pragma;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
-import dev.yarpj.ir.Stmt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -152,7 +149,7 @@ public final class CFamilyLowerer implements Lowerer {
     private String func(Program p) {
         CodeWriter body = new CodeWriter();
         body.open((ispcCompanion ? "extern \"C\" " : "") + "void test(" + params(p) + ")");
-        for (Stmt s : p.body().stmts()) stmt(body, s);
+        new CStatements(printer).stmts(body, p.body().stmts());
         body.close();
         CodeWriter w = start();
         if (lang != Language.C && usesBuiltins) w.line("#include <algorithm>");
@@ -163,76 +160,6 @@ public final class CFamilyLowerer implements Lowerer {
         }
         w.raw(body.toString());
         return w.toString();
-    }
-
-    private void stmt(CodeWriter w, Stmt s) {
-        if (s instanceof Stmt.Reduce r) {
-            stmt(w, r.asAssign());
-        } else if (s instanceof Stmt.Assign a) {
-            String op = a.compound() == null ? "=" : a.compound().symbol + "=";
-            w.line(expr(a.target()) + " " + op + " " + expr(a.value()) + ";");
-        } else if (s instanceof Stmt.LocalDecl d) {
-            w.line(decl(d.var()) + " = " + expr(d.init()) + ";");
-        } else if (s instanceof Stmt.If i) {
-            w.open("if (" + expr(i.cond()) + ")");
-            for (Stmt t : i.then().stmts()) stmt(w, t);
-            if (i.otherwise() != null) {
-                w.close().open("else");
-                for (Stmt t : i.otherwise().stmts()) stmt(w, t);
-            }
-            w.close();
-        } else if (s instanceof Stmt.DeadBranch d) {
-            // Spelt as any if: only the generator knows it never runs.
-            stmt(w, new Stmt.If(d.cond(), d.body(), null));
-        } else if (s instanceof Stmt.Block b) {
-            w.open("");
-            for (Stmt t : b.stmts()) stmt(w, t);
-            w.close();
-        } else if (s instanceof Stmt.LoopNest n) {
-            nest(w, n, 0);
-        } else if (s instanceof Stmt.LoopSeq q) {
-            for (Stmt.LoopNest n : q.nests()) nest(w, n, 0);
-        }
-    }
-
-    private void nest(CodeWriter w, Stmt.LoopNest n, int level) {
-        if (level == n.depth()) {
-            for (Stmt t : n.body().stmts()) stmt(w, t);
-            return;
-        }
-        Stmt.LoopLevel lv = n.levels().get(level);
-        LoopHead h = lv.head();
-        String name = h.iter().name();
-        Expr step = strip(h.update().rhs());
-        String update = step instanceof Expr.Const c && c.value() == 1
-                ? name + (h.countsUp() ? "++" : "--")
-                : name + (h.countsUp() ? " += " : " -= ") + expr(step);
-        if (level == n.depth() - 1 && n.pragma() != Pragma.NONE) w.line("#pragma " + pragma(n.pragma()));
-        w.open("for (" + type(h.iter().type()) + " " + name + " = " + expr(h.start()) + "; "
-                + expr(h.cond()) + "; " + update + ")");
-        for (Stmt t : lv.prefix().stmts()) stmt(w, t);
-        nest(w, n, level + 1);
-        for (Stmt t : lv.suffix().stmts()) stmt(w, t);
-        w.close();
-    }
-
-    private static Expr strip(Expr e) {
-        return dev.yarpj.ir.Exprs.stripImplicit(e);
-    }
-
-    /** How gcc and clang spell a loop pragma. */
-    static String pragma(Pragma p) {
-        return switch (p) {
-            case NONE -> throw new IllegalArgumentException("no pragma");
-            case CLANG_VECTORIZE -> "clang loop vectorize(enable)";
-            case CLANG_INTERLEAVE -> "clang loop interleave(enable)";
-            case CLANG_UNROLL -> "clang loop unroll(enable)";
-            case CLANG_UNROLL_COUNT -> "clang loop unroll_count(4)";
-            case CLANG_VECTORIZE_PREDICATE -> "clang loop vectorize(enable) vectorize_predicate(enable)";
-            case CLANG_DISTRIBUTE -> "clang loop distribute(enable)";
-            case GCC_UNROLL -> "GCC unroll 4";
-            case GCC_IVDEP -> "GCC ivdep";
-        };
     }
 
     String expr(Expr e) {
@@ -257,6 +184,11 @@ public final class CFamilyLowerer implements Lowerer {
     }
 
     String type(IntType t) {
+        return cType(t, ispcCompanion);
+    }
+
+    /** C's and C++'s name of {@code t}; 64-bit types as in stdint.h where {@code fixedWidth64}. */
+    static String cType(IntType t, boolean fixedWidth64) {
         return switch (t) {
             case BOOL -> "bool";
             case SCHAR -> "signed char";
@@ -265,8 +197,8 @@ public final class CFamilyLowerer implements Lowerer {
             case USHORT -> "unsigned short";
             case INT -> "int";
             case UINT -> "unsigned int";
-            case LLONG -> ispcCompanion ? "int64_t" : "long long";
-            case ULLONG -> ispcCompanion ? "uint64_t" : "unsigned long long";
+            case LLONG -> fixedWidth64 ? "int64_t" : "long long";
+            case ULLONG -> fixedWidth64 ? "uint64_t" : "unsigned long long";
         };
     }
 

@@ -27,6 +27,12 @@ final class CodeWriter {
         return line("}");
     }
 
+    /** Closes a block with text other than a brace alone, such as the end of a lambda call. */
+    CodeWriter closeWith(String text) {
+        indent--;
+        return line(text);
+    }
+
     CodeWriter raw(String text) {
         sb.append(text);
         return this;

@@ -45,13 +45,25 @@ abstract class ExprPrinter {
         return "(" + truth(t.cond()) + " ? " + expr(t.then()) + " : " + expr(t.otherwise()) + ")";
     }
 
+    /** A scalar variable: its name, or (SYCL) the one element of device memory that holds it. */
+    String scalar(dev.yarpj.ir.ScalarVar v) {
+        return v.name();
+    }
+
+    /** An array element, given its printed indices. */
+    String element(dev.yarpj.ir.ArrayVar a, List<String> indices) {
+        StringBuilder sb = new StringBuilder(a.name());
+        for (String i : indices) sb.append('[').append(i).append(']');
+        return sb.toString();
+    }
+
     String cast(IntType to, String operand) {
         return "((" + type(to) + ") " + operand + ")";
     }
 
     final String expr(Expr e) {
         if (e instanceof Expr.Const c) return literal(c.type(), c.value());
-        if (e instanceof Expr.ScalarRef r) return r.var().name();
+        if (e instanceof Expr.ScalarRef r) return scalar(r.var());
         if (e instanceof Expr.IterRef r) return r.iter().name();
         if (e instanceof Expr.Cast c) {
             if (c.implicit() && (!printsImplicitCasts() || c.type() == c.operand().type())) return expr(c.operand());
@@ -70,11 +82,7 @@ abstract class ExprPrinter {
             return b.op().isComparison() ? boolToInt(text) : text;
         }
         if (e instanceof Expr.Ternary t) return ternary(t);
-        if (e instanceof Expr.Subscript s) {
-            StringBuilder sb = new StringBuilder(s.array().name());
-            for (Expr i : s.indices()) sb.append('[').append(expr(i)).append(']');
-            return sb.toString();
-        }
+        if (e instanceof Expr.Subscript s) return element(s.array(), s.indices().stream().map(this::expr).toList());
         if (e instanceof Expr.Stencil st) {
             // Taps are folded in the stencil's type: promoted silently in C, cast where that is not so.
             List<String> taps = new ArrayList<>();

@@ -27,6 +27,7 @@ public interface Lowerer {
         return switch (lang) {
             case C, CPP -> new CFamilyLowerer(lang, false);
             case ISPC -> new IspcLowerer(rng, measure);
+            case SYCL -> new SyclLowerer(rng);
         };
     }
 }

@@ -1,0 +1,101 @@
+package dev.yarpj.lower;
+
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Pragma;
+import dev.yarpj.ir.Stmt;
+
+/**
+ * Prints statements as C and C++: the bodies of C and C++ tests and of SYCL kernels, which
+ * are C++. Expressions go through the {@link ExprPrinter} given; a language that spells a
+ * reduction or a declaration its own way (a SYCL reducer, a local kept in device memory)
+ * overrides {@link #reduce} or {@link #localDecl}.
+ */
+class CStatements {
+    private final ExprPrinter printer;
+
+    CStatements(ExprPrinter printer) {
+        this.printer = printer;
+    }
+
+    final void stmts(CodeWriter w, Iterable<Stmt> stmts) {
+        for (Stmt s : stmts) stmt(w, s);
+    }
+
+    void stmt(CodeWriter w, Stmt s) {
+        if (s instanceof Stmt.Reduce r) {
+            reduce(w, r);
+        } else if (s instanceof Stmt.Assign a) {
+            String op = a.compound() == null ? "=" : a.compound().symbol + "=";
+            w.line(printer.expr(a.target()) + " " + op + " " + printer.expr(a.value()) + ";");
+        } else if (s instanceof Stmt.LocalDecl d) {
+            localDecl(w, d);
+        } else if (s instanceof Stmt.If i) {
+            w.open("if (" + printer.expr(i.cond()) + ")");
+            stmts(w, i.then().stmts());
+            if (i.otherwise() != null) {
+                w.close().open("else");
+                stmts(w, i.otherwise().stmts());
+            }
+            w.close();
+        } else if (s instanceof Stmt.DeadBranch d) {
+            // Spelt as any if: only the generator knows it never runs.
+            stmt(w, new Stmt.If(d.cond(), d.body(), null));
+        } else if (s instanceof Stmt.Block b) {
+            w.open("");
+            stmts(w, b.stmts());
+            w.close();
+        } else if (s instanceof Stmt.LoopNest n) {
+            nest(w, n, 0);
+        } else if (s instanceof Stmt.LoopSeq q) {
+            for (Stmt.LoopNest n : q.nests()) nest(w, n, 0);
+        }
+    }
+
+    /** A fold: by default its meaning in C's terms, {@code t = t op v}. */
+    void reduce(CodeWriter w, Stmt.Reduce r) {
+        stmt(w, r.asAssign());
+    }
+
+    void localDecl(CodeWriter w, Stmt.LocalDecl d) {
+        w.line(printer.type(d.var().base()) + " " + d.var().name() + " = " + printer.expr(d.init()) + ";");
+    }
+
+    /** The levels of {@code n} from {@code level} in, as for loops, and its body. */
+    final void nest(CodeWriter w, Stmt.LoopNest n, int level) {
+        if (level == n.depth()) {
+            stmts(w, n.body().stmts());
+            return;
+        }
+        Stmt.LoopLevel lv = n.levels().get(level);
+        LoopHead h = lv.head();
+        String name = h.iter().name();
+        Expr step = Exprs.stripImplicit(h.update().rhs());
+        String update = step instanceof Expr.Const c && c.value() == 1
+                ? name + (h.countsUp() ? "++" : "--")
+                : name + (h.countsUp() ? " += " : " -= ") + printer.expr(step);
+        if (level == n.depth() - 1 && n.pragma() != Pragma.NONE) w.line("#pragma " + pragma(n.pragma()));
+        w.open("for (" + printer.type(h.iter().type()) + " " + name + " = " + printer.expr(h.start()) + "; "
+                + printer.expr(h.cond()) + "; " + update + ")");
+        stmts(w, lv.prefix().stmts());
+        nest(w, n, level + 1);
+        stmts(w, lv.suffix().stmts());
+        w.close();
+    }
+
+    /** How gcc and clang spell a loop pragma. */
+    static String pragma(Pragma p) {
+        return switch (p) {
+            case NONE -> throw new IllegalArgumentException("no pragma");
+            case CLANG_VECTORIZE -> "clang loop vectorize(enable)";
+            case CLANG_INTERLEAVE -> "clang loop interleave(enable)";
+            case CLANG_UNROLL -> "clang loop unroll(enable)";
+            case CLANG_UNROLL_COUNT -> "clang loop unroll_count(4)";
+            case CLANG_VECTORIZE_PREDICATE -> "clang loop vectorize(enable) vectorize_predicate(enable)";
+            case CLANG_DISTRIBUTE -> "clang loop distribute(enable)";
+            case GCC_UNROLL -> "GCC unroll 4";
+            case GCC_IVDEP -> "GCC ivdep";
+        };
+    }
+}

@@ -1,0 +1,655 @@
+package dev.yarpj.lower;
+
+import dev.yarpj.interp.Prediction;
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Program;
+import dev.yarpj.ir.ReductionOp;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.policy.Rng;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Prints a program as SYCL 2020: {@code func.cpp} defines {@code test}, which makes a queue,
+ * moves the program's data into memory the device reaches (buffers and accessors, shared
+ * USM, or device USM with explicit copies), runs the program as kernels and brings the
+ * outputs back. {@code func_ref.cpp} is the plain C++ lowering of the same program;
+ * {@code driver.cpp} and {@code init.h} are the C++ ones, so one driver links with either.
+ *
+ * <p>A top-level nest whose outer levels are perfectly nested and data-parallel (up to
+ * three) becomes a {@code parallel_for} over a {@code range} or an {@code nd_range} (whose
+ * work-group size may not divide the range: then work-items past the end do nothing), its
+ * folds into scalars {@code sycl::reduction}s; the other statements run in order in
+ * {@code single_task}s. Kernels reach no global: input scalars are captured by value,
+ * output scalars and top-level locals live in one-element device memory ("cells"). All
+ * choices come from the rng, so one seed gives one file.
+ */
+public final class SyclLowerer implements Lowerer {
+    /** How the program's data reaches the device. */
+    enum Memory { BUFFERS, USM_SHARED, USM_DEVICE }
+
+    /** The chance that a nest that can be a parallel_for is one (else it runs in a single_task). */
+    private static final double P_PARALLEL = 0.9;
+    private static final double P_ND_RANGE = 0.4;
+    private static final double P_IN_ORDER = 0.5;
+    /** Work-group sizes per dimension for nd_range kernels. */
+    private static final List<Integer> GROUP_SIZES = List.of(1, 2, 3, 4, 5, 8, 16);
+
+    private final Rng rng;
+    private Memory memory;
+    private boolean inOrder;
+    /** Slots of scalars kept in one-element device memory: outputs and top-level locals. */
+    private final Set<Integer> cells = new HashSet<>();
+    /** Folds done by a sycl::reduction in the kernel being printed, with the reducer's name. */
+    private final Map<Stmt.Reduce, String> reducers = new HashMap<>();
+    private int kernels;
+    private int partials;
+    private boolean submitted;
+    private SyclStats stats;
+
+    private final ExprPrinter printer = new ExprPrinter() {
+        @Override
+        String type(IntType t) {
+            return CFamilyLowerer.cType(t, false);
+        }
+
+        @Override
+        String literal(IntType t, long v) {
+            return cLiteral(t, v);
+        }
+
+        @Override
+        boolean printsImplicitCasts() {
+            return false;
+        }
+
+        @Override
+        String minMax(boolean min, IntType t, String a, String b) {
+            // SYCL's integer built-ins take two operands of one type.
+            return "sycl::" + (min ? "min" : "max") + "(" + cast(t, a) + ", " + cast(t, b) + ")";
+        }
+
+        @Override
+        String scalar(ScalarVar v) {
+            return cells.contains(v.slot()) ? v.name() + "[0]" : v.name();
+        }
+
+        @Override
+        String element(ArrayVar a, List<String> indices) {
+            if (memory == Memory.BUFFERS && a.passing() instanceof ArrayVar.Passing.View v) {
+                // A view is its storage's accessor, rows shifted by the view's offset.
+                List<String> shifted = new ArrayList<>(indices);
+                shifted.set(0, "(" + indices.get(0) + ") + " + v.rowOffset());
+                return super.element(v.storage(), shifted);
+            }
+            return super.element(a, indices);
+        }
+    };
+
+    private final CStatements statements = new CStatements(printer) {
+        @Override
+        void reduce(CodeWriter w, Stmt.Reduce r) {
+            String reducer = reducers.get(r);
+            if (reducer == null) {
+                super.reduce(w, r);
+            } else {
+                w.line(reducer + ".combine(" + printer.cast(partialType(r), printer.expr(r.value())) + ");");
+            }
+        }
+
+        @Override
+        void localDecl(CodeWriter w, Stmt.LocalDecl d) {
+            if (cells.contains(d.var().slot())) w.line(printer.scalar(d.var()) + " = " + printer.expr(d.init()) + ";");
+            else super.localDecl(w, d);
+        }
+    };
+
+    public SyclLowerer(Rng rng) {
+        this.rng = rng;
+    }
+
+    @Override
+    public LoweredTest lower(Program p, Prediction expected, CheckMode check, String banner) {
+        cells.clear();
+        reducers.clear();
+        kernels = 0;
+        partials = 0;
+        submitted = false;
+        stats = new SyclStats();
+        LoweredTest cpp = new CFamilyLowerer(Language.CPP, false).lower(p, expected, check, banner);
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("func.cpp", func(p, banner));
+        files.put("func_ref.cpp", cpp.files().get("func.cpp"));
+        files.put("driver.cpp", cpp.files().get("driver.cpp"));
+        files.put("init.h", cpp.files().get("init.h"));
+        return new LoweredTest(files, stats.choices(memory, inOrder));
+    }
+
+    // ---- the plan: which statements run in which kernel --------------------------------
+
+    /** A kernel: a parallel_for over the outer {@code dims} levels of {@code nest}, or a single_task. */
+    private sealed interface Kernel permits ParallelFor, SingleTask {}
+
+    private record ParallelFor(Stmt.LoopNest nest, int dims) implements Kernel {}
+
+    private record SingleTask(List<Stmt> stmts) implements Kernel {}
+
+    private List<Kernel> plan(Program p) {
+        List<Kernel> plan = new ArrayList<>();
+        List<Stmt> pending = new ArrayList<>();
+        List<Stmt> top = new ArrayList<>();
+        for (Stmt s : p.body().stmts()) {
+            if (s instanceof Stmt.LoopSeq q) top.addAll(q.nests());
+            else top.add(s);
+        }
+        for (Stmt s : top) {
+            int dims = s instanceof Stmt.LoopNest n ? parallelDims(n) : 0;
+            if (dims > 0 && rng.chance(P_PARALLEL)) {
+                if (!pending.isEmpty()) plan.add(new SingleTask(List.copyOf(pending)));
+                pending.clear();
+                plan.add(new ParallelFor((Stmt.LoopNest) s, dims));
+            } else {
+                pending.add(s);
+            }
+        }
+        if (!pending.isEmpty()) plan.add(new SingleTask(List.copyOf(pending)));
+        return plan;
+    }
+
+    /**
+     * How many outer levels of {@code n} can be the dimensions of one parallel_for: each
+     * data-parallel with a known, non-zero trip count, the ones outside it with nothing
+     * before or after the inner loop, and every fold below either into a scalar (a
+     * sycl::reduction) or into an element indexed by all of them (a store per work-item).
+     */
+    static int parallelDims(Stmt.LoopNest n) {
+        int dims = 0;
+        while (dims < Math.min(3, n.depth())) {
+            LoopHead h = n.levels().get(dims).head();
+            if (!h.parallel() || h.trip() <= 0) break;
+            if (dims > 0) {
+                Stmt.LoopLevel outer = n.levels().get(dims - 1);
+                if (!outer.prefix().stmts().isEmpty() || !outer.suffix().stmts().isEmpty()) break;
+            }
+            dims++;
+        }
+        List<Stmt.Reduce> folds = new ArrayList<>();
+        collectFolds(n.blocksFrom(0), folds);
+        for (Stmt.Reduce r : folds) {
+            if (!(r.target() instanceof Expr.Subscript sub)) continue;
+            int indexed = 0;
+            while (indexed < dims && mentions(sub, n.levels().get(indexed).head())) indexed++;
+            dims = Math.min(dims, indexed);
+        }
+        return dims;
+    }
+
+    private static void collectFolds(List<Stmt> stmts, List<Stmt.Reduce> out) {
+        for (Stmt s : stmts) {
+            if (s instanceof Stmt.Reduce r) out.add(r);
+            else if (s instanceof Stmt.Block b) collectFolds(b.stmts(), out);
+            else if (s instanceof Stmt.If i) {
+                collectFolds(i.then().stmts(), out);
+                if (i.otherwise() != null) collectFolds(i.otherwise().stmts(), out);
+            } else if (s instanceof Stmt.DeadBranch d) collectFolds(d.body().stmts(), out);
+            else if (s instanceof Stmt.LoopNest n) collectFolds(n.blocksFrom(0), out);
+            else if (s instanceof Stmt.LoopSeq q) for (Stmt.LoopNest n : q.nests()) collectFolds(n.blocksFrom(0), out);
+        }
+    }
+
+    private static boolean mentions(Expr.Subscript sub, LoopHead h) {
+        for (Expr i : sub.indices()) {
+            if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(h.iter())) return true;
+        }
+        return false;
+    }
+
+    // ---- func.cpp ---------------------------------------------------------------------
+
+    private String func(Program p, String banner) {
+        boolean deep = false;
+        for (ArrayVar a : arrays(p)) deep |= a.rank() > 3;
+        // Buffers have at most three dimensions.
+        memory = deep ? rng.pick(List.of(Memory.USM_SHARED, Memory.USM_DEVICE)) : rng.pick(List.of(Memory.values()));
+        inOrder = rng.chance(P_IN_ORDER);
+        for (ScalarVar v : p.outputs()) cells.add(v.slot());
+        for (Stmt s : p.body().stmts()) if (s instanceof Stmt.LocalDecl d) cells.add(d.var().slot());
+        List<Kernel> plan = plan(p);
+
+        CodeWriter body = new CodeWriter();
+        body.open("void test(" + params(p) + ")");
+        body.line(inOrder ? "sycl::queue q{sycl::property::queue::in_order{}};" : "sycl::queue q;");
+        for (ScalarVar v : p.inputs()) {
+            if (!v.isParam()) body.line("const " + type(v.base()) + " " + v.name() + " = ::" + v.name() + ";");
+        }
+        List<ScalarVar> locals = topLevelLocals(p);
+        Map<Stmt.Reduce, IntType> folds = new LinkedHashMap<>();
+        for (Kernel k : plan) if (k instanceof ParallelFor pf) for (Stmt.Reduce r : scalarFolds(pf.nest())) folds.put(r, partialType(r));
+        Map<Stmt.Reduce, String> partialNames = new LinkedHashMap<>();
+        for (Stmt.Reduce r : folds.keySet()) partialNames.put(r, "red_" + partials++);
+        if (memory == Memory.BUFFERS) {
+            buffers(body, p, locals, folds, partialNames, plan);
+        } else {
+            usm(body, p, locals, folds, partialNames, plan);
+        }
+        body.close();
+
+        CodeWriter w = new CodeWriter();
+        w.line("/*");
+        for (String s : banner.split("\n")) w.line(" * " + s);
+        w.line(" */");
+        w.line("#include <sycl/sycl.hpp>").line("#include <cstring>").line("#include \"init.h\"").blank();
+        for (int i = 0; i < kernels; i++) w.line("class yarpj_kernel_" + i + ";");
+        w.blank();
+        w.raw(body.toString());
+        return w.toString();
+    }
+
+    private String params(Program p) {
+        List<String> ps = new ArrayList<>();
+        for (ScalarVar v : p.params()) ps.add(type(v.base()) + " " + v.name());
+        for (ArrayVar a : p.arrayParams()) ps.add(rowPointer(a, a.name() + "_host"));
+        return String.join(", ", ps);
+    }
+
+    /** The arrays that own memory: globals, pointer parameters and the storage of views. */
+    private static List<ArrayVar> arrays(Program p) {
+        List<ArrayVar> all = new ArrayList<>(p.inputArrays());
+        all.addAll(p.outputArrays());
+        return all;
+    }
+
+    private static List<ScalarVar> topLevelLocals(Program p) {
+        List<ScalarVar> locals = new ArrayList<>();
+        for (Stmt s : p.body().stmts()) if (s instanceof Stmt.LocalDecl d) locals.add(d.var());
+        return locals;
+    }
+
+    /** Where the host's copy of an array is: the global, or the parameter. */
+    private static String host(ArrayVar a) {
+        return a.isParam() ? a.name() + "_host" : "::" + a.name();
+    }
+
+    private static long elements(ArrayVar a) {
+        long n = 1;
+        for (int d : a.dims()) n *= d;
+        return n;
+    }
+
+    private String bytes(ArrayVar a) {
+        return elements(a) + " * sizeof(" + type(a.base()) + ")";
+    }
+
+    /** {@code T *name} or {@code T (*name)[d1]...}: a pointer to the first element or row. */
+    private String rowPointer(ArrayVar a, String name) {
+        StringBuilder sb = new StringBuilder(type(a.base()));
+        if (a.rank() == 1) return sb.append(" *").append(name).toString();
+        sb.append(" (*").append(name).append(')');
+        for (int d = 1; d < a.rank(); d++) sb.append('[').append(a.dims().get(d)).append(']');
+        return sb.toString();
+    }
+
+    // ---- USM --------------------------------------------------------------------------
+
+    private void usm(CodeWriter w, Program p, List<ScalarVar> locals, Map<Stmt.Reduce, IntType> folds,
+                     Map<Stmt.Reduce, String> names, List<Kernel> plan) {
+        boolean device = memory == Memory.USM_DEVICE;
+        String malloc = device ? "sycl::malloc_device" : "sycl::malloc_shared";
+        List<String> frees = new ArrayList<>();
+        List<String> copyIn = new ArrayList<>();
+        for (ArrayVar a : arrays(p)) {
+            String t = type(a.base());
+            String alloc = malloc + "<" + t + ">(" + elements(a) + ", q)";
+            w.line(rowPointer(a, a.name()) + " = " + (a.rank() == 1 ? alloc : "reinterpret_cast<" + rowPointer(a, "") + ">(" + alloc + ")") + ";");
+            frees.add(a.name());
+            copyIn.add(copy(device, a.name(), host(a), bytes(a)));
+        }
+        for (ArrayVar a : p.arrayParams()) {
+            if (a.passing() instanceof ArrayVar.Passing.View v) {
+                // The view's own pointer is unused: it shares its storage's device memory.
+                w.line(rowPointer(a, a.name()) + " = " + v.storage().name() + (v.rowOffset() == 0 ? "" : " + " + v.rowOffset()) + ";");
+            }
+        }
+        for (ScalarVar v : p.outputs()) {
+            w.line(type(v.base()) + " *" + v.name() + " = " + malloc + "<" + type(v.base()) + ">(1, q);");
+            frees.add(v.name());
+            copyIn.add(copy(device, v.name(), "&::" + v.name(), "sizeof(" + type(v.base()) + ")"));
+        }
+        for (ScalarVar v : locals) {
+            w.line(type(v.base()) + " *" + v.name() + " = " + malloc + "<" + type(v.base()) + ">(1, q);");
+            frees.add(v.name());
+        }
+        for (Map.Entry<Stmt.Reduce, IntType> f : folds.entrySet()) {
+            String n = names.get(f.getKey());
+            String t = type(f.getValue());
+            w.line(t + " *" + n + " = " + malloc + "<" + t + ">(1, q);");
+            w.line("const " + t + " " + n + "_identity = " + printer.literal(f.getValue(), f.getKey().op().identity(f.getValue())) + ";");
+            frees.add(n);
+            copyIn.add(copy(device, n, "&" + n + "_identity", "sizeof(" + t + ")"));
+        }
+        for (String c : copyIn) w.line(c);
+        if (device) w.line("q.wait();");
+        if (!inOrder) w.line("sycl::event e;");
+        for (Kernel k : plan) kernel(w, k, names, p);
+        w.line("q.wait();");
+        for (ArrayVar a : p.outputArrays()) w.line(copy(device, host(a), a.name(), bytes(a)));
+        for (ScalarVar v : p.outputs()) w.line(copy(device, "&::" + v.name(), v.name(), "sizeof(" + type(v.base()) + ")"));
+        if (device) w.line("q.wait();");
+        for (String f : frees) w.line("sycl::free(" + f + ", q);");
+    }
+
+    private static String copy(boolean device, String to, String from, String bytes) {
+        return (device ? "q.memcpy(" : "std::memcpy(") + to + ", " + from + ", " + bytes + ");";
+    }
+
+    // ---- buffers ----------------------------------------------------------------------
+
+    private void buffers(CodeWriter w, Program p, List<ScalarVar> locals, Map<Stmt.Reduce, IntType> folds,
+                         Map<Stmt.Reduce, String> names, List<Kernel> plan) {
+        for (ScalarVar v : locals) w.line(type(v.base()) + " " + v.name() + "_host{};");
+        for (Map.Entry<Stmt.Reduce, IntType> f : folds.entrySet()) {
+            String n = names.get(f.getKey());
+            w.line(type(f.getValue()) + " " + n + "_host = " + printer.literal(f.getValue(), f.getKey().op().identity(f.getValue())) + ";");
+        }
+        // The buffers write the outputs back when they go out of scope, at the end of this block.
+        w.open("");
+        for (ArrayVar a : arrays(p)) {
+            StringBuilder range = new StringBuilder();
+            for (int d : a.dims()) range.append(range.isEmpty() ? "" : ", ").append(d);
+            w.line("sycl::buffer<" + type(a.base()) + ", " + a.rank() + "> b_" + a.name() + "{reinterpret_cast<"
+                    + type(a.base()) + " *>(" + host(a) + "), sycl::range<" + a.rank() + ">(" + range + ")};");
+        }
+        for (ScalarVar v : p.outputs()) w.line(cell(v.base(), v.name(), "&::" + v.name()));
+        for (ScalarVar v : locals) w.line(cell(v.base(), v.name(), "&" + v.name() + "_host"));
+        for (Map.Entry<Stmt.Reduce, IntType> f : folds.entrySet()) {
+            String n = names.get(f.getKey());
+            w.line(cell(f.getValue(), n, "&" + n + "_host"));
+        }
+        for (Kernel k : plan) kernel(w, k, names, p);
+        w.close();
+    }
+
+    private String cell(IntType t, String name, String host) {
+        return "sycl::buffer<" + type(t) + ", 1> b_" + name + "{" + host + ", sycl::range<1>(1)};";
+    }
+
+    // ---- kernels ----------------------------------------------------------------------
+
+    private void kernel(CodeWriter w, Kernel k, Map<Stmt.Reduce, String> names, Program p) {
+        if (k instanceof SingleTask st) {
+            stats.singleTasks++;
+            submit(w, uses(st.stmts(), List.of()), () -> {
+                w.open("h.single_task<yarpj_kernel_" + kernels++ + ">([=]()");
+                statements.stmts(w, st.stmts());
+                w.closeWith("});");
+            });
+            return;
+        }
+        ParallelFor pf = (ParallelFor) k;
+        Stmt.LoopNest n = pf.nest();
+        List<Stmt.Reduce> folds = scalarFolds(n);
+        List<String> partialNames = new ArrayList<>();
+        for (Stmt.Reduce r : folds) partialNames.add(names.get(r));
+        boolean nd = rng.chance(P_ND_RANGE);
+        int dims = pf.dims();
+        List<Long> trips = new ArrayList<>();
+        for (int d = 0; d < dims; d++) trips.add(n.levels().get(d).head().trip());
+        List<Long> global = new ArrayList<>(trips);
+        List<Long> local = new ArrayList<>();
+        boolean guarded = false;
+        if (nd) {
+            for (int d = 0; d < dims; d++) {
+                long g = rng.pick(GROUP_SIZES);
+                long rounded = (trips.get(d) + g - 1) / g * g;
+                guarded |= rounded != trips.get(d);
+                local.add(g);
+                global.set(d, rounded);
+            }
+            stats.ndRanges++;
+            if (guarded) stats.guardedNdRanges++;
+        } else {
+            stats.ranges.merge(dims, 1, Integer::sum);
+        }
+        stats.reductions += folds.size();
+        List<Stmt> contents = n.blocksFrom(0);
+        boolean guard = guarded;
+        submit(w, uses(contents, partialNames), () -> {
+            StringBuilder args = new StringBuilder();
+            args.append(nd ? "sycl::nd_range<" + dims + ">(" + range(global) + ", " + range(local) + ")" : range(global));
+            for (int i = 0; i < folds.size(); i++) {
+                String f = functor(folds.get(i).op()) + "<" + type(partialType(folds.get(i))) + ">()";
+                String target = memory == Memory.BUFFERS ? "b_" + partialNames.get(i) + ", h" : partialNames.get(i);
+                args.append(", sycl::reduction(").append(target).append(", ").append(f).append(")");
+            }
+            StringBuilder lambda = new StringBuilder("[=](").append(nd ? "sycl::nd_item<" + dims + "> it" : "sycl::id<" + dims + "> it");
+            for (int i = 0; i < folds.size(); i++) {
+                String reducer = partialNames.get(i) + "_r";
+                lambda.append(", auto &").append(reducer);
+                reducers.put(folds.get(i), reducer);
+            }
+            lambda.append(")");
+            w.open("h.parallel_for<yarpj_kernel_" + kernels++ + ">(" + args + ", " + lambda);
+            List<String> ks = new ArrayList<>();
+            for (int d = 0; d < dims; d++) {
+                String kd = "k" + d;
+                ks.add(kd);
+                w.line("const unsigned long long " + kd + " = " + (nd ? "it.get_global_id(" + d + ")" : "it[" + d + "]") + ";");
+            }
+            if (guard) {
+                List<String> in = new ArrayList<>();
+                for (int d = 0; d < dims; d++) in.add(ks.get(d) + " < " + trips.get(d) + "ULL");
+                w.open("if (" + String.join(" && ", in) + ")");
+            }
+            for (int d = 0; d < dims; d++) {
+                LoopHead h = n.levels().get(d).head();
+                Expr step = Exprs.stripImplicit(h.update().rhs());
+                // start ± k * step, in unsigned long long (which wraps), then converted to the
+                // iterator's type: the value the loop's own update would have reached.
+                w.line(type(h.iter().type()) + " " + h.iter().name() + " = (" + type(h.iter().type()) + ") ((unsigned long long) "
+                        + printer.expr(h.start()) + (h.countsUp() ? " + " : " - ") + ks.get(d) + " * (unsigned long long) "
+                        + printer.expr(step) + ");");
+            }
+            Stmt.LoopLevel inner = n.levels().get(dims - 1);
+            statements.stmts(w, inner.prefix().stmts());
+            statements.nest(w, n, dims);
+            statements.stmts(w, inner.suffix().stmts());
+            if (guard) w.close();
+            w.closeWith("});");
+            for (Stmt.Reduce r : folds) reducers.remove(r);
+        });
+        if (!folds.isEmpty()) {
+            // The accumulators fold in the partial results, as the loop would have left them.
+            List<Stmt> none = List.of();
+            Set<String> used = new LinkedHashSet<>(partialNames);
+            for (Stmt.Reduce r : folds) used.add(((Expr.ScalarRef) r.target()).var().name());
+            stats.singleTasks++;
+            submit(w, new ArrayList<>(used), () -> {
+                w.open("h.single_task<yarpj_kernel_" + kernels++ + ">([=]()");
+                for (int i = 0; i < folds.size(); i++) combine(w, folds.get(i), partialNames.get(i));
+                w.closeWith("});");
+            });
+        }
+    }
+
+    /** One command group: what it waits for, the accessors it needs (buffers), then its kernel. */
+    private void submit(CodeWriter w, List<String> accessed, Runnable kernel) {
+        boolean events = memory != Memory.BUFFERS && !inOrder;
+        w.open((events ? "e = " : "") + "q.submit([&](sycl::handler &h)");
+        if (events && submitted) w.line("h.depends_on(e);");
+        submitted = true;
+        if (memory == Memory.BUFFERS) {
+            for (String name : accessed) {
+                String mode = readOnly.contains(name) ? "read" : "read_write";
+                w.line("auto " + name + " = b_" + name + ".get_access<sycl::access_mode::" + mode + ">(h);");
+            }
+        }
+        kernel.run();
+        w.closeWith("});");
+    }
+
+    /** Names of input arrays: their accessors only read. */
+    private final Set<String> readOnly = new HashSet<>();
+
+    /** The device memory a kernel touches: arrays (a view's storage), cells, and the partial results given. */
+    private List<String> uses(List<Stmt> stmts, List<String> partialNames) {
+        Set<String> names = new LinkedHashSet<>();
+        Uses u = new Uses(names);
+        for (Stmt s : stmts) u.stmt(s);
+        names.addAll(partialNames);
+        return new ArrayList<>(names);
+    }
+
+    /** Collects the device memory statements read or write. */
+    private final class Uses {
+        private final Set<String> names;
+
+        Uses(Set<String> names) {
+            this.names = names;
+        }
+
+        void stmt(Stmt s) {
+            if (s instanceof Stmt.Reduce r) {
+                expr(r.target());
+                expr(r.value());
+            } else if (s instanceof Stmt.Assign a) {
+                expr(a.target());
+                expr(a.value());
+            } else if (s instanceof Stmt.LocalDecl d) {
+                if (cells.contains(d.var().slot())) names.add(d.var().name());
+                expr(d.init());
+            } else if (s instanceof Stmt.If i) {
+                expr(i.cond());
+                i.then().stmts().forEach(this::stmt);
+                if (i.otherwise() != null) i.otherwise().stmts().forEach(this::stmt);
+            } else if (s instanceof Stmt.DeadBranch d) {
+                expr(d.cond());
+                d.body().stmts().forEach(this::stmt);
+            } else if (s instanceof Stmt.Block b) {
+                b.stmts().forEach(this::stmt);
+            } else if (s instanceof Stmt.LoopNest n) {
+                for (Stmt.LoopLevel lv : n.levels()) {
+                    expr(lv.head().start());
+                    expr(lv.head().cond());
+                    expr(lv.head().update());
+                }
+                n.blocksFrom(0).forEach(this::stmt);
+            } else if (s instanceof Stmt.LoopSeq q) {
+                q.nests().forEach(this::stmt);
+            }
+        }
+
+        void expr(Expr e) {
+            if (e instanceof Expr.ScalarRef r) {
+                if (cells.contains(r.var().slot())) names.add(r.var().name());
+            } else if (e instanceof Expr.Subscript s) {
+                names.add(s.array().storage().name());
+                s.indices().forEach(this::expr);
+            } else if (e instanceof Expr.Cast c) {
+                expr(c.operand());
+            } else if (e instanceof Expr.Unary u) {
+                expr(u.operand());
+            } else if (e instanceof Expr.Binary b) {
+                expr(b.lhs());
+                expr(b.rhs());
+            } else if (e instanceof Expr.Ternary t) {
+                expr(t.cond());
+                expr(t.then());
+                expr(t.otherwise());
+            } else if (e instanceof Expr.Call c) {
+                expr(c.lhs());
+                expr(c.rhs());
+            } else if (e instanceof Expr.Stencil st) {
+                st.taps().forEach(this::expr);
+            }
+        }
+    }
+
+    /** The folds below a nest into scalar accumulators: each becomes a sycl::reduction. */
+    private static List<Stmt.Reduce> scalarFolds(Stmt.LoopNest n) {
+        List<Stmt.Reduce> all = new ArrayList<>();
+        collectFolds(n.blocksFrom(0), all);
+        List<Stmt.Reduce> scalar = new ArrayList<>();
+        for (Stmt.Reduce r : all) if (r.target() instanceof Expr.ScalarRef) scalar.add(r);
+        return scalar;
+    }
+
+    /**
+     * The type a partial result is folded in: the fold's own, but for a sum its unsigned
+     * twin, since a narrow accumulator wraps at every step in C and only the total modulo its
+     * width counts.
+     */
+    private static IntType partialType(Stmt.Reduce r) {
+        IntType t = r.opType();
+        return r.op() == ReductionOp.SUM ? t.toUnsigned() : t;
+    }
+
+    private static String functor(ReductionOp op) {
+        return switch (op) {
+            case SUM -> "sycl::plus";
+            case MIN -> "sycl::minimum";
+            case MAX -> "sycl::maximum";
+            case AND -> "sycl::bit_and";
+            case OR -> "sycl::bit_or";
+            case XOR -> "sycl::bit_xor";
+        };
+    }
+
+    private void combine(CodeWriter w, Stmt.Reduce r, String partial) {
+        IntType pt = partialType(r);
+        String target = printer.expr(r.target());
+        String t = type(r.target().type());
+        String acc = printer.cast(pt, target);
+        String p = partial + "[0]";
+        String value = switch (r.op()) {
+            case SUM -> acc + " + " + p;
+            case MIN -> "sycl::min(" + acc + ", " + p + ")";
+            case MAX -> "sycl::max(" + acc + ", " + p + ")";
+            case AND -> acc + " & " + p;
+            case OR -> acc + " | " + p;
+            case XOR -> acc + " ^ " + p;
+        };
+        w.line(target + " = (" + t + ") (" + value + ");");
+    }
+
+    private static String range(List<Long> sizes) {
+        StringBuilder sb = new StringBuilder("sycl::range<" + sizes.size() + ">(");
+        for (int i = 0; i < sizes.size(); i++) sb.append(i == 0 ? "" : ", ").append(sizes.get(i));
+        return sb.append(")").toString();
+    }
+
+    private static String type(IntType t) {
+        return CFamilyLowerer.cType(t, false);
+    }
+
+    /** Counts of what the SYCL lowering printed, for variety reports. */
+    static final class SyclStats {
+        final Map<Integer, Integer> ranges = new java.util.TreeMap<>();
+        int ndRanges;
+        int guardedNdRanges;
+        int singleTasks;
+        int reductions;
+
+        Map<String, Integer> choices(Memory memory, boolean inOrder) {
+            Map<String, Integer> c = new LinkedHashMap<>();
+            for (int d = 1; d <= 3; d++) c.put("range." + d, ranges.getOrDefault(d, 0));
+            c.put("nd_range", ndRanges);
+            c.put("nd_range.guarded", guardedNdRanges);
+            c.put("single_task", singleTasks);
+            c.put("reductions", reductions);
+            for (Memory m : Memory.values()) c.put("memory." + m.name().toLowerCase(), m == memory ? 1 : 0);
+            c.put("queue.in_order", inOrder ? 1 : 0);
+            return c;
+        }
+    }
+}
