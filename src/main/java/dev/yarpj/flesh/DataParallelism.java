@@ -18,7 +18,9 @@ import java.util.Map;
  * array only (two views of one storage at an offset overlap across iterations). Two
  * iterations then write disjoint elements; outputs are never read except through a view,
  * so a loop that reads through a view is never marked, and no other dependence can cross
- * iterations.
+ * iterations. That outputs are not read otherwise is checked, not assumed: a loop below
+ * which an output scalar or output array is read (beyond a fold reading its own
+ * accumulator) is never marked either, since kernels and gangs rely on the marking.
  */
 final class DataParallelism {
     private DataParallelism() {}
@@ -30,7 +32,7 @@ final class DataParallelism {
             LoopHead h = lv.head();
             List<Stmt> contents = nest.blocksFrom(l);
             Dependences deps = new Dependences();
-            LoopHead.Parallelism p = readsView(contents) || !independent(h.iter(), contents, deps)
+            LoopHead.Parallelism p = readsView(contents) || readsOutput(contents) || !independent(h.iter(), contents, deps)
                     ? LoopHead.Parallelism.SERIAL
                     : deps.reduces ? LoopHead.Parallelism.REDUCTION : LoopHead.Parallelism.INDEPENDENT;
             levels.add(new Stmt.LoopLevel(h.withParallelism(p), lv.prefix(), lv.suffix()));
@@ -92,6 +94,51 @@ final class DataParallelism {
         for (Expr i : sub.indices()) {
             if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(it)) return true;
         }
+        return false;
+    }
+
+    /** Whether an expression below reads an output, other than a fold's own accumulator. */
+    private static boolean readsOutput(List<Stmt> stmts) {
+        for (Stmt s : stmts) if (readsOutput(s)) return true;
+        return false;
+    }
+
+    private static boolean readsOutput(Stmt s) {
+        if (s instanceof Stmt.Assign a) {
+            return readsOutput(a.value()) || a.compound() != null && readsOutput(a.target())
+                    || a.target() instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(DataParallelism::readsOutput);
+        }
+        if (s instanceof Stmt.Reduce r) {
+            return readsOutput(r.value()) || r.target() instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(DataParallelism::readsOutput);
+        }
+        if (s instanceof Stmt.LocalDecl d) return readsOutput(d.init());
+        if (s instanceof Stmt.Block b) return readsOutput(b.stmts());
+        if (s instanceof Stmt.If i) return readsOutput(i.cond()) || readsOutput(i.then()) || (i.otherwise() != null && readsOutput(i.otherwise()));
+        if (s instanceof Stmt.DeadBranch d) return readsOutput(d.cond()) || readsOutput(d.body());
+        if (s instanceof Stmt.LoopNest n) {
+            for (Stmt.LoopLevel lv : n.levels()) {
+                LoopHead h = lv.head();
+                if (readsOutput(h.start()) || readsOutput(h.cond()) || readsOutput(h.update())) return true;
+            }
+            return readsOutput(n.blocksFrom(0));
+        }
+        if (s instanceof Stmt.LoopSeq q) return readsOutput(new ArrayList<>(q.nests()));
+        return false;
+    }
+
+    private static boolean readsOutput(Expr e) {
+        if (e instanceof Expr.ScalarRef r) return r.var().role() == dev.yarpj.ir.ScalarVar.Role.OUTPUT;
+        if (e instanceof Expr.Subscript sub) {
+            // A view's storage is an output; reads through views are handled by readsView.
+            return !sub.array().isInput() && !(sub.array().passing() instanceof ArrayVar.Passing.View)
+                    || sub.indices().stream().anyMatch(DataParallelism::readsOutput);
+        }
+        if (e instanceof Expr.Unary u) return readsOutput(u.operand());
+        if (e instanceof Expr.Binary b) return readsOutput(b.lhs()) || readsOutput(b.rhs());
+        if (e instanceof Expr.Ternary t) return readsOutput(t.cond()) || readsOutput(t.then()) || readsOutput(t.otherwise());
+        if (e instanceof Expr.Cast c) return readsOutput(c.operand());
+        if (e instanceof Expr.Call c) return readsOutput(c.lhs()) || readsOutput(c.rhs());
+        if (e instanceof Expr.Stencil st) return st.taps().stream().anyMatch(DataParallelism::readsOutput);
         return false;
     }
 

@@ -223,6 +223,8 @@ public final class SyclLowerer implements Lowerer {
         // Buffers have at most three dimensions.
         memory = deep ? rng.pick(List.of(Memory.USM_SHARED, Memory.USM_DEVICE)) : rng.pick(List.of(Memory.values()));
         inOrder = rng.chance(P_IN_ORDER);
+        readOnly.clear();
+        for (ArrayVar a : p.inputArrays()) readOnly.add(a.name());
         for (ScalarVar v : p.outputs()) cells.add(v.slot());
         for (Stmt s : p.body().stmts()) if (s instanceof Stmt.LocalDecl d) cells.add(d.var().slot());
         List<Kernel> plan = plan(p);

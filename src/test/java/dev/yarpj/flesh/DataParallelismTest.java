@@ -88,6 +88,23 @@ class DataParallelismTest {
     }
 
     @Test
+    void aLoopReadingAnOutputIsNotParallelButAFoldMayReadItsOwnAccumulator() {
+        Expr ri = new Expr.IterRef(i);
+        Expr rj = new Expr.IterRef(j);
+        ScalarVar total = new ScalarVar(9, "total", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+        // A min folds into total and reads it: the fold itself, still a reduction.
+        Stmt fold = new Stmt.Reduce(new Expr.ScalarRef(total), dev.yarpj.ir.ReductionOp.MIN, ri);
+        assertEquals(List.of(LoopHead.Parallelism.REDUCTION, LoopHead.Parallelism.REDUCTION), kinds(fold));
+        // out[i][j] = total: reads what other iterations fold into (a kernel would read a half-done value).
+        Stmt readTotal = new Stmt.Assign(Exprs.subscript(out, List.of(ri, rj)), null, new Expr.ScalarRef(total));
+        assertEquals(List.of(LoopHead.Parallelism.SERIAL, LoopHead.Parallelism.SERIAL), kinds(fold, readTotal));
+        // out[i][j] = out[0][j]: reads an output array another iteration writes.
+        Stmt readOut = new Stmt.Assign(Exprs.subscript(out, List.of(ri, rj)), null,
+                Exprs.subscript(out, List.of(new Expr.Const(IntType.INT, 0), rj)));
+        assertEquals(List.of(false, false), marks(readOut));
+    }
+
+    @Test
     void aMinIntoANarrowerAccumulatorIsNotReordered() {
         // acc = (short) min(acc, v) wraps values below SHRT_MIN into the next comparison: not associative.
         ScalarVar narrow = new ScalarVar(9, "m", VarType.uniform(IntType.SHORT), ScalarVar.Role.OUTPUT, 0, false);
