@@ -10,6 +10,10 @@
 # and func.cpp (the C++ lowering of the same program) built by g++ and clang++ at -O0 and
 # -O3, all linked to one driver, print the prediction; asserts uses ispc at -O2 for the
 # first target; sanitize builds the C++ lowering.
+# For LANG sycl, agreement means func.cpp built by the SYCL compiler SYCL_CXX (default acpp)
+# for every --acpp-targets in SYCL_TARGETS (default: omp generic) at -O0 and -O3, and
+# func_ref.cpp (the C++ lowering) by g++ and clang++ at -O0 and -O3, print the prediction;
+# asserts uses the first target at -O3; sanitize builds the C++ lowering.
 # Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize; default all)
 # Extra options for 'yarpj gen' (e.g. --swarm, --policy FILE) can be given in YARPJ_GEN_FLAGS.
 # CHECK_JOBS: seeds checked at once (default: the number of cores).
@@ -26,7 +30,10 @@ ext=$lang; [ "$lang" = c ] && { gcc=gcc; clang=clang; } || { gcc=g++; clang=clan
 ispc_targets=${ISPC_TARGETS:-sse4-i32x4 avx2-i32x8 avx2-i32x16 avx2-i64x4 avx512skx-x16 avx512skx-x8 avx512skx-x32}
 ispc_levels=${ISPC_LEVELS:--O0 -O1 -O2}
 [ -x "$here/.tools/ispc/bin/ispc" ] && export PATH="$here/.tools/ispc/bin:$PATH"
-export ispc_targets ispc_levels
+sycl_cxx=${SYCL_CXX:-acpp}
+sycl_targets=${SYCL_TARGETS:-omp generic}
+export ispc_targets ispc_levels sycl_cxx sycl_targets
+export ACPP_DEBUG_LEVEL=0   # AdaptiveCpp prints its JIT cache notes on stdout
 # shellcheck disable=SC2086
 "$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/hash" ${YARPJ_GEN_FLAGS:-} || exit 1
 case " $modes " in *" asserts "*)
@@ -39,6 +46,7 @@ check_one() {
   want=$(cat "$d/expected.txt")
   run() { timeout 10 "$@" 2>&1; }
   if [ "$lang" = ispc ]; then check_ispc; return; fi
+  if [ "$lang" = sycl ]; then check_sycl; return; fi
   if [[ " $modes " == *" agree "* ]]; then
     $gcc -O0 -w -c "$d/driver.$ext" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
     for cc in $gcc $clang; do for o in -O0 -O3; do
@@ -97,7 +105,39 @@ check_ispc() {
   fi
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
-export -f check_one check_ispc
+check_sycl() {
+  first_target=${sycl_targets%% *}
+  if [[ " $modes " == *" agree "* ]]; then
+    g++ -O0 -w -c "$d/driver.cpp" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
+    for t in $sycl_targets; do for o in -O0 -O3; do
+      if ! $sycl_cxx $o --acpp-targets="$t" -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail sycl-$t$o:build[$(grep -m1 error "$d/err" | head -c 200)]"; continue; fi
+      $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" 2>/dev/null || { fail="$fail sycl-$t$o:link"; continue; }
+      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail sycl-$t$o:got[$got]"
+    done; done
+    for cc in g++ clang++; do for o in -O0 -O3; do
+      if ! $cc $o -w -c "$d/func_ref.cpp" -o "$d/ref.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
+      g++ "$d/driver.o" "$d/ref.o" -o "$d/a.out" || { fail="$fail cpp-$cc$o:link"; continue; }
+      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
+    done; done
+  fi
+  if [[ " $modes " == *" asserts "* ]]; then
+    a="$work/asserts/$s"
+    if $sycl_cxx -O3 --acpp-targets="$first_target" -w "$a/driver.cpp" "$a/func.cpp" -I"$a" -o "$a/a.out" 2>/dev/null; then
+      got=$(run "$a/a.out"); [ "$got" = OK ] || fail="$fail asserts:[$got]"
+    else fail="$fail asserts:build"; fi
+  fi
+  if [[ " $modes " == *" sanitize "* ]]; then
+    for cc in g++ clang++; do
+      san="-fsanitize=undefined,address -fno-sanitize-recover=all"
+      if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func_ref.cpp" -I"$d" -o "$d/san.out" 2>"$d/err"; then
+        got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
+        [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
+      else fail="$fail $cc-sanitize:build"; fi
+    done
+  fi
+  if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
+}
+export -f check_one check_ispc check_sycl
 seq "$first" "$last" | xargs -P "${CHECK_JOBS:-$(nproc)}" -I{} bash -c 'check_one {}' > "$work/results.txt"
 grep FAIL "$work/results.txt"
 passed=$(grep -c PASS "$work/results.txt"); failed=$(grep -c FAIL "$work/results.txt")
