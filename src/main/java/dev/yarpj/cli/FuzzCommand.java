@@ -135,6 +135,10 @@ final class FuzzCommand implements Callable<Integer> {
         if (usable.isEmpty()) {
             throw new Main.UsageError("no usable testbed in " + tbFile + " for --lang=" + lang + ": install a compiler it names");
         }
+        if (lang.language == Language.SYCL && usable.stream().noneMatch(t -> t.runsSycl(Language.SYCL))) {
+            throw new Main.UsageError("no usable SYCL compiler in " + tbFile + " for --lang=sycl: install one (AdaptiveCpp's acpp,"
+                    + " icpx -fsycl, clang++ -fsycl) and name it in a testbed's 'sycl' key, or put acpp on the PATH");
+        }
         // The driver is in C or C++ (for ISPC tests, C++); for ISPC, the reference's ispc also writes the driver's header.
         String refCc = tbs.reference().compiler(lang.language.driverLanguage());
         if (!Testbeds.onPath(refCc)) throw new Main.UsageError("the reference compiler " + refCc + " is not installed");

@@ -87,6 +87,7 @@ final class TestRunner {
     private List<String> testFiles() {
         List<String> f = new ArrayList<>(List.of("func." + ext()));
         if (ispc) f.add("func." + Language.CPP.extension);
+        if (cfg.lang() == Language.SYCL) f.add("func_ref.cpp");
         f.addAll(List.of("driver." + cfg.lang().driverLanguage().extension, "init.h", "expected.txt"));
         return f;
     }
@@ -135,7 +136,7 @@ final class TestRunner {
             String obj = "func-" + tb.name() + ".o";
             String bin = "test-" + tb.name();
             List<String> compile = tb.compileCommand(cfg.lang(), obj);
-            List<String> link = List.of(ref, "driver.o", obj, "-o", bin);
+            List<String> link = tb.linkCommand(cfg.lang(), ref, obj, bin);
             List<String> exec = List.of("./" + bin);
             List<List<String>> all = new ArrayList<>(steps);
             all.addAll(List.of(compile, link, exec));
@@ -366,6 +367,7 @@ final class TestRunner {
         StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n");
         s.append("# Reproduces: ").append(kind.dir).append(tb == null ? " (reference compiler)" : " on testbed " + tb.name()).append('\n');
         s.append("set -u\ncd \"$(dirname \"$0\")\"\nwork=$(mktemp -d); trap 'rm -rf \"$work\"' EXIT\n");
+        if (cfg.lang() == Language.SYCL) s.append("export ACPP_DEBUG_LEVEL=0   # AdaptiveCpp's notes go to stdout\n");
         // Objects (and the ISPC header) go to the temporary directory, never beside the finding.
         String header = ispc ? shell(redirect(headerCmd, "-h", "$work/func_ispc.h")) : null;
         List<String> drv = redirect(driverCmd, "-o", "$work/driver.o");
@@ -377,7 +379,8 @@ final class TestRunner {
         if (ispc && compile == driverCmd) s.append(header).append(" || { echo 'header does not build'; exit 2; }\n");
         String driver = (ispc ? header + " || { echo 'header does not build'; exit 2; }\n" : "")
                 + driverOnly + " || { echo 'driver does not build'; exit 2; }\n";
-        String linkCmd = ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" || { echo 'link failed'; exit 2; }\n";
+        String linker = shell(tb == null ? List.of(this.ref) : tb.linker(cfg.lang(), this.ref));
+        String linkCmd = linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" || { echo 'link failed'; exit 2; }\n";
         int limit = (int) Math.ceil(cfg.compileLimits().timeoutSeconds());
         switch (kind) {
             case WRONG_CODE -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
@@ -394,7 +397,7 @@ final class TestRunner {
                     .append("if [ $rc -eq 124 ]; then echo 'reproduced: compile still running after ").append(limit).append(" s'; exit 0; fi\n");
             case PROGRAM_REJECTED -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
                     .append(link == null ? "" : "[ $rc -eq 0 ] && { " + (ispc ? header + " && " : "") + driverOnly + " && "
-                            + ref + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" 2>> \"$work/err\"; rc=$?; }\n")
+                            + linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" 2>> \"$work/err\"; rc=$?; }\n")
                     .append("if [ $rc -ne 0 ] && [ $rc -le 128 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: rejected: $(grep -m1 ")
                     .append(ispc ? "-i " : "").append("error \"$work/err\")\"; exit 0; fi\n");
             case RUNTIME_CRASH -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)

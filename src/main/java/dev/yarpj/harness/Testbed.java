@@ -10,10 +10,13 @@ import java.util.List;
  *
  * <p>An ISPC test is compiled either by ISPC ({@code ispcCompiler}: {@code func.ispc}) or,
  * as the cross-language oracle, by a C++ compiler ({@code ispcCppCompiler}: {@code func.cpp},
- * the C++ lowering of the same program); a testbed has at most one of the two.
+ * the C++ lowering of the same program); a testbed has at most one of the two. A SYCL test
+ * likewise by a SYCL compiler ({@code syclCompiler}: {@code func.cpp}, which it also links,
+ * since SYCL objects need its runtime) or by a C++ compiler ({@code syclCppCompiler}:
+ * {@code func_ref.cpp}, the C++ lowering).
  */
 public record Testbed(String name, String cCompiler, String cppCompiler, String ispcCompiler, String ispcCppCompiler,
-                      List<String> flags) {
+                      String syclCompiler, String syclCppCompiler, List<String> flags) {
 
     /** The compiler this testbed runs on tests in {@code lang}, or null when it has none. */
     public String compiler(Language lang) {
@@ -21,7 +24,7 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
             case C -> cCompiler;
             case CPP -> cppCompiler;
             case ISPC -> ispcCompiler != null ? ispcCompiler : ispcCppCompiler;
-            case SYCL -> null; // no SYCL testbeds yet
+            case SYCL -> syclCompiler != null ? syclCompiler : syclCppCompiler;
         };
     }
 
@@ -30,8 +33,32 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
         return lang == Language.ISPC && ispcCompiler != null;
     }
 
+    /** Whether this testbed compiles {@code lang} tests with a SYCL compiler (not their C++ twin). */
+    public boolean runsSycl(Language lang) {
+        return lang == Language.SYCL && syclCompiler != null;
+    }
+
+    /**
+     * The command that links the driver with this testbed's object: the reference's compiler,
+     * or for a SYCL compiler that compiler with its flags (the targets must match).
+     */
+    public List<String> linkCommand(Language lang, String reference, String object, String binary) {
+        List<String> cmd = new ArrayList<>(linker(lang, reference));
+        cmd.addAll(List.of("driver.o", object, "-o", binary));
+        return cmd;
+    }
+
+    /** The linking program and its flags, without the files. */
+    public List<String> linker(Language lang, String reference) {
+        if (!runsSycl(lang)) return List.of(reference);
+        List<String> cmd = new ArrayList<>(List.of(syclCompiler));
+        cmd.addAll(flags);
+        return cmd;
+    }
+
     /** The file of a test in {@code lang} this testbed compiles. */
     public String source(Language lang) {
+        if (lang == Language.SYCL && syclCompiler == null) return "func_ref.cpp";
         if (lang == Language.ISPC && ispcCompiler == null) return "func." + Language.CPP.extension;
         return "func." + lang.extension;
     }

@@ -55,15 +55,15 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         return new Testbeds(ref, tbs);
     }
 
-    private static final List<String> COMPILER_KEYS = List.of("c", "cpp", "ispc", "ispc-cpp");
+    private static final List<String> COMPILER_KEYS = List.of("c", "cpp", "ispc", "ispc-cpp", "sycl", "sycl-cpp");
 
     private static Testbed entry(Path file, String where, Object o, String fixedName, boolean isTestbed) {
         if (!(o instanceof Map<?, ?> m)) {
             throw new TestbedException(file + ": " + where + " must be a mapping with " + (isTestbed
-                    ? "name, flags and at least one of c, cpp, ispc, ispc-cpp" : "c, cpp and (for ISPC tests) ispc"));
+                    ? "name, flags and at least one of c, cpp, ispc, ispc-cpp, sycl, sycl-cpp" : "c, cpp and (for ISPC tests) ispc"));
         }
         // The reference has always accepted (and ignored) name and flags: the driver is built at -O0.
-        List<String> allowed = isTestbed ? List.of("name", "c", "cpp", "ispc", "ispc-cpp", "flags") : List.of("name", "c", "cpp", "ispc", "flags");
+        List<String> allowed = isTestbed ? List.of("name", "c", "cpp", "ispc", "ispc-cpp", "sycl", "sycl-cpp", "flags") : List.of("name", "c", "cpp", "ispc", "flags");
         for (Object k : m.keySet()) {
             if (!(k instanceof String key) || !allowed.contains(key)) throw new TestbedException(file + ": " + where + ": unknown key '" + k + "'");
         }
@@ -79,17 +79,22 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         if (!isTestbed) {
             // The reference builds every driver: C and C++ are needed; ispc only writes the header of ISPC tests.
             return new Testbed(name, command(string(file, where, m, "c")), command(string(file, where, m, "cpp")),
-                    optional(file, where, m, "ispc"), null, List.of());
+                    optional(file, where, m, "ispc"), null, null, null, List.of());
         }
         if (COMPILER_KEYS.stream().noneMatch(m::containsKey)) {
-            throw new TestbedException(file + ": " + where + " names no compiler: give at least one of c, cpp, ispc, ispc-cpp");
+            throw new TestbedException(file + ": " + where + " names no compiler: give at least one of c, cpp, ispc, ispc-cpp, sycl, sycl-cpp");
         }
         if (m.containsKey("ispc") && (m.containsKey("c") || m.containsKey("cpp") || m.containsKey("ispc-cpp"))) {
             // Its flags are ISPC's (--target=...), which no C or C++ compiler understands.
             throw new TestbedException(file + ": " + where + ": a testbed with 'ispc' has no other compiler (its flags are ispc's)");
         }
+        if (m.containsKey("sycl") && m.keySet().size() > (m.containsKey("flags") ? 3 : 2)) {
+            // Its flags are the SYCL compiler's (--acpp-targets=...), and it links what it builds.
+            throw new TestbedException(file + ": " + where + ": a testbed with 'sycl' has no other compiler (its flags are the SYCL compiler's)");
+        }
         Testbed t = new Testbed(name, optional(file, where, m, "c"), optional(file, where, m, "cpp"), optional(file, where, m, "ispc"),
-                optional(file, where, m, "ispc-cpp"), List.copyOf(flags));
+                optional(file, where, m, "ispc-cpp"), optional(file, where, m, "sycl"), optional(file, where, m, "sycl-cpp"),
+                List.copyOf(flags));
         String target = t.ispcTarget();
         if (t.ispcCompiler() != null && target != null && target.contains(",")) {
             throw new TestbedException(file + ": " + where + ": one ISPC target per testbed, not '" + target + "'");
