@@ -62,7 +62,7 @@ class SyclHarnessTest {
     void aSyclTestbedWithAnotherCompilerIsRefused(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("bad.yaml");
         Files.writeString(file, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: mixed, sycl: acpp, cpp: g++, flags: [-O2]}\n");
-        TestbedException e = assertThrows(TestbedException.class, () -> Testbeds.load(file));
+        Testbeds.TestbedException e = assertThrows(Testbeds.TestbedException.class, () -> Testbeds.load(file));
         assertTrue(e.getMessage().contains("a testbed with 'sycl' has no other compiler"), e.getMessage());
     }
 
