@@ -63,20 +63,25 @@ public final class RemarkCollector {
      * test.
      */
     public record SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip,
-                             String message, IspcLowering ispc, List<IspcMaskRunner.IfMask> masks) {
+                             String message, IspcLowering ispc, List<IspcMaskRunner.IfMask> masks, Map<String, Integer> choices) {
         public SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip, String message) {
-            this(seed, tally, shape, loops, skip, message, null, null);
+            this(seed, tally, shape, loops, skip, message, null, null, null);
+        }
+
+        public SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip,
+                          String message, IspcLowering ispc, List<IspcMaskRunner.IfMask> masks) {
+            this(seed, tally, shape, loops, skip, message, ispc, masks, null);
         }
 
         static SeedResult skipped(long seed, GeneratedTest test, Skip skip, String message) {
             return test == null ? new SeedResult(seed, null, null, null, skip, message)
                     : new SeedResult(seed, null, ProgramShape.of(test.program()), test.prediction().loops(), skip, message,
-                    IspcLowering.of(test), null);
+                    IspcLowering.of(test), null, test.files().choices());
         }
 
         static SeedResult counted(long seed, GeneratedTest test, RemarkTally tally) {
             return new SeedResult(seed, tally, ProgramShape.of(test.program()), test.prediction().loops(), null, "",
-                    IspcLowering.of(test), null);
+                    IspcLowering.of(test), null, test.files().choices());
         }
 
         static SeedResult measured(long seed, GeneratedTest test, List<IspcMaskRunner.IfMask> masks) {
@@ -112,6 +117,13 @@ public final class RemarkCollector {
         public List<IspcLowering> ispc() {
             List<IspcLowering> l = new ArrayList<>();
             for (SeedResult r : seeds) if (r.ispc() != null) l.add(r.ispc());
+            return l;
+        }
+
+        /** The lowerer's choices for each program that was generated, in seed order (empty maps for C and C++). */
+        public List<Map<String, Integer>> choices() {
+            List<Map<String, Integer>> l = new ArrayList<>();
+            for (SeedResult r : seeds) if (r.choices() != null) l.add(r.choices());
             return l;
         }
 

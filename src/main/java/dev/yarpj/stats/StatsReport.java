@@ -69,6 +69,10 @@ public final class StatsReport {
                     out.println();
                     IspcReport.table(out, ispc, info.ispcBuild());
                 }
+                if (info.lang().equals("sycl")) {
+                    out.println();
+                    syclTable(out, c.choices());
+                }
             }
             case CSV -> {
                 out.println("section,pass,kind,remark,total,mean,programs");
@@ -84,6 +88,33 @@ public final class StatsReport {
             }
         }
         out.flush();
+    }
+
+    /** What the SYCL lowering made of the programs: each of its choice counts, in total, per test and the tests with any. */
+    private static void syclTable(PrintWriter out, List<Map<String, Integer>> choices) {
+        out.println("SYCL lowering of " + choices.size() + " tests (kernels: range by dimension, nd_range, single_task;"
+                + " memory: one mode per test):");
+        Map<String, long[]> sums = new java.util.LinkedHashMap<>();
+        for (Map<String, Integer> c : choices) {
+            for (Map.Entry<String, Integer> e : c.entrySet()) {
+                long[] v = sums.computeIfAbsent(e.getKey(), k -> new long[2]);
+                v[0] += e.getValue();
+                if (e.getValue() > 0) v[1]++;
+            }
+        }
+        long kernels = 0;
+        for (String k : List.of("range.1", "range.2", "range.3", "nd_range", "single_task")) kernels += sums.getOrDefault(k, new long[2])[0];
+        TextTable t = new TextTable(List.of("choice", "total", "per test", "tests with any"), false, true, true, true);
+        t.add("kernels", Long.toString(kernels), fixed((double) kernels / Math.max(1, choices.size())), "");
+        for (Map.Entry<String, long[]> e : sums.entrySet()) {
+            t.add(e.getKey(), Long.toString(e.getValue()[0]), fixed((double) e.getValue()[0] / Math.max(1, choices.size())),
+                    pct(e.getValue()[1], choices.size()));
+        }
+        out.print(t.render(""));
+    }
+
+    private static String pct(long part, long whole) {
+        return whole == 0 ? "-" : String.format("%.1f%%", 100.0 * part / whole);
     }
 
     private static void singleTable(PrintWriter out, RunInfo info, RemarkCollector.Collection c, RemarkSummary s) {
