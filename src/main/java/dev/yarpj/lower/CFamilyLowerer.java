@@ -31,31 +31,17 @@ public final class CFamilyLowerer implements Lowerer {
     /** C helper functions for min/max used by the function being printed. */
     private final TreeSet<String> helpers = new TreeSet<>();
     private boolean usesBuiltins;
-    private final ExprPrinter printer = new ExprPrinter() {
-        @Override
-        String type(IntType t) {
-            return CFamilyLowerer.this.type(t);
-        }
-
-        @Override
-        String literal(IntType t, long v) {
-            return cLiteral(t, v);
-        }
-
-        @Override
-        boolean printsImplicitCasts() {
-            return false;
-        }
-
-        @Override
-        String minMax(boolean min, IntType t, String a, String b) {
-            return CFamilyLowerer.this.minMax(min, t, a, b);
-        }
-    };
+    private final ExprPrinter printer;
 
     CFamilyLowerer(Language lang, boolean ispcCompanion) {
         this.lang = lang;
         this.ispcCompanion = ispcCompanion;
+        this.printer = new CExprPrinter(ispcCompanion) {
+            @Override
+            String minMax(boolean min, IntType t, String a, String b) {
+                return CFamilyLowerer.this.minMax(min, t, a, b);
+            }
+        };
     }
 
     /** @param banner comment lines (without comment markers) put at the top of every file */

@@ -58,22 +58,7 @@ public final class SyclLowerer implements Lowerer {
     private boolean submitted;
     private SyclStats stats;
 
-    private final ExprPrinter printer = new ExprPrinter() {
-        @Override
-        String type(IntType t) {
-            return CFamilyLowerer.cType(t, false);
-        }
-
-        @Override
-        String literal(IntType t, long v) {
-            return cLiteral(t, v);
-        }
-
-        @Override
-        boolean printsImplicitCasts() {
-            return false;
-        }
-
+    private final ExprPrinter printer = new CExprPrinter(false) {
         @Override
         String minMax(boolean min, IntType t, String a, String b) {
             // SYCL's integer built-ins take two operands of one type.
