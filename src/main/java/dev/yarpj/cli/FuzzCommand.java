@@ -36,7 +36,9 @@ import picocli.CommandLine.Option;
             "With --lang=ispc, func.ispc is compiled by every ispc testbed (optimization",
             "levels and targets; targets this CPU cannot run are skipped) and its C++",
             "twin func.cpp by the testbeds with an ispc-cpp compiler, all linked to one",
-            "C++ driver and compared."})
+            "C++ driver and compared. With --lang=sycl, func.cpp is compiled and linked by",
+            "every testbed with a 'sycl' compiler (AdaptiveCpp's acpp in the shipped file;",
+            "bring your own) and func_ref.cpp, the C++ lowering, by those with 'sycl-cpp'."})
 final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--lang", defaultValue = "c", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     GenCommand.Lang lang;

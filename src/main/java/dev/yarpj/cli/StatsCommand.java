@@ -66,6 +66,10 @@ import picocli.CommandLine.Option;
             "counts of A and B are shown one above the other, with Welch's t-test on the",
             "per-program mean of log2(1 + iterations per entry) over entered loops.",
             "",
+            "With --lang=sycl (and --no-compile, which it needs) the report adds what the",
+            "SYCL lowering made of the tests: kernels by kind (parallel_for over range by",
+            "dimension or nd_range, single_task), reductions and memory modes.",
+            "",
             "With --lang=ispc the report adds what the ISPC lowering made of the tests: per",
             "test, the data-parallel loops (those that may run as a gang), the gang loops and",
             "their split among foreach, foreach_tiled and a for over programIndex, the",
@@ -118,7 +122,7 @@ final class StatsCommand implements Callable<Integer> {
     static final double PROGRESS_SECONDS = 5;
     static final double RUN_TIMEOUT_SECONDS = 60;
 
-    @Option(names = "--lang", paramLabel = "c|cpp|ispc", description = "Target language: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--lang", paramLabel = "c|cpp|ispc|sycl", description = "Target language: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             defaultValue = "c")
     GenCommand.Lang lang;
 
@@ -191,6 +195,9 @@ final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (noCompile) return generateOnly(policies, first, last, out, err);
         if (lang == GenCommand.Lang.ispc) return measureMasks(policies, first, last, out, err);
+        if (lang == GenCommand.Lang.sycl) {
+            throw new Main.UsageError("--lang=sycl counts only what generation and the SYCL lowering give: add --no-compile");
+        }
         String binary = cc != null ? cc : compiler.remarks.defaultBinary;
         String version = probe(binary);
         // Each family rejects the other's remark options, which would fail every compile.
