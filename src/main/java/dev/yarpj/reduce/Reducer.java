@@ -147,7 +147,7 @@ public final class Reducer {
     }
 
     /** init.h, func and driver as one translation unit. */
-    static String merge(Path finding, String ext) throws IOException {
+    public static String merge(Path finding, String ext) throws IOException {
         StringBuilder includes = new StringBuilder();
         StringBuilder body = new StringBuilder();
         for (String f : List.of("init.h", "func." + ext, "driver." + ext)) {
@@ -165,7 +165,7 @@ public final class Reducer {
     }
 
     /** The stable part of a crash message: the compiler's error text without line numbers. */
-    static String crashMessage(String stderr) {
+    public static String crashMessage(String stderr) {
         for (String line : stderr.split("\n")) {
             int i = line.indexOf("internal compiler error");
             if (i < 0) i = line.indexOf("Assertion");

@@ -1,0 +1,52 @@
+package dev.yarpj.cli;
+
+import dev.yarpj.triage.Triage;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "triage", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = {
+            "Triage C and C++ findings saved by 'yarpj fuzz' (reduce them first with 'yarpj reduce':",
+            "triage then works on FINDING/reduced/merged.<ext>, else on the finding's files merged).",
+            "For each finding: the lowest optimization level and fewest testbed flags that show the",
+            "symptom; the pass to blame (clang: bisection with -mllvm -opt-bisect-limit; gcc: the",
+            "optimization flags and tree/RTL passes whose disabling alone removes the symptom); every",
+            "installed version of the compiler (gcc-9..15, clang-13..21 on the PATH) with or without",
+            "the symptom. Writes FINDING/triage/: test.<ext>, triage.json and report.md (a bug report",
+            "draft with the sanitizer evidence). Findings whose blamed pass agrees are one bug."})
+final class TriageCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "FINDING", arity = "1..*", description = "Finding directories: results/<kind>/<signature>/<seed>.")
+    List<Path> findings;
+
+    @Option(names = "--compile-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "Longest compile of one try; a compile hang must outlast it (default: ${DEFAULT-VALUE}).")
+    double compileTimeout;
+
+    @Option(names = "--max-pass-tries", paramLabel = "N", defaultValue = "600",
+            description = "gcc: most flags and passes tried one by one (default: ${DEFAULT-VALUE}).")
+    int maxPassTries;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        for (Path f : findings) if (!Files.isDirectory(f)) throw new Main.UsageError("not a directory: " + f);
+        if (compileTimeout <= 0) throw new Main.UsageError("--compile-timeout must be positive");
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries), out);
+        } catch (Triage.TriageException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.yarpj.triage;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A bug report draft in Markdown, in the style of the compiler's tracker: GCC's Bugzilla
+ * ("wrong code at -O3 ... on x86_64-linux-gnu") or LLVM's GitHub issues ("[Pass]
+ * miscompilation at -O2"), with the reduced test, the exact commands, expected and actual
+ * output, versions, flags, the blamed pass and the sanitizer evidence that the test is
+ * UB-free (built by gcc and clang at -O0 with UBSan and ASan, run clean).
+ */
+final class Report {
+    private Report() {}
+
+    static String draft(Triage.Verdict v, Symptom s, Path test, String reference, String text) throws IOException {
+        String level = v.minimal().stream().filter(f -> f.matches("-O[0-3sgz]?|-Ofast")).findFirst().orElse("");
+        String flags = String.join(" ", v.minimal().subList(1, v.minimal().size()));
+        String what = switch (v.kind()) {
+            case "wrong-code" -> "wrong code";
+            case "compiler-crash" -> "crash";
+            case "runtime-crash" -> "crashing code";
+            default -> "compile hang";
+        };
+        String title = v.family().equals("clang")
+                ? "[" + v.blame().replaceAll(" on .*$", "").replaceAll("Pass$", "") + "] " + (v.kind().equals("wrong-code") ? "Miscompilation" : what)
+                        + " at " + flags
+                : what + " at " + flags + " on x86_64-linux-gnu";
+        String file = test.getFileName().toString();
+        String cc = v.minimal().get(0);
+        StringBuilder r = new StringBuilder();
+        r.append("# ").append(title).append("\n\n");
+        r.append("Found by yarpj, a random program generator for loop optimizers. The test below is ")
+                .append(v.lines()).append(" lines").append(text.contains("yarpj") ? "" : "").append(".\n\n");
+        r.append("```").append(file.endsWith(".cpp") ? "c++" : "c").append('\n').append(text.strip()).append("\n```\n\n");
+        r.append("## Commands\n\n```sh\n");
+        r.append(reference).append(" -O0 ").append(file).append(" -o ref && ./ref\n");
+        r.append(String.join(" ", v.minimal())).append(' ').append(file).append(" -o bug && ./bug\n```\n\n");
+        if (v.kind().equals("wrong-code")) {
+            r.append("Expected (").append(reference).append(" -O0, and the sanitizer builds below): `")
+                    .append(s.referenceOutput().strip()).append("`\n\n");
+            r.append("Actual (").append(String.join(" ", v.minimal())).append("): `").append(s.output(v.minimal()).strip()).append("`\n\n");
+        }
+        r.append("## Triage\n\n");
+        r.append("- Lowest level and fewest flags that show it: `").append(String.join(" ", v.minimal())).append("`")
+                .append(level.isEmpty() ? "" : "").append('\n');
+        r.append("- Blamed: ").append(v.blame()).append('\n');
+        if (!v.disablers().isEmpty()) r.append("- Any one of these makes it go away: `").append(String.join(" ", v.disablers())).append("`\n");
+        r.append("- Versions:\n");
+        for (Map.Entry<String, String> e : v.versions().entrySet()) {
+            String version = Symptom.firstLine(s.run(List.of(e.getKey(), "--version"), 30).output());
+            r.append("  - ").append(e.getKey()).append(" (").append(version).append("): ").append(e.getValue()).append('\n');
+        }
+        r.append("\n## The test is free of undefined behaviour\n\n");
+        boolean cpp = file.endsWith(".cpp");
+        for (String san : cpp ? List.of("g++", "clang++") : List.of("gcc", "clang")) {
+            List<String> build = List.of(san, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w", file, "-o", "san.bin");
+            Symptom.Run b = s.run(build, 120);
+            String verdict;
+            if (b.exit() != 0) {
+                verdict = "does not build: " + Symptom.firstLine(b.output());
+            } else {
+                Symptom.Run run = s.run(List.of("./san.bin"), 30);
+                verdict = run.exit() == 0 ? "runs clean, prints `" + run.output().strip() + "`" : "exits with " + run.exit() + ": " + Symptom.firstLine(run.output());
+            }
+            r.append("- `").append(String.join(" ", build)).append(" && ./san.bin`: ").append(verdict).append('\n');
+        }
+        return r.toString();
+    }
+}

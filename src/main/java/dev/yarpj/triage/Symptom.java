@@ -1,0 +1,153 @@
+package dev.yarpj.triage;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Whether one build of a finding's test still shows its symptom: the question every step
+ * of triage asks with other flags or another compiler. The test is one translation unit
+ * (the reduced test, or the finding's files merged); for wrong code the reference build
+ * (the reference compiler at -O0) is made once and its output kept.
+ */
+final class Symptom {
+    /** What went wrong in a finding. */
+    enum Kind { WRONG_CODE, COMPILER_CRASH, RUNTIME_CRASH, COMPILE_HANG }
+
+    private final Kind kind;
+    private final Path dir;
+    private final String file;
+    /** The crash message a compiler crash must repeat; null for other kinds. */
+    private final String crashText;
+    private final double compileTimeout;
+    private String referenceOutput;
+    /** Builds tried so far: the cost of triage, reported. */
+    int builds;
+
+    Symptom(Kind kind, Path dir, String file, String reference, String crashText, double compileTimeout) throws IOException {
+        this.kind = kind;
+        this.dir = dir;
+        this.file = file;
+        this.crashText = crashText;
+        this.compileTimeout = compileTimeout;
+        if (kind == Kind.WRONG_CODE) {
+            Run c = run(List.of(reference, "-O0", "-w", file, "-o", "ref.bin"), compileTimeout);
+            if (c.exit != 0) throw new Triage.TriageException("the test does not build with " + reference + " -O0: " + firstLine(c.output));
+            Run r = run(List.of("./ref.bin"), 10);
+            if (r.exit != 0) throw new Triage.TriageException("the reference build of the test exits with " + r.exit);
+            referenceOutput = r.output;
+        }
+    }
+
+    Kind kind() {
+        return kind;
+    }
+
+    /** The test's file name in its directory. */
+    String file() {
+        return file;
+    }
+
+    String referenceOutput() {
+        return referenceOutput;
+    }
+
+    /** Whether {@code compiler} (a command and its flags) shows the symptom on the test. */
+    boolean shows(List<String> compiler) throws IOException {
+        return shows(compiler, null);
+    }
+
+    /** As {@link #shows(List)}; {@code stderr} (if given) receives what the compiler printed. */
+    boolean shows(List<String> compiler, StringBuilder stderr) throws IOException {
+        builds++;
+        List<String> cmd = new ArrayList<>(compiler);
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        Files.deleteIfExists(dir.resolve("bug.bin"));
+        Run c = run(cmd, kind == Kind.COMPILE_HANG ? compileTimeout : compileTimeout * 4);
+        if (stderr != null) stderr.append(c.output);
+        switch (kind) {
+            case COMPILE_HANG:
+                return c.timedOut;
+            case COMPILER_CRASH:
+                return !c.timedOut && c.exit != 0 && (c.exit > 128 || c.output.contains(crashText));
+            default:
+                break;
+        }
+        if (c.exit != 0) return false;
+        Run r = run(List.of("./bug.bin"), 10);
+        if (kind == Kind.RUNTIME_CRASH) return !r.timedOut && r.exit != 0 && r.exit != 126 && r.exit != 127;
+        return !r.timedOut && r.exit == 0 && !r.output.equals(referenceOutput);
+    }
+
+    /**
+     * Whether {@code compiler} gets the test right: it builds (in time, without crashing) and,
+     * for wrong code and runtime crashes, runs clean and prints what the reference build does.
+     * A flag that disables a pass the compiler cannot do without fails here, not just loses the symptom.
+     */
+    boolean fixes(List<String> compiler) throws IOException {
+        builds++;
+        List<String> cmd = new ArrayList<>(compiler);
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        Files.deleteIfExists(dir.resolve("bug.bin"));
+        Run c = run(cmd, compileTimeout * 4);
+        if (c.timedOut || c.exit != 0) return false;
+        if (kind == Kind.COMPILER_CRASH || kind == Kind.COMPILE_HANG) return true;
+        Run r = run(List.of("./bug.bin"), 10);
+        if (r.timedOut || r.exit != 0) return false;
+        return kind == Kind.RUNTIME_CRASH || r.output.equals(referenceOutput);
+    }
+
+    /** What the buggy build printed (wrong code): the actual output for a report. */
+    String output(List<String> compiler) throws IOException {
+        List<String> cmd = new ArrayList<>(compiler);
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        if (run(cmd, compileTimeout * 4).exit != 0) return "(does not build)";
+        Run r = run(List.of("./bug.bin"), 10);
+        return r.timedOut ? "(times out)" : r.exit != 0 ? "(exits with " + r.exit + ")" : r.output;
+    }
+
+    record Run(int exit, boolean timedOut, String output) {}
+
+    /** Runs {@code cmd} in the test's directory; output is stdout for programs, stderr and stdout merged for compilers. */
+    Run run(List<String> cmd, double timeoutSeconds) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().put("ASAN_OPTIONS", "detect_leaks=0");
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            return new Run(127, false, e.getMessage());
+        }
+        var out = new java.io.ByteArrayOutputStream();
+        Thread reader = new Thread(() -> {
+            try {
+                p.getInputStream().transferTo(out);
+            } catch (IOException ignored) {
+                // the process went away: what was read is kept
+            }
+        });
+        reader.start();
+        boolean done;
+        try {
+            done = p.waitFor((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS);
+            if (!done) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.waitFor();
+            }
+            reader.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+        return new Run(done ? p.exitValue() : -1, !done, out.toString(StandardCharsets.UTF_8));
+    }
+
+    static String firstLine(String s) {
+        return s.lines().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
+    }
+}

@@ -1,0 +1,279 @@
+package dev.yarpj.triage;
+
+import dev.yarpj.reduce.Reducer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * From a saved finding to what a compiler developer needs: the lowest optimization level
+ * and the fewest flags that still show the symptom, the pass to blame (clang: bisection
+ * with {@code -mllvm -opt-bisect-limit}; gcc: the optimization flags and the tree and RTL
+ * passes whose disabling makes the symptom go away), which installed versions of the
+ * compiler show it, and a bug report draft. It works on the reduced test when the finding
+ * has one ({@code yarpj reduce}), else on its files merged into one. Findings whose blamed
+ * pass agrees are grouped as one bug, whatever their raw signatures said.
+ */
+public final class Triage {
+    public record Options(double compileTimeoutSeconds, int maxPassTries) {}
+
+    /** What triage found out about one finding. */
+    public record Verdict(Path finding, String kind, String family, List<String> buggy, List<String> minimal,
+                          String blame, List<String> disablers, Map<String, String> versions, String group,
+                          int lines, int builds) {}
+
+    private static final Pattern LEVEL = Pattern.compile("-O[0-3sgz]?|-Ofast");
+    private static final Pattern BISECT = Pattern.compile("BISECT: running pass \\((\\d+)\\) (.+?) on (.+)");
+
+    private Triage() {}
+
+    public static List<Verdict> triage(List<Path> findings, Options o, PrintWriter out) throws IOException {
+        List<Verdict> verdicts = new ArrayList<>();
+        for (Path f : findings) {
+            Verdict v = one(f, o);
+            verdicts.add(v);
+            out.printf("%s: %s, %s; lowest: %s; blamed: %s; versions: %s%n", f, v.kind(), v.family(), String.join(" ", v.minimal()),
+                    v.blame(), v.versions());
+            out.flush();
+        }
+        Map<String, List<Verdict>> groups = new TreeMap<>();
+        for (Verdict v : verdicts) groups.computeIfAbsent(v.group(), k -> new ArrayList<>()).add(v);
+        out.printf("%d finding(s), %d distinct bug(s) by blamed pass:%n", verdicts.size(), groups.size());
+        for (Map.Entry<String, List<Verdict>> g : groups.entrySet()) {
+            out.printf("  %s: %s%n", g.getKey(), g.getValue().stream().map(v -> v.finding().getFileName().toString()).toList());
+        }
+        return verdicts;
+    }
+
+    static Verdict one(Path finding, Options o) throws IOException {
+        Map<?, ?> meta = meta(finding);
+        String kindName = String.valueOf(meta.get("kind"));
+        Symptom.Kind kind = switch (kindName) {
+            case "wrong-code" -> Symptom.Kind.WRONG_CODE;
+            case "compiler-crash" -> Symptom.Kind.COMPILER_CRASH;
+            case "runtime-crash" -> Symptom.Kind.RUNTIME_CRASH;
+            case "compile-hang" -> Symptom.Kind.COMPILE_HANG;
+            default -> throw new TriageException("cannot triage a " + kindName + " finding: " + finding);
+        };
+        String lang = String.valueOf(meta.get("lang"));
+        if (!lang.equals("c") && !lang.equals("cpp")) throw new TriageException("only C and C++ findings can be triaged yet: " + finding);
+        String ext = lang;
+        List<String> buggy = buggyCommand(meta, ext, finding);
+        String reference = String.valueOf(meta.get("reference"));
+        Path work = Files.createDirectories(finding.resolve("triage"));
+        String file = "test." + ext;
+        Path reduced = finding.resolve("reduced").resolve("merged." + ext);
+        String text = Files.exists(reduced) ? Files.readString(reduced) : Reducer.merge(finding, ext);
+        Files.writeString(work.resolve(file), text);
+        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? Reducer.crashMessage(Files.readString(finding.resolve("compile.stderr"))) : null;
+        Symptom s = new Symptom(kind, work, file, reference, crashText, o.compileTimeoutSeconds());
+        if (!s.shows(buggy)) throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
+                + " with " + String.join(" ", buggy));
+
+        List<String> minimal = minimize(s, buggy);
+        String family = family(s, minimal.get(0));
+        String blame;
+        List<String> disablers = new ArrayList<>();
+        if (family.equals("clang")) {
+            blame = bisectClang(s, minimal);
+        } else if (family.equals("gcc")) {
+            disablers = gccDisablers(s, minimal, o.maxPassTries());
+            blame = disablers.isEmpty() ? "no single flag or pass" : String.join(" ", disablers);
+        } else {
+            blame = "unknown compiler: not blamed";
+        }
+        Map<String, String> versions = versions(s, family, ext, minimal);
+        String group = family + ": " + (family.equals("clang") ? blame.replaceAll(" on .*$", "") : blame);
+        Verdict v = new Verdict(finding, kindName, family, buggy, minimal, blame, disablers, versions, group,
+                (int) text.lines().count(), s.builds);
+        Files.writeString(work.resolve("report.md"), Report.draft(v, s, work.resolve(file), reference, text));
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("kind", kindName);
+        json.put("family", family);
+        json.put("buggy", String.join(" ", buggy));
+        json.put("minimal", String.join(" ", minimal));
+        json.put("blame", blame);
+        json.put("disabling", disablers);
+        json.put("versions", versions);
+        json.put("group", group);
+        json.put("lines", v.lines());
+        json.put("builds", s.builds);
+        Files.writeString(work.resolve("triage.json"), new Yaml().dump(json));
+        return v;
+    }
+
+    private static Map<?, ?> meta(Path finding) throws IOException {
+        Path metaFile = finding.resolve("meta.json");
+        if (!Files.exists(metaFile)) throw new TriageException("not a finding directory (no meta.json): " + finding);
+        Object m;
+        try {
+            m = new Yaml().load(Files.readString(metaFile));
+        } catch (RuntimeException e) {
+            throw new TriageException("cannot read " + metaFile + ": " + e.getMessage());
+        }
+        if (!(m instanceof Map<?, ?> map)) throw new TriageException("empty " + metaFile);
+        return map;
+    }
+
+    /** The buggy testbed's compiler and flags, from the command that compiled the test's func file. */
+    static List<String> buggyCommand(Map<?, ?> meta, String ext, Path finding) {
+        if (meta.get("commands") instanceof List<?> list) {
+            for (Object c : list) {
+                if (c instanceof List<?> args && args.contains("func." + ext)) {
+                    List<String> out = new ArrayList<>();
+                    for (int i = 0; i < args.size(); i++) {
+                        String a = String.valueOf(args.get(i));
+                        if (a.equals("-o")) i++;
+                        else if (!a.equals("-c") && !a.equals("-w") && !a.equals("func." + ext)) out.add(a);
+                    }
+                    return out;
+                }
+            }
+        }
+        throw new TriageException("the finding does not record its testbed's compile command: " + finding);
+    }
+
+    /**
+     * The lowest optimization level that shows the symptom (trying -O1, -O2, -O3 up to the
+     * testbed's own), then without each other flag that it does not need.
+     */
+    static List<String> minimize(Symptom s, List<String> buggy) throws IOException {
+        String cc = buggy.get(0);
+        List<String> flags = new ArrayList<>(buggy.subList(1, buggy.size()));
+        String level = flags.stream().filter(f -> LEVEL.matcher(f).matches()).reduce((a, b) -> b).orElse(null);
+        flags.removeIf(f -> LEVEL.matcher(f).matches());
+        if (level != null) {
+            for (String l : List.of("-O0", "-O1", "-O2", "-O3")) {
+                if (l.equals(level)) break;
+                if (s.shows(with(cc, l, flags))) {
+                    level = l;
+                    break;
+                }
+            }
+        }
+        for (int i = 0; i < flags.size(); ) {
+            List<String> fewer = new ArrayList<>(flags);
+            fewer.remove(i);
+            if (s.shows(with(cc, level, fewer))) flags = fewer;
+            else i++;
+        }
+        return with(cc, level, flags);
+    }
+
+    private static List<String> with(String cc, String level, List<String> flags) {
+        List<String> cmd = new ArrayList<>(List.of(cc));
+        if (level != null) cmd.add(level);
+        cmd.addAll(flags);
+        return cmd;
+    }
+
+    static String family(Symptom s, String cc) throws IOException {
+        String v = s.run(List.of(cc, "--version"), 30).output();
+        if (v.contains("clang")) return "clang";
+        if (v.contains("Free Software Foundation") || v.contains("gcc") || v.contains("GCC")) return "gcc";
+        return "unknown";
+    }
+
+    /**
+     * clang: the first pass in {@code -opt-bisect-limit} order after which the symptom shows.
+     * Runs with limits 0 (no optional pass) and -1 (all) first; then bisects.
+     */
+    static String bisectClang(Symptom s, List<String> minimal) throws IOException {
+        StringBuilder all = new StringBuilder();
+        if (!s.shows(bisect(minimal, -1), all)) return "not reproducible under -opt-bisect-limit";
+        int max = 0;
+        for (String l : all.toString().split("\n")) {
+            Matcher m = BISECT.matcher(l);
+            if (m.find()) max = Math.max(max, Integer.parseInt(m.group(1)));
+        }
+        if (s.shows(bisect(minimal, 0))) return "shows with no optional pass (-opt-bisect-limit=0): the front end or a required pass";
+        int lo = 0;
+        int hi = max;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (s.shows(bisect(minimal, mid))) hi = mid;
+            else lo = mid;
+        }
+        StringBuilder log = new StringBuilder();
+        s.shows(bisect(minimal, hi), log);
+        for (String l : log.toString().split("\n")) {
+            Matcher m = BISECT.matcher(l);
+            if (m.find() && Integer.parseInt(m.group(1)) == hi) return m.group(2) + " on " + m.group(3) + " (pass " + hi + ")";
+        }
+        return "pass " + hi;
+    }
+
+    private static List<String> bisect(List<String> minimal, int limit) {
+        List<String> cmd = new ArrayList<>(minimal);
+        cmd.addAll(List.of("-mllvm", "-opt-bisect-limit=" + limit));
+        return cmd;
+    }
+
+    /**
+     * gcc: the optimization flags enabled at the level (gcc -Q --help=optimizers) and the
+     * tree and RTL passes that run (-fdump-passes) whose disabling alone makes the compiler
+     * get the test right (not merely fail otherwise); at most {@code maxTries} builds.
+     */
+    static List<String> gccDisablers(Symptom s, List<String> minimal, int maxTries) throws IOException {
+        List<String> candidates = new ArrayList<>();
+        List<String> q = new ArrayList<>(minimal);
+        q.addAll(List.of("-Q", "--help=optimizers"));
+        for (String l : s.run(q, 60).output().split("\n")) {
+            String t = l.strip();
+            if (t.endsWith("[enabled]") && t.startsWith("-f")) candidates.add("-fno-" + t.substring(2).split("\\s")[0]);
+        }
+        // The passes that run: gcc lists them while compiling the test itself (output discarded).
+        List<String> d = new ArrayList<>(minimal);
+        d.addAll(List.of("-fdump-passes", "-w", "-c", s.file(), "-o", "/dev/null"));
+        for (String l : s.run(d, 60).output().split("\n")) {
+            String t = l.strip();
+            Matcher m = Pattern.compile("^((tree|rtl)-[A-Za-z0-9_]+)\\s*:\\s*ON$").matcher(t);
+            if (m.find()) candidates.add("-fdisable-" + m.group(1));
+        }
+        List<String> disablers = new ArrayList<>();
+        int tries = 0;
+        for (String c : candidates) {
+            if (tries++ >= maxTries) break;
+            List<String> cmd = new ArrayList<>(minimal);
+            cmd.add(c);
+            if (s.fixes(cmd)) disablers.add(c);
+        }
+        return disablers;
+    }
+
+    /** Every installed version of the compiler's family, and whether it shows the symptom with the minimal flags. */
+    static Map<String, String> versions(Symptom s, String family, String ext, List<String> minimal) throws IOException {
+        Map<String, String> table = new LinkedHashMap<>();
+        table.put(minimal.get(0), "shows it"); // the testbed's own
+        List<String> names = new ArrayList<>();
+        boolean cpp = ext.equals("cpp");
+        if (family.equals("gcc")) {
+            for (int v = 9; v <= 15; v++) names.add((cpp ? "g++-" : "gcc-") + v);
+        } else if (family.equals("clang")) {
+            for (int v = 13; v <= 21; v++) names.add((cpp ? "clang++-" : "clang-") + v);
+        }
+        for (String n : names) {
+            if (n.equals(minimal.get(0)) || s.run(List.of(n, "--version"), 30).exit() != 0) continue;
+            List<String> cmd = new ArrayList<>(minimal);
+            cmd.set(0, n);
+            table.put(n, s.shows(cmd) ? "shows it" : "does not");
+        }
+        return table;
+    }
+
+    /** A finding that cannot be triaged; the message is one line. */
+    public static final class TriageException extends RuntimeException {
+        public TriageException(String m) {
+            super(m, null, false, false);
+        }
+    }
+}
