@@ -14,12 +14,15 @@ import org.yaml.snakeyaml.Yaml;
 /**
  * Reduces a saved finding with C-Vise. The test's files are merged into one translation
  * unit (C-Vise reduces one file), and an interestingness test keeps a candidate only if it
- * is free of UB and still shows the symptom: it must compile without warnings that signal
- * UB or nonsense, run clean under UBSan and ASan built by gcc and by clang at -O0, and
- * then, for wrong code, the buggy testbed's build must print something other than the
- * reference build; for a compiler crash, the buggy compile must fail with the same message;
- * for a compile hang, the buggy compile must still time out while the reference compiles
- * quickly; for a runtime crash, the buggy build must still crash.
+ * still shows the symptom and is free of UB. The symptom is checked first, since most
+ * candidates lose it and it needs only the builds it needs: for wrong code, the buggy
+ * testbed's build must print something other than the reference build; for a compiler
+ * crash, the buggy compile must fail with the same message; for a compile hang, the buggy
+ * compile must still time out while the reference compiles quickly; for a runtime crash,
+ * the buggy build must still crash. Then every UB check: no warning that signals UB or
+ * nonsense (nor an array of unknown size defined), clean runs under UBSan and ASan built
+ * by gcc and by clang at -O0, the same output whatever fills fresh locals, and for wrong
+ * code a reference output equal to the sanitized one.
  */
 public final class Reducer {
     public record Options(double budgetSeconds, int jobs, String cvise) {}
