@@ -3,7 +3,6 @@ package dev.yarpj.lower;
 import dev.yarpj.interp.Checksum;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
-import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
@@ -146,10 +145,6 @@ public final class CFamilyLowerer implements Lowerer {
         }
         w.raw(body.toString());
         return w.toString();
-    }
-
-    String expr(Expr e) {
-        return printer.expr(e);
     }
 
     private String minMax(boolean min, IntType t, String a, String b) {

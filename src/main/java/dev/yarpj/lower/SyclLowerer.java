@@ -457,7 +457,6 @@ public final class SyclLowerer implements Lowerer {
         });
         if (!folds.isEmpty()) {
             // The accumulators fold in the partial results, as the loop would have left them.
-            List<Stmt> none = List.of();
             Set<String> used = new LinkedHashSet<>(partialNames);
             for (Stmt.Reduce r : folds) used.add(((Expr.ScalarRef) r.target()).var().name());
             stats.singleTasks++;
