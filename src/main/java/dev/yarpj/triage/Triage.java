@@ -32,6 +32,8 @@ public final class Triage {
                           int lines, int builds) {}
 
     private static final Pattern LEVEL = Pattern.compile("-O[0-3sgz]?|-Ofast");
+    /** A line of gcc's -fdump-passes for a tree or RTL pass that runs. */
+    private static final Pattern PASS_ON = Pattern.compile("^((tree|rtl)-[A-Za-z0-9_]+)\\s*:\\s*ON$");
     private static final Pattern BISECT = Pattern.compile("BISECT: running pass \\((\\d+)\\) (.+?) on (.+)");
 
     private Triage() {}
@@ -92,7 +94,8 @@ public final class Triage {
             blame = "unknown compiler: not blamed";
         }
         Map<String, String> versions = versions(s, family, ext, minimal);
-        String group = family + ": " + (family.equals("clang") ? blame.replaceAll(" on .*$", "") : blame);
+        String group = family + ": " + (family.equals("clang") ? blame.replaceAll(" on .*$", "")
+                : String.join(" ", culprits(s, minimal, disablers)));
         Verdict v = new Verdict(finding, kindName, family, buggy, minimal, blame, disablers, versions, group,
                 (int) text.lines().count(), s.builds);
         Files.writeString(work.resolve("report.md"), Report.draft(v, s, work.resolve(file), reference, text));
@@ -236,7 +239,7 @@ public final class Triage {
         d.addAll(List.of("-fdump-passes", "-w", "-c", s.file(), "-o", "/dev/null"));
         for (String l : s.run(d, 60).output().split("\n")) {
             String t = l.strip();
-            Matcher m = Pattern.compile("^((tree|rtl)-[A-Za-z0-9_]+)\\s*:\\s*ON$").matcher(t);
+            Matcher m = PASS_ON.matcher(t);
             if (m.find()) candidates.add("-fdisable-" + m.group(1));
         }
         List<String> disablers = new ArrayList<>();
@@ -248,6 +251,32 @@ public final class Triage {
             if (s.fixes(cmd)) disablers.add(c);
         }
         return disablers;
+    }
+
+    /**
+     * gcc: of the disabling flags and passes, those that the testbed's own flags turn on (the
+     * passes that do not run at the bare level): the culprit a grouping should key on, since
+     * the others (loop header copying, invariant motion...) are often prerequisites that any
+     * bug downstream of them shares. All of them when none is.
+     */
+    static List<String> culprits(Symptom s, List<String> minimal, List<String> disablers) throws IOException {
+        List<String> bare = new ArrayList<>(minimal.subList(0, 1));
+        minimal.stream().filter(f -> LEVEL.matcher(f).matches()).forEach(bare::add);
+        if (bare.size() == minimal.size()) return disablers;
+        List<String> d = new ArrayList<>(bare);
+        d.addAll(List.of("-fdump-passes", "-w", "-c", s.file(), "-o", "/dev/null"));
+        java.util.Set<String> atLevel = new java.util.HashSet<>();
+        for (String l : s.run(d, 60).output().split("\n")) {
+            Matcher m = PASS_ON.matcher(l.strip());
+            if (m.find()) atLevel.add("-fdisable-" + m.group(1));
+        }
+        List<String> own = new ArrayList<>();
+        for (String x : disablers) {
+            boolean flagOfTestbed = x.startsWith("-fno-") && minimal.contains("-f" + x.substring("-fno-".length()));
+            boolean passOfTestbed = x.startsWith("-fdisable-") && !atLevel.contains(x);
+            if (flagOfTestbed || passOfTestbed) own.add(x);
+        }
+        return own.isEmpty() ? disablers : own;
     }
 
     /** Every installed version of the compiler's family, and whether it shows the symptom with the minimal flags. */
