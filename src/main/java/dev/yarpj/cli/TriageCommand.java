@@ -14,8 +14,9 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "triage", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Triage C and C++ findings saved by 'yarpj fuzz' (reduce them first with 'yarpj reduce':",
-            "triage then works on FINDING/reduced/merged.<ext>, else on the finding's files merged).",
+            "Find the flags, pass and versions behind C and C++ findings, and draft bug reports.",
+            "Reduce findings first with 'yarpj reduce': triage then works on",
+            "FINDING/reduced/merged.<ext>, else on the finding's files merged.",
             "For each finding: the lowest optimization level and fewest testbed flags that show the",
             "symptom; the pass to blame (clang: bisection with -mllvm -opt-bisect-limit; gcc: the",
             "optimization flags and tree/RTL passes whose disabling alone removes the symptom); every",
