@@ -58,6 +58,8 @@ public final class SyclLowerer implements Lowerer {
     private boolean inOrder;
     /** Slots of scalars kept in one-element device memory: outputs and top-level locals. */
     private final Set<Integer> cells = new HashSet<>();
+    /** Names of input arrays: their accessors only read. */
+    private final Set<String> readOnly = new HashSet<>();
     /** Folds done by a sycl::reduction in the kernel being printed, with the reducer's name. */
     private final Map<Stmt.Reduce, String> reducers = new HashMap<>();
     private int kernels;
@@ -490,9 +492,6 @@ public final class SyclLowerer implements Lowerer {
         kernel.run();
         w.closeWith("});");
     }
-
-    /** Names of input arrays: their accessors only read. */
-    private final Set<String> readOnly = new HashSet<>();
 
     /** The device memory a kernel touches: arrays (a view's storage), cells, and the partial results given. */
     private List<String> uses(List<Stmt> stmts, List<String> partialNames) {

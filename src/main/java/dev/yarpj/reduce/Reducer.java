@@ -128,7 +128,7 @@ public final class Reducer {
     }
 
     /** The buggy testbed's compile command from the finding, without its source, output and -c. */
-    private static List<String> compileCommand(Map<?, ?> meta, String ext) {
+    public static List<String> compileCommand(Map<?, ?> meta, String ext) {
         Object cmds = meta.get("commands");
         if (cmds instanceof List<?> list) {
             for (Object c : list) {

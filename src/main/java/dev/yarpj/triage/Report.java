@@ -16,7 +16,6 @@ final class Report {
     private Report() {}
 
     static String draft(Triage.Verdict v, Symptom s, Path test, String reference, String text) throws IOException {
-        String level = v.minimal().stream().filter(f -> f.matches("-O[0-3sgz]?|-Ofast")).findFirst().orElse("");
         String flags = String.join(" ", v.minimal().subList(1, v.minimal().size()));
         String what = switch (v.kind()) {
             case "wrong-code" -> "wrong code";
@@ -33,7 +32,7 @@ final class Report {
         StringBuilder r = new StringBuilder();
         r.append("# ").append(title).append("\n\n");
         r.append("Found by yarpj, a random program generator for loop optimizers. The test below is ")
-                .append(v.lines()).append(" lines").append(text.contains("yarpj") ? "" : "").append(".\n\n");
+                .append(v.lines()).append(" lines.\n\n");
         r.append("```").append(file.endsWith(".cpp") ? "c++" : "c").append('\n').append(text.strip()).append("\n```\n\n");
         r.append("## Commands\n\n```sh\n");
         r.append(reference).append(" -O0 ").append(file).append(" -o ref && ./ref\n");
@@ -44,8 +43,7 @@ final class Report {
             r.append("Actual (").append(String.join(" ", v.minimal())).append("): `").append(s.output(v.minimal()).strip()).append("`\n\n");
         }
         r.append("## Triage\n\n");
-        r.append("- Lowest level and fewest flags that show it: `").append(String.join(" ", v.minimal())).append("`")
-                .append(level.isEmpty() ? "" : "").append('\n');
+        r.append("- Lowest level and fewest flags that show it: `").append(String.join(" ", v.minimal())).append("`\n");
         r.append("- Blamed: ").append(v.blame()).append('\n');
         if (!v.disablers().isEmpty()) r.append("- Any one of these makes it go away: `").append(String.join(" ", v.disablers())).append("`\n");
         r.append("- Versions:\n");

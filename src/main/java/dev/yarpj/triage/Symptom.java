@@ -63,11 +63,7 @@ final class Symptom {
 
     /** As {@link #shows(List)}; {@code stderr} (if given) receives what the compiler printed. */
     boolean shows(List<String> compiler, StringBuilder stderr) throws IOException {
-        builds++;
-        List<String> cmd = new ArrayList<>(compiler);
-        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
-        Files.deleteIfExists(dir.resolve("bug.bin"));
-        Run c = run(cmd, kind == Kind.COMPILE_HANG ? compileTimeout : compileTimeout * 4);
+        Run c = build(compiler, kind == Kind.COMPILE_HANG ? compileTimeout : compileTimeout * 4);
         if (stderr != null) stderr.append(c.output);
         switch (kind) {
             case COMPILE_HANG:
@@ -89,16 +85,21 @@ final class Symptom {
      * A flag that disables a pass the compiler cannot do without fails here, not just loses the symptom.
      */
     boolean fixes(List<String> compiler) throws IOException {
-        builds++;
-        List<String> cmd = new ArrayList<>(compiler);
-        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
-        Files.deleteIfExists(dir.resolve("bug.bin"));
-        Run c = run(cmd, compileTimeout * 4);
+        Run c = build(compiler, compileTimeout * 4);
         if (c.timedOut || c.exit != 0) return false;
         if (kind == Kind.COMPILER_CRASH || kind == Kind.COMPILE_HANG) return true;
         Run r = run(List.of("./bug.bin"), 10);
         if (r.timedOut || r.exit != 0) return false;
         return kind == Kind.RUNTIME_CRASH || r.output.equals(referenceOutput);
+    }
+
+    /** Builds the test with {@code compiler} into bug.bin (removed first), counting the build. */
+    private Run build(List<String> compiler, double timeoutSeconds) throws IOException {
+        builds++;
+        List<String> cmd = new ArrayList<>(compiler);
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        Files.deleteIfExists(dir.resolve("bug.bin"));
+        return run(cmd, timeoutSeconds);
     }
 
     /** What the buggy build printed (wrong code): the actual output for a report. */

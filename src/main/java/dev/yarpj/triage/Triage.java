@@ -69,7 +69,12 @@ public final class Triage {
         String lang = String.valueOf(meta.get("lang"));
         if (!lang.equals("c") && !lang.equals("cpp")) throw new TriageException("only C and C++ findings can be triaged yet: " + finding);
         String ext = lang;
-        List<String> buggy = buggyCommand(meta, ext, finding);
+        List<String> buggy;
+        try {
+            buggy = Reducer.compileCommand(meta, ext);
+        } catch (Reducer.ReduceException e) {
+            throw new TriageException(e.getMessage() + ": " + finding);
+        }
         String reference = String.valueOf(meta.get("reference"));
         Path work = Files.createDirectories(finding.resolve("triage"));
         String file = "test." + ext;
@@ -125,24 +130,6 @@ public final class Triage {
         }
         if (!(m instanceof Map<?, ?> map)) throw new TriageException("empty " + metaFile);
         return map;
-    }
-
-    /** The buggy testbed's compiler and flags, from the command that compiled the test's func file. */
-    static List<String> buggyCommand(Map<?, ?> meta, String ext, Path finding) {
-        if (meta.get("commands") instanceof List<?> list) {
-            for (Object c : list) {
-                if (c instanceof List<?> args && args.contains("func." + ext)) {
-                    List<String> out = new ArrayList<>();
-                    for (int i = 0; i < args.size(); i++) {
-                        String a = String.valueOf(args.get(i));
-                        if (a.equals("-o")) i++;
-                        else if (!a.equals("-c") && !a.equals("-w") && !a.equals("func." + ext)) out.add(a);
-                    }
-                    return out;
-                }
-            }
-        }
-        throw new TriageException("the finding does not record its testbed's compile command: " + finding);
     }
 
     /**
