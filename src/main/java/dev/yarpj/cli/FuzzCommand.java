@@ -16,6 +16,7 @@ import java.security.SecureRandom;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -76,8 +77,15 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--run-timeout", paramLabel = "SECONDS", defaultValue = "10", description = "Run time limit of a test binary (default: ${DEFAULT-VALUE}).")
     double runTimeout;
 
-    @Option(names = "--resume", description = "Continue the campaign in DIR with its saved settings, skipping finished seeds.")
+    @Option(names = "--resume", description = {"Continue the campaign in DIR (with --shard: that shard) with its saved",
+        "settings, skipping finished seeds. Settings given again must be the same."})
     boolean resume;
+
+    @Option(names = "--shard", paramLabel = "K/N", description = {"Run shard K (0 to N-1) of a campaign split N ways: seeds",
+        "first+K, first+K+N, ... Shards run at once, on one machine or many, into one",
+        "DIR; the first to start saves the settings (and a picked first seed) that the",
+        "others must repeat. Each keeps its log in DIR/shards/K/."})
+    String shard;
 
     @Option(names = "--quiet", description = "No progress line, only the summary.")
     boolean quiet;
@@ -90,17 +98,19 @@ final class FuzzCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter outw = spec.commandLine().getOut();
         Path settings = out.resolve("campaign.json");
-        if (resume) {
-            if (!Files.exists(settings)) throw new Main.UsageError("nothing to resume: " + settings + " does not exist");
-            // A resumed campaign keeps what it tests; only how long this run lasts may be given anew.
-            var parsed = spec.commandLine().getParseResult();
-            for (String o : List.of("--lang", "--policy", "--swarm", "--testbeds", "--count", "--seeds", "--seed",
-                    "--compile-timeout", "--run-timeout")) {
-                if (parsed.hasMatchedOption(o)) throw new Main.UsageError(o + " cannot be changed on --resume: the campaign keeps its settings");
-            }
-            loadSettings(settings);
-        } else if (Files.exists(settings)) {
+        Campaign.Shard shardOf = shard == null ? null : parseShard(shard);
+        Map<?, ?> saved = Files.exists(settings) ? readSettings(settings) : null;
+        if (saved == null && resume) throw new Main.UsageError("nothing to resume: " + settings + " does not exist");
+        if (saved != null && !resume && shardOf == null) {
             throw new Main.UsageError(out + " already holds a campaign: continue it with --resume, or choose another --out");
+        }
+        if (saved != null) {
+            // A resumed campaign, or a shard joining one, keeps what it tests: settings given again must be the same.
+            checkSameSettings(saved, shardOf);
+            applySettings(saved);
+            if (!resume && Files.exists(Campaign.home(out, shardOf).resolve("campaign.jsonl"))) {
+                throw new Main.UsageError("shard " + shard + " already ran in " + out + ": continue it with --resume");
+            }
         }
         if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
         if (jobs < 1) throw new Main.UsageError("-j must be at least 1");
@@ -108,23 +118,11 @@ final class FuzzCommand implements Callable<Integer> {
             throw new Main.UsageError("timeouts must be positive numbers of seconds");
         }
         Double seconds = duration == null ? null : parseDuration(duration);
-        Long last = null;
-        if (seeds != null) {
-            Matcher m = Pattern.compile("(\\d{1,18})\\.\\.(\\d{1,18})").matcher(seeds);
-            if (!m.matches() || Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
-                throw new Main.UsageError("--seeds must be A..B with 0 <= A <= B, got " + seeds);
-            }
-            if (seed != null && seed != Long.parseLong(m.group(1))) throw new Main.UsageError("--seed and --seeds disagree");
-            seed = Long.parseLong(m.group(1));
-            last = Long.parseLong(m.group(2));
-        }
-        boolean pickedSeed = seed == null;
-        if (pickedSeed) seed = new SecureRandom().nextLong() & 0xFFFF_FFFFL;
-        if (seed < 0) throw new Main.UsageError("--seed must be 0 or more");
-        if (count != null) {
-            if (count < 1) throw new Main.UsageError("--count must be at least 1");
-            last = last == null ? seed + count - 1 : Math.min(last, seed + count - 1);
-        }
+        long[] range = seedRange();
+        boolean pickedSeed = range[0] < 0;
+        seed = pickedSeed ? new SecureRandom().nextLong() & 0xFFFF_FFFFL : range[0];
+        Long last = range[1] < 0 ? null : range[1];
+        if (count != null && pickedSeed) last = seed + count - 1;
         GenPolicy genPolicy = policy.load();
         Path tbFile = testbedsFile != null ? testbedsFile : home().resolve("harness/testbeds.yaml");
         Testbeds tbs;
@@ -157,7 +155,16 @@ final class FuzzCommand implements Callable<Integer> {
         try {
             Files.createDirectories(out);
             if (!Files.isWritable(out)) throw new IOException("not writable");
-            if (!resume) saveSettings(settings, tbFile, last, seconds);
+            if (saved == null && !saveSettings(settings, tbFile, last, seconds, shardOf)) {
+                // Another shard started the campaign first: join it with its settings (its picked seed, for one).
+                Map<?, ?> theirs = readSettings(settings);
+                if (pickedSeed) seed = null;
+                checkSameSettings(theirs, shardOf);
+                applySettings(theirs);
+                seed = ((Number) theirs.get("first_seed")).longValue();
+                last = theirs.get("last_seed") == null ? null : ((Number) theirs.get("last_seed")).longValue();
+                pickedSeed = false;
+            }
         } catch (IOException e) {
             throw new Main.UsageError("cannot use results directory " + out + ": " + e.getClass().getSimpleName().replace("Exception", "")
                     + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"));
@@ -168,11 +175,12 @@ final class FuzzCommand implements Callable<Integer> {
         if (pickedSeed && !quiet) outw.println("first seed: " + seed);
         if (!quiet) {
             err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream().map(Testbed::name).toList())
-                    + "), " + jobs + " jobs, results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
+                    + "), " + jobs + " jobs, "
+                    + (shardOf == null ? "" : "shard " + shardOf.index() + "/" + shardOf.count() + ", ") + "results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
         }
         Map<String, Object> summary;
         try {
-            summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs), err, quiet).run();
+            summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs, shardOf), err, quiet).run();
         } catch (HarnessException e) {
             throw new Main.UsageError(e.getMessage());
         }
@@ -224,10 +232,89 @@ final class FuzzCommand implements Callable<Integer> {
         }
     }
 
-    private void saveSettings(Path file, Path tbFile, Long last, Double seconds) throws IOException {
+    /** "K/N" with 0 <= K < N: Slurm's $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT for an array 0..N-1. */
+    static Campaign.Shard parseShard(String s) {
+        Matcher m = Pattern.compile("(\\d{1,6})/(\\d{1,6})").matcher(s.trim());
+        if (!m.matches() || Integer.parseInt(m.group(1)) >= Integer.parseInt(m.group(2))) {
+            throw new Main.UsageError("--shard must be K/N with 0 <= K < N (shard K of N), got " + s);
+        }
+        return new Campaign.Shard(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+    }
+
+    /** The first and last seed the options give, -1 for one they leave open (picked at random, or no end). */
+    private long[] seedRange() {
+        long first = seed == null ? -1 : seed;
+        long last = -1;
+        if (seeds != null) {
+            Matcher m = Pattern.compile("(\\d{1,18})\\.\\.(\\d{1,18})").matcher(seeds);
+            if (!m.matches() || Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
+                throw new Main.UsageError("--seeds must be A..B with 0 <= A <= B, got " + seeds);
+            }
+            if (seed != null && seed != Long.parseLong(m.group(1))) throw new Main.UsageError("--seed and --seeds disagree");
+            first = Long.parseLong(m.group(1));
+            last = Long.parseLong(m.group(2));
+        }
+        if (seed != null && seed < 0) throw new Main.UsageError("--seed must be 0 or more");
+        if (count != null) {
+            if (count < 1) throw new Main.UsageError("--count must be at least 1");
+            if (first >= 0) last = last < 0 ? first + count - 1 : Math.min(last, first + count - 1);
+        }
+        return new long[] {first, last};
+    }
+
+    /**
+     * Refuses a setting given on the command line that differs from the campaign's saved one.
+     * Repeating the campaign's own command line (as a requeued Slurm job does, plus --resume)
+     * is fine; -j and --duration belong to this run and may change.
+     */
+    private void checkSameSettings(Map<?, ?> saved, Campaign.Shard shardOf) {
+        var parsed = spec.commandLine().getParseResult();
+        List<String> differ = new java.util.ArrayList<>();
+        if (parsed.hasMatchedOption("--lang") && !lang.name().equals(saved.get("lang"))) differ.add("--lang");
+        if (parsed.hasMatchedOption("--policy") && !Objects.equals(abs(policy.file), saved.get("policy"))) differ.add("--policy");
+        if (parsed.hasMatchedOption("--swarm") && swarm != Boolean.TRUE.equals(saved.get("swarm"))) differ.add("--swarm");
+        if (parsed.hasMatchedOption("--testbeds") && !Objects.equals(abs(testbedsFile), saved.get("testbeds"))) differ.add("--testbeds");
+        if (parsed.hasMatchedOption("--compile-timeout") && compileTimeout != ((Number) saved.get("compile_timeout_s")).doubleValue()) {
+            differ.add("--compile-timeout");
+        }
+        if (parsed.hasMatchedOption("--run-timeout") && runTimeout != ((Number) saved.get("run_timeout_s")).doubleValue()) {
+            differ.add("--run-timeout");
+        }
+        long[] given = seedRange();
+        long first = ((Number) saved.get("first_seed")).longValue();
+        long last = saved.get("last_seed") == null ? -1 : ((Number) saved.get("last_seed")).longValue();
+        if (given[0] >= 0 && given[0] != first) differ.add(seeds != null ? "--seeds" : "--seed");
+        else if (seeds != null && given[1] != last && count == null) differ.add("--seeds");
+        else if (count != null && (last < 0 || (given[0] >= 0 ? given[1] != last : count != last - first + 1))) differ.add("--count");
+        Object savedShards = saved.get("shards");
+        int shards = savedShards == null ? 0 : ((Number) savedShards).intValue();
+        if (shardOf != null && shards != shardOf.count()) {
+            throw new Main.UsageError(out + " holds a campaign " + (shards == 0 ? "that is not sharded: continue it without --shard"
+                    : "of " + shards + " shards, not " + shardOf.count()));
+        }
+        if (shardOf == null && shards != 0) {
+            throw new Main.UsageError(out + " holds a campaign of " + shards + " shards: resume each with --shard K/" + shards + " --resume");
+        }
+        if (!differ.isEmpty()) {
+            throw new Main.UsageError(String.join(", ", differ) + (differ.size() == 1 ? " differs" : " differ")
+                    + " from the campaign in " + out + ": a campaign keeps its settings (see " + out.resolve("campaign.json") + ")");
+        }
+    }
+
+    private static String abs(Path p) {
+        return p == null ? null : p.toAbsolutePath().toString();
+    }
+
+    /**
+     * Saves the campaign's settings unless a campaign is there already: the first of many shards
+     * starting at once wins, through a hard link that fails if the file exists.
+     *
+     * @return false when another process saved them first
+     */
+    private boolean saveSettings(Path file, Path tbFile, Long last, Double seconds, Campaign.Shard shardOf) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("lang", lang.name());
-        m.put("policy", policy.file == null ? null : policy.file.toAbsolutePath().toString());
+        m.put("policy", abs(policy.file));
         m.put("swarm", swarm);
         m.put("testbeds", tbFile.toAbsolutePath().toString());
         m.put("first_seed", seed);
@@ -235,33 +322,49 @@ final class FuzzCommand implements Callable<Integer> {
         m.put("duration_s", seconds);
         m.put("compile_timeout_s", compileTimeout);
         m.put("run_timeout_s", runTimeout);
-        Path tmp = file.resolveSibling(".campaign.json.tmp");
+        m.put("shards", shardOf == null ? null : shardOf.count());
+        Path tmp = file.resolveSibling(".campaign.json." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
         Files.writeString(tmp, new Yaml().dumpAs(m, null, org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW));
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    /**
-     * Restores a campaign's settings. Finished seeds are skipped; the seed range is kept;
-     * the duration applies to this run (in full, unless --duration gives another).
-     */
-    private void loadSettings(Path file) throws IOException {
         try {
-            loadSettingsOrFail(file);
-        } catch (RuntimeException e) {
-            throw new Main.UsageError("cannot resume: " + file + " is damaged (" + e.getClass().getSimpleName() + ")");
+            Files.createLink(file, tmp);
+            return true;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            return false;
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 
-    private void loadSettingsOrFail(Path file) throws IOException {
-        Map<?, ?> m = new Yaml().load(Files.readString(file));
-        lang = GenCommand.Lang.valueOf((String) m.get("lang"));
-        policy.file = m.get("policy") == null ? null : Path.of((String) m.get("policy"));
-        swarm = Boolean.TRUE.equals(m.get("swarm"));
-        testbedsFile = Path.of((String) m.get("testbeds"));
-        seed = ((Number) m.get("first_seed")).longValue();
-        if (m.get("last_seed") != null) seeds = seed + ".." + ((Number) m.get("last_seed")).longValue();
-        if (duration == null && m.get("duration_s") != null) duration = ((Number) m.get("duration_s")).longValue() + "s";
-        compileTimeout = ((Number) m.get("compile_timeout_s")).doubleValue();
-        runTimeout = ((Number) m.get("run_timeout_s")).doubleValue();
+    private static Map<?, ?> readSettings(Path file) {
+        try {
+            Object o = new Yaml().load(Files.readString(file));
+            if (!(o instanceof Map<?, ?> m) || !(m.get("first_seed") instanceof Number) || !(m.get("lang") instanceof String)) {
+                throw new IllegalStateException();
+            }
+            return m;
+        } catch (IOException | RuntimeException e) {
+            throw new Main.UsageError("cannot use " + file + ": it is damaged (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /**
+     * Takes the saved campaign's settings. Finished seeds are skipped; the seed range is kept;
+     * the duration applies to this run (in full, unless --duration gives another).
+     */
+    private void applySettings(Map<?, ?> m) {
+        try {
+            lang = GenCommand.Lang.valueOf((String) m.get("lang"));
+            policy.file = m.get("policy") == null ? null : Path.of((String) m.get("policy"));
+            swarm = Boolean.TRUE.equals(m.get("swarm"));
+            testbedsFile = Path.of((String) m.get("testbeds"));
+            seed = ((Number) m.get("first_seed")).longValue();
+            seeds = m.get("last_seed") == null ? null : seed + ".." + ((Number) m.get("last_seed")).longValue();
+            count = null;
+            if (duration == null && m.get("duration_s") != null) duration = ((Number) m.get("duration_s")).longValue() + "s";
+            compileTimeout = ((Number) m.get("compile_timeout_s")).doubleValue();
+            runTimeout = ((Number) m.get("run_timeout_s")).doubleValue();
+        } catch (RuntimeException e) {
+            throw new Main.UsageError("cannot use " + out.resolve("campaign.json") + ": it is damaged (" + e.getClass().getSimpleName() + ")");
+        }
     }
 }

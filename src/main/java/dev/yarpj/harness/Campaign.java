@@ -19,10 +19,43 @@ import java.util.concurrent.atomic.AtomicLong;
  * and save what they find under the results directory. A campaign killed at any point
  * can be resumed: finished seeds (those with a done line in the log) are skipped, an
  * unfinished one is run again, and saving a finding twice changes nothing.
+ *
+ * <p>A campaign may be split into shards that run at once, on one machine or many, into
+ * one results directory: shard K of N takes every N-th seed from the first seed plus K,
+ * and keeps its log, summary, lock and scratch space under {@code shards/K/}. Shards share
+ * only the finding directories, which {@link FindingStore} writes without locks.
  */
 public final class Campaign {
-    /** How many tests to run and when to stop. {@code lastSeed} null and {@code seconds} null: run until killed. */
-    public record Plan(long firstSeed, Long lastSeed, Double seconds, int jobs) {}
+    /** Shard {@code index} (0 to {@code count}-1) of {@code count}. */
+    public record Shard(int index, int count) {
+        public Shard {
+            if (count < 1 || index < 0 || index >= count) throw new IllegalArgumentException("shard " + index + "/" + count);
+        }
+
+        /** The seed of the {@code n}-th test (from 0) of this shard, or -1 past the end of the seed space. */
+        long seed(long first, long n) {
+            try {
+                return Math.addExact(first + index, Math.multiplyExact(n, count));
+            } catch (ArithmeticException e) {
+                return -1;
+            }
+        }
+    }
+
+    /**
+     * How many tests to run and when to stop. {@code lastSeed} null and {@code seconds} null: run until killed.
+     * {@code shard} null: the whole campaign in one process.
+     */
+    public record Plan(long firstSeed, Long lastSeed, Double seconds, int jobs, Shard shard) {
+        public Plan(long firstSeed, Long lastSeed, Double seconds, int jobs) {
+            this(firstSeed, lastSeed, seconds, jobs, null);
+        }
+    }
+
+    /** Where a campaign (or one of its shards) keeps its own files: the results directory, or shards/K under it. */
+    public static Path home(Path results, Shard shard) {
+        return shard == null ? results : results.resolve("shards").resolve(Integer.toString(shard.index()));
+    }
 
     private final CampaignConfig cfg;
     private final Path results;
@@ -40,23 +73,28 @@ public final class Campaign {
 
     /** Runs the campaign and returns its summary (also written to summary.json). */
     public Map<String, Object> run() throws IOException, InterruptedException {
-        Files.createDirectories(results);
-        try (FileChannel lockFile = FileChannel.open(results.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        Shard shard = plan.shard() != null ? plan.shard() : new Shard(0, 1);
+        Path home = Files.createDirectories(home(results, plan.shard()));
+        try (FileChannel lockFile = FileChannel.open(home.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = lockFile.tryLock()) {
-            if (lock == null) throw new HarnessException("another campaign is running in " + results);
-            FindingStore store = new FindingStore(results);
+            if (lock == null) {
+                throw new HarnessException("another campaign is running in " + home
+                        + (plan.shard() == null ? "" : " (shard " + shard.index() + "/" + shard.count() + ")"));
+            }
+            FindingStore store = new FindingStore(results, home.resolve(".tmp"), plan.shard() == null ? "main" : "shard-" + shard.index());
             store.cleanStaging();
-            Path logFile = results.resolve("campaign.jsonl");
+            Path logFile = home.resolve("campaign.jsonl");
             Set<Long> finished = CampaignLog.finishedSeeds(logFile);
             CampaignStats stats = new CampaignStats();
-            AtomicLong next = new AtomicLong(plan.firstSeed());
+            AtomicLong next = new AtomicLong();
             AtomicBoolean stop = new AtomicBoolean();
             // Scratch directories are fresh for each run: processes orphaned by a killed run may still write to old ones.
-            Path work = results.resolve(".work");
+            Path work = home.resolve(".work");
             deleteTree(work);
             Path runScratch = work.resolve(Long.toString(ProcessHandle.current().pid()));
             long deadline = plan.seconds() == null ? Long.MAX_VALUE : System.nanoTime() + (long) (plan.seconds() * 1e9);
             try (CampaignLog log = new CampaignLog(logFile)) {
+                log.start(plan.jobs(), plan.shard());
                 TestRunner runner = new TestRunner(cfg, store, log, stats);
                 List<Thread> workers = new ArrayList<>();
                 List<Throwable> failures = new ArrayList<>();
@@ -65,8 +103,8 @@ public final class Campaign {
                     Thread t = new Thread(() -> {
                         try {
                             while (!stop.get() && System.nanoTime() < deadline) {
-                                long seed = next.getAndIncrement();
-                                if (plan.lastSeed() != null && seed > plan.lastSeed()) break;
+                                long seed = shard.seed(plan.firstSeed(), next.getAndIncrement());
+                                if (seed < 0 || (plan.lastSeed() != null && seed > plan.lastSeed())) break;
                                 if (finished.contains(seed)) continue;
                                 runner.run(seed, scratch);
                             }
@@ -89,7 +127,7 @@ public final class Campaign {
             }
             Map<String, Object> summary = stats.summary();
             summary.put("skipped_finished_seeds", finished.size());
-            FindingStore.atomicWrite(results.resolve("summary.json"), Json.write(summary) + "\n");
+            FindingStore.atomicWrite(home.resolve("summary.json"), Json.write(summary) + "\n");
             deleteTree(runScratch);
             return summary;
         }

@@ -42,6 +42,26 @@ final class CampaignLog implements AutoCloseable {
         while (b.hasRemaining()) channel.write(b);
     }
 
+    /** The line that opens each run of a campaign (or shard): when, which process, how many jobs. */
+    void start(int jobs, Campaign.Shard shard) throws IOException {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("event", "start");
+        m.put("t", System.currentTimeMillis() / 1000.0);
+        m.put("host", host());
+        m.put("pid", ProcessHandle.current().pid());
+        m.put("jobs", jobs);
+        if (shard != null) m.put("shard", shard.index() + "/" + shard.count());
+        append(List.of(m));
+    }
+
+    private static String host() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
     synchronized void append(List<Map<String, Object>> rows) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (Map<String, Object> r : rows) sb.append(Json.write(r)).append('\n');

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -14,18 +15,35 @@ import java.util.stream.Stream;
  * Saves findings under {@code results/<kind>/<signature-id>/<seed>/}. Each finding is built
  * in a scratch directory and moved into place in one atomic rename, so a killed harness
  * leaves either the whole finding or none of it. Findings with one signature are counted
- * (every seed listed in {@code seeds.txt}) and a few kept as examples. Saving the same seed
- * twice (a test rerun after {@code --resume}) changes nothing.
+ * and a few kept as examples (about {@link #EXAMPLES}; shards racing for the last slot may
+ * each keep one more).
+ *
+ * <p>Many processes (the shards of a campaign, on many machines) may save into one results
+ * directory at once, so nothing here is read, modified and written back: every seed that
+ * hit a signature is appended to {@code seeds/<writer>.txt}, a file only this process
+ * writes, and readers merge the files ({@link #hits}). Saving the same seed twice (a test
+ * rerun after {@code --resume}) adds nothing.
  */
-final class FindingStore {
+public final class FindingStore {
     static final int EXAMPLES = 5;
 
     private final Path root;
     private final Path tmp;
+    private final String writer;
 
+    /** The store of a campaign that is the only writer of {@code root}. */
     FindingStore(Path root) throws IOException {
+        this(root, root.resolve(".tmp"), "main");
+    }
+
+    /**
+     * @param staging where findings are built before the rename: this process's own, on the file system of {@code root}
+     * @param writer  the name of this process's seed records: unique among the processes writing into {@code root}
+     */
+    FindingStore(Path root, Path staging, String writer) throws IOException {
         this.root = root;
-        this.tmp = Files.createDirectories(root.resolve(".tmp"));
+        this.tmp = Files.createDirectories(staging);
+        this.writer = writer;
     }
 
     /**
@@ -38,8 +56,9 @@ final class FindingStore {
         Path sigDir = Files.createDirectories(root.resolve(kind.dir).resolve(Signature.id(signature)));
         Path sigFile = sigDir.resolve("signature.txt");
         if (!Files.exists(sigFile)) atomicWrite(sigFile, signature + "\n");
-        Path seeds = sigDir.resolve("seeds.txt");
+        Path seeds = Files.createDirectories(sigDir.resolve("seeds")).resolve(writer + ".txt");
         String line = seed + "\n";
+        // Only this process writes this file, and a seed belongs to one shard: reading it back races with nobody.
         if (Files.exists(seeds) && Files.readAllLines(seeds).contains(Long.toString(seed))) return sigDir.resolve(Long.toString(seed));
         Path example = sigDir.resolve(Long.toString(seed));
         Path result = null;
@@ -73,6 +92,31 @@ final class FindingStore {
         return result;
     }
 
+    /**
+     * The seeds that hit a signature, merged from every writer's records (and the
+     * {@code seeds.txt} of results written before sharding), each once. A line torn by a
+     * killed writer is ignored: its test had not finished and runs again on resume.
+     */
+    public static java.util.SortedSet<Long> hits(Path sigDir) throws IOException {
+        java.util.SortedSet<Long> seeds = new java.util.TreeSet<>();
+        List<Path> files = new java.util.ArrayList<>();
+        Path dir = sigDir.resolve("seeds");
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(p -> p.getFileName().toString().endsWith(".txt")).forEach(files::add);
+            }
+        }
+        if (Files.exists(sigDir.resolve("seeds.txt"))) files.add(sigDir.resolve("seeds.txt"));
+        for (Path f : files) {
+            String text = Files.readString(f);
+            int end = text.lastIndexOf('\n');
+            for (String l : text.substring(0, end + 1).split("\n")) {
+                if (l.matches("\\d{1,19}")) seeds.add(Long.parseLong(l));
+            }
+        }
+        return seeds;
+    }
+
     private static long examples(Path sigDir) throws IOException {
         try (Stream<Path> s = Files.list(sigDir)) {
             return s.filter(p -> p.getFileName().toString().matches("\\d+")).count();
@@ -96,7 +140,7 @@ final class FindingStore {
         }
     }
 
-    /** Removes staging left by a killed run. */
+    /** Removes staging left by a killed run of this process's campaign or shard (never another's). */
     void cleanStaging() throws IOException {
         try (Stream<Path> s = Files.walk(tmp)) {
             s.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(tmp)).forEach(p -> p.toFile().delete());

@@ -102,9 +102,19 @@ final class TestRunner {
         return ispc ? Signature.firstError(stderr) : Signature.firstLine(stderr, "error");
     }
 
+    /**
+     * What the done line of the test this thread runs will say beyond its rows: the findings
+     * saved (kind, signature id), generation time and the program's loop coverage. A worker
+     * thread runs one test at a time.
+     */
+    private final ThreadLocal<Map<String, Object>> current = new ThreadLocal<>();
+
     void run(long seed, Path scratch) throws IOException {
         clean(scratch);
         List<Map<String, Object>> rows = new ArrayList<>();
+        Map<String, Object> done = new LinkedHashMap<>();
+        done.put("findings", new ArrayList<Map<String, Object>>());
+        current.set(done);
         GeneratedTest test;
         var threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
@@ -116,7 +126,10 @@ final class TestRunner {
             finish(seed, rows);
             return;
         }
-        stats.addGeneration(threads.getCurrentThreadCpuTime() - cpu0);
+        long genNanos = threads.getCurrentThreadCpuTime() - cpu0;
+        stats.addGeneration(genNanos);
+        done.put("gen_s", genNanos / 1e9);
+        done.putAll(Coverage.of(test.prediction()));
         for (Map.Entry<String, String> f : test.files().files().entrySet()) Files.writeString(scratch.resolve(f.getKey()), f.getValue());
         String expected = Long.toUnsignedString(test.prediction().checksum());
         Files.writeString(scratch.resolve("expected.txt"), expected + "\n");
@@ -364,6 +377,12 @@ final class TestRunner {
         files.put("meta.json", Json.write(meta) + "\n");
         Path example = store.save(kind, signature, seed, files, scratch, scratch == null ? List.of() : testFiles());
         stats.addFinding(kind, signature, example);
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("kind", kind.dir);
+        f.put("signature", Signature.id(signature));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> found = (List<Map<String, Object>>) current.get().get("findings");
+        found.add(f);
     }
 
     /**
@@ -457,10 +476,14 @@ final class TestRunner {
         return r;
     }
 
+    /** Logs the test: its rows, then its done line with the time, the findings saved and what {@link #current} gathered. */
     private void finish(long seed, List<Map<String, Object>> rows) throws IOException {
         Map<String, Object> done = new LinkedHashMap<>();
         done.put("event", "done");
         done.put("seed", seed);
+        done.put("t", System.currentTimeMillis() / 1000.0);
+        done.putAll(current.get());
+        current.remove();
         List<Map<String, Object>> all = new ArrayList<>(rows);
         all.add(done);
         log.append(all);

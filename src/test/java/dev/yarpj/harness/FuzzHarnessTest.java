@@ -111,9 +111,10 @@ class FuzzHarnessTest {
         assertTrue(wrongMeta.contains("\"testbeds\": [\"fake-miscompile\"]"), wrongMeta);
         // gcc-O0 and the miscompiler are the only testbeds with an output: one vote each, no majority.
         assertTrue(wrongMeta.contains("\"majority\": null"), wrongMeta);
-        // The real compiler passed: one log row per test and testbed, and a done line per test.
+        // The real compiler passed: a start line, one log row per test and testbed, and a done line per test.
         List<String> log = Files.readAllLines(results.resolve("campaign.jsonl"));
-        assertEquals(2 * 7 + 2, log.size(), String.join("\n", log));
+        assertEquals(1 + 2 * 7 + 2, log.size(), String.join("\n", log));
+        assertTrue(log.get(0).startsWith("{\"event\": \"start\""), log.get(0));
         assertTrue(log.stream().anyMatch(l -> l.contains("\"testbed\": \"gcc-O0\", \"outcome\": \"pass\"")));
     }
 
@@ -236,15 +237,13 @@ class FuzzHarnessTest {
         return new TreeSet<>(doneSeedList(log));
     }
 
-    /** Seed to the number of times it is listed in a wrong-code signature's seeds.txt. */
+    /** Seed to the number of wrong-code signatures whose seed records list it. */
     private static Map<Long, Integer> wrongCodeSeeds(Path results) throws Exception {
         Map<Long, Integer> m = new HashMap<>();
         Path k = results.resolve("wrong-code");
         if (!Files.isDirectory(k)) return m;
-        try (Stream<Path> s = Files.walk(k, 2)) {
-            for (Path f : s.filter(p -> p.getFileName().toString().equals("seeds.txt")).toList()) {
-                for (String line : Files.readAllLines(f)) m.merge(Long.parseLong(line.trim()), 1, Integer::sum);
-            }
+        try (Stream<Path> s = Files.list(k)) {
+            for (Path sig : s.toList()) for (long seed : FindingStore.hits(sig)) m.merge(seed, 1, Integer::sum);
         }
         return m;
     }
