@@ -1,0 +1,54 @@
+package dev.yarpj.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * scripts/slurm/fuzz.sbatch on a real one-node Slurm cluster (scripts/slurm/one-node-test.sh
+ * starts it): a two-task array against the fake miscompiling compiler, task 1 cancelled
+ * midway and resubmitted, which continues its shard with --resume. Skipped, with a line
+ * that says why, without Slurm and munge (CI installs them) or without root.
+ */
+class SlurmArrayTest {
+    @Test
+    void anArrayWithACancelledAndResubmittedTaskRunsEverySeedOnceAndKeepsEveryFinding(@TempDir Path dir) throws Exception {
+        Path tb = FuzzHarnessTest.testbeds(dir, "miscompile");
+        Path results = dir.resolve("results");
+        String yarpj = String.join(" ", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "dev.yarpj.cli.Main");
+        Process p = new ProcessBuilder("bash", Path.of("scripts/slurm/one-node-test.sh").toAbsolutePath().toString(),
+                dir.resolve("cluster").toString(), "3", yarpj, "--", "--out", results.toString(), "--seeds", "1..20",
+                "--testbeds", tb.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(600, TimeUnit.SECONDS), out);
+        if (p.exitValue() == 77) {
+            System.err.println("SlurmArrayTest skipped: " + out.strip());
+            Assumptions.abort(out.strip());
+        }
+        System.out.println("SlurmArrayTest: one-node-test.sh said:\n" + out);
+        assertEquals(0, p.exitValue(), out);
+        // Both tasks ran; task 1 was cancelled and its resubmission resumed shard 1.
+        assertTrue(out.contains(": shard 0/2\n"), out);
+        assertTrue(out.contains(": shard 1/2\n") && out.contains("CANCELLED"), out);
+        assertTrue(out.contains(": shard 1/2 (resumed)\n"), out);
+        Map<Long, Integer> once = new HashMap<>();
+        for (long s = 1; s <= 20; s++) once.put(s, 1);
+        assertEquals(once, ShardedCampaignTest.doneSeeds(results), "every seed done once");
+        Map<String, Integer> logged = ShardedCampaignTest.loggedFindings(results);
+        assertTrue(logged.size() >= 10, "the fake compiler miscompiles most tests: " + logged);
+        logged.forEach((k, n) -> assertEquals(1, n, k + " logged once"));
+        assertEquals(new java.util.TreeSet<>(logged.keySet()), ShardedCampaignTest.storedFindings(results));
+        List<String> shard1 = Files.readAllLines(results.resolve("shards/1/campaign.jsonl"));
+        assertEquals(2, shard1.stream().filter(l -> l.startsWith("{\"event\": \"start\"")).count(), "shard 1 ran twice: " + shard1);
+    }
+}
