@@ -1,0 +1,203 @@
+package dev.yarpj.report;
+
+import dev.yarpj.harness.FindingStore;
+import dev.yarpj.harness.Outcome;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * A whole campaign as its results directories hold it, every shard merged: the campaign
+ * logs ({@code campaign.jsonl}, and {@code shards/K/campaign.jsonl} of a sharded campaign)
+ * and the finding directories. Read only; a campaign may be running while it is read, and
+ * a line torn by a killed writer is skipped.
+ */
+record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests, Map<String, Map<String, Long>> outcomesPerTestbed,
+                    Map<String, List<Double>> compileSecondsPerTestbed, Map<String, Long> tripBands, Map<String, Long> idioms,
+                    long skippedLines) {
+
+    /** One campaign log: one process's part (a shard, or the whole campaign), over all its runs. */
+    record Log(Path dir, String label, List<Run> runs, long tests, Map<String, Long> outcomes, double generationS, double compileS,
+               double executionS) {
+        double wallSeconds() {
+            return runs.stream().mapToDouble(Run::seconds).sum();
+        }
+
+        double testsPerHour() {
+            return tests / Math.max(wallSeconds(), 1e-9) * 3600;
+        }
+    }
+
+    /** One run of a log, from its start line to its last done line; {@code start} NaN in logs that had no start lines. */
+    record Run(double start, double end, int jobs, String host) {
+        double seconds() {
+            return Double.isNaN(start) || Double.isNaN(end) ? 0 : Math.max(0, end - start);
+        }
+    }
+
+    /** A finished test: when (NaN if not logged) and the findings it saved as "kind/signature-id". */
+    record TestDone(long seed, double t, List<String> findings) {}
+
+    /** One signature of one kind, all shards merged. */
+    record Finding(String kind, String id, String signature, Path dir, SortedSet<Long> seeds, double firstSeen, List<String> testbeds,
+                   List<Path> examples, List<Path> reduced) {}
+
+    static CampaignData read(List<Path> resultDirs) throws IOException {
+        List<Log> logs = new ArrayList<>();
+        List<TestDone> tests = new ArrayList<>();
+        Map<String, Map<String, Long>> perTestbed = new TreeMap<>();
+        Map<String, List<Double>> compile = new TreeMap<>();
+        Map<String, Long> trips = new LinkedHashMap<>();
+        Map<String, Long> idioms = new LinkedHashMap<>();
+        long[] skipped = {0};
+        for (Path dir : resultDirs) {
+            for (Path logFile : logFiles(dir)) {
+                logs.add(readLog(dir, logFile, tests, perTestbed, compile, trips, idioms, skipped));
+            }
+        }
+        tests.sort(Comparator.comparingDouble(TestDone::t));
+        Map<String, Double> firstSeen = new HashMap<>();
+        for (TestDone t : tests) for (String f : t.findings()) firstSeen.merge(f, t.t(), Math::min);
+        List<Finding> findings = new ArrayList<>();
+        for (Path dir : resultDirs) findings.addAll(readFindings(dir, firstSeen));
+        findings.sort(Comparator.comparing((Finding f) -> f.kind()).thenComparing(f -> -f.seeds().size()).thenComparing(Finding::id));
+        return new CampaignData(logs, findings, tests, perTestbed, compile, trips, idioms, skipped[0]);
+    }
+
+    private static List<Path> logFiles(Path dir) throws IOException {
+        List<Path> files = new ArrayList<>();
+        if (Files.exists(dir.resolve("campaign.jsonl"))) files.add(dir.resolve("campaign.jsonl"));
+        Path shards = dir.resolve("shards");
+        if (Files.isDirectory(shards)) {
+            try (Stream<Path> s = Files.list(shards)) {
+                s.filter(p -> Files.exists(p.resolve("campaign.jsonl")))
+                        .sorted(Comparator.comparing(p -> p.getFileName().toString(), CampaignData::naturalOrder))
+                        .forEach(p -> files.add(p.resolve("campaign.jsonl")));
+            }
+        }
+        return files;
+    }
+
+    private static int naturalOrder(String a, String b) {
+        return a.matches("\\d{1,9}") && b.matches("\\d{1,9}") ? Integer.compare(Integer.parseInt(a), Integer.parseInt(b)) : a.compareTo(b);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Log readLog(Path dir, Path file, List<TestDone> tests, Map<String, Map<String, Long>> perTestbed,
+                               Map<String, List<Double>> compile, Map<String, Long> trips, Map<String, Long> idioms, long[] skipped)
+            throws IOException {
+        List<Run> runs = new ArrayList<>();
+        Map<String, Long> outcomes = new TreeMap<>();
+        long count = 0;
+        double gen = 0;
+        double comp = 0;
+        double exec = 0;
+        double start = Double.NaN;
+        double last = Double.NaN;
+        int jobs = 0;
+        String host = "";
+        try (BufferedReader r = Files.newBufferedReader(file)) {
+            for (String line; (line = r.readLine()) != null; ) {
+                Map<String, Object> m = JsonLine.parse(line);
+                if (m == null) {
+                    if (!line.isBlank()) skipped[0]++;
+                    continue;
+                }
+                Object event = m.get("event");
+                if ("start".equals(event)) {
+                    if (!Double.isNaN(start) || !Double.isNaN(last)) runs.add(new Run(start, last, jobs, host));
+                    start = num(m.get("t"));
+                    last = start;
+                    jobs = (int) num(m.get("jobs"));
+                    host = String.valueOf(m.get("host"));
+                } else if ("done".equals(event)) {
+                    count++;
+                    double t = m.containsKey("t") ? num(m.get("t")) : Double.NaN;
+                    if (!Double.isNaN(t)) last = Double.isNaN(last) ? t : Math.max(last, t);
+                    gen += m.containsKey("gen_s") ? num(m.get("gen_s")) : 0;
+                    List<String> found = new ArrayList<>();
+                    if (m.get("findings") instanceof List<?> l) {
+                        for (Object o : l) {
+                            Map<String, Object> f = (Map<String, Object>) o;
+                            found.add(f.get("kind") + "/" + f.get("signature"));
+                        }
+                    }
+                    tests.add(new TestDone((long) num(m.get("seed")), t, found));
+                    if (m.get("trips") instanceof Map<?, ?> tm) tm.forEach((k, v) -> trips.merge((String) k, (long) num(v), Long::sum));
+                    if (m.get("idioms") instanceof Map<?, ?> im) im.forEach((k, v) -> idioms.merge((String) k, (long) num(v), Long::sum));
+                } else if (m.containsKey("testbed") && m.containsKey("outcome")) {
+                    String tb = (String) m.get("testbed");
+                    String outcome = (String) m.get("outcome");
+                    outcomes.merge(outcome, 1L, Long::sum);
+                    perTestbed.computeIfAbsent(tb, k -> new TreeMap<>()).merge(outcome, 1L, Long::sum);
+                    double c = num(m.get("compile_s"));
+                    comp += c;
+                    exec += num(m.get("run_s"));
+                    if (!tb.equals("generator") && !tb.equals("reference")) compile.computeIfAbsent(tb, k -> new ArrayList<>()).add(c);
+                }
+            }
+        }
+        if (!Double.isNaN(start) || !Double.isNaN(last)) runs.add(new Run(start, last, jobs, host));
+        Path home = file.getParent();
+        String label = home.equals(dir) ? dir.getFileName().toString() : dir.getFileName() + " shard " + home.getFileName();
+        return new Log(home, label, runs, count, outcomes, gen, comp, exec);
+    }
+
+    private static double num(Object o) {
+        return o instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    private static List<Finding> readFindings(Path dir, Map<String, Double> firstSeen) throws IOException {
+        List<Finding> out = new ArrayList<>();
+        for (Outcome o : Outcome.values()) {
+            Path kindDir = dir.resolve(o.dir);
+            if (o == Outcome.PASS || !Files.isDirectory(kindDir)) continue;
+            List<Path> sigs;
+            try (Stream<Path> s = Files.list(kindDir)) {
+                sigs = s.filter(p -> Files.exists(p.resolve("signature.txt"))).sorted().toList();
+            }
+            for (Path sig : sigs) {
+                String id = sig.getFileName().toString();
+                List<Path> examples;
+                try (Stream<Path> s = Files.list(sig)) {
+                    examples = s.filter(p -> p.getFileName().toString().matches("\\d{1,19}") && Files.isDirectory(p))
+                            .sorted(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString()))).toList();
+                }
+                SortedSet<Long> seeds = new TreeSet<>(FindingStore.hits(sig));
+                List<String> testbeds = new ArrayList<>();
+                List<Path> reduced = new ArrayList<>();
+                for (Path ex : examples) {
+                    Path meta = ex.resolve("meta.json");
+                    if (Files.exists(meta)) {
+                        Map<String, Object> m = JsonLine.parse(Files.readString(meta).strip());
+                        if (m != null && m.get("testbeds") instanceof List<?> l) {
+                            for (Object t : l) if (!testbeds.contains(t.toString())) testbeds.add(t.toString());
+                        } else if (m != null && m.get("testbed") != null && !testbeds.contains(m.get("testbed").toString())) {
+                            testbeds.add(m.get("testbed").toString());
+                        }
+                    }
+                    Path red = ex.resolve("reduced");
+                    if (Files.isDirectory(red)) {
+                        try (Stream<Path> s = Files.list(red)) {
+                            s.filter(p -> p.getFileName().toString().startsWith("merged.")).findFirst().ifPresent(reduced::add);
+                        }
+                    }
+                }
+                out.add(new Finding(o.dir, id, Files.readString(sig.resolve("signature.txt")).strip(), sig, seeds,
+                        firstSeen.getOrDefault(o.dir + "/" + id, Double.NaN), testbeds, examples, reduced));
+            }
+        }
+        return out;
+    }
+}

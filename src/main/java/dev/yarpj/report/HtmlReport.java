@@ -1,0 +1,201 @@
+package dev.yarpj.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code yarpj report}: one self-contained HTML page over one or more results directories,
+ * every shard merged: the campaign at a glance, its findings, and plots. The page has no
+ * scripts and loads nothing: its style and its SVG plots are inline, and its only links
+ * are to the findings' files, relative to the page.
+ */
+public final class HtmlReport {
+    private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+
+    private HtmlReport() {}
+
+    /** What the report covered, for the command's one-line summary. */
+    public record Written(int logs, long tests, int findings, long hits) {}
+
+    public static Written write(List<Path> resultDirs, Path out, String version) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        CampaignData d = CampaignData.read(resultDirs);
+        Path base = out.toAbsolutePath().getParent();
+        StringBuilder h = new StringBuilder(1 << 16);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>yarpj campaign report</title>\n<style>\n")
+                .append("body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}")
+                .append("h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ccc}")
+                .append("table{border-collapse:collapse;font-size:.9em;margin:.5em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}")
+                .append("th{background:#f2f2f2}td.n{text-align:right;font-variant-numeric:tabular-nums}tr.total td{font-weight:bold}")
+                .append(".kind{font-weight:bold}.wrong-code,.compiler-crash{color:#b00}.muted{color:#777}")
+                .append("figure{margin:1em 0}.pair{display:flex;gap:1em;flex-wrap:wrap}")
+                .append("\n</style>\n</head>\n<body>\n");
+        h.append("<h1>yarpj campaign report</h1>\n<p>").append(esc(String.join(", ", resultDirs.stream().map(Path::toString).toList())))
+                .append(": ").append(d.logs().size()).append(d.logs().size() == 1 ? " campaign log" : " campaign logs (shards)")
+                .append(". Written by yarpj ").append(esc(version)).append(" at ").append(UTC.format(Instant.now())).append(".</p>\n");
+        glance(h, d);
+        findings(h, d, base);
+        plots(h, d);
+        if (d.skippedLines() > 0) {
+            h.append("<p class=\"muted\">").append(d.skippedLines()).append(" unreadable log lines skipped (torn by a killed run).</p>\n");
+        }
+        h.append("</body>\n</html>\n");
+        Path tmp = out.resolveSibling("." + out.getFileName() + ".tmp");
+        Files.writeString(tmp, h);
+        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        long hits = d.findings().stream().mapToLong(f -> f.seeds().size()).sum();
+        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits);
+    }
+
+    private static void glance(StringBuilder h, CampaignData d) {
+        h.append("<h2 id=\"glance\">The campaign at a glance</h2>\n");
+        List<String> outcomes = new ArrayList<>();
+        for (CampaignData.Log l : d.logs()) for (String o : l.outcomes().keySet()) if (!outcomes.contains(o)) outcomes.add(o);
+        outcomes.sort((x, y) -> x.equals("pass") ? -1 : y.equals("pass") ? 1 : x.compareTo(y));
+        h.append("<table id=\"campaign\">\n<tr><th>log</th><th>runs</th><th>jobs</th><th>wall time</th><th>tests</th><th>tests/hour</th>");
+        for (String o : outcomes) h.append("<th>").append(esc(o)).append("</th>");
+        h.append("<th>CPU: generation</th><th>compilation</th><th>execution</th></tr>\n");
+        double first = Double.NaN;
+        double last = Double.NaN;
+        long tests = 0;
+        double gen = 0;
+        double comp = 0;
+        double exec = 0;
+        Map<String, Long> total = new TreeMap<>();
+        for (CampaignData.Log l : d.logs()) {
+            int jobs = l.runs().stream().mapToInt(CampaignData.Run::jobs).max().orElse(0);
+            row(h, false, esc(l.label()), l.runs().size(), jobs == 0 ? "" : Integer.toString(jobs), l.wallSeconds(), l.tests(),
+                    l.testsPerHour(), outcomes, l.outcomes(), l.generationS(), l.compileS(), l.executionS());
+            for (CampaignData.Run r : l.runs()) {
+                if (!Double.isNaN(r.start())) first = Double.isNaN(first) ? r.start() : Math.min(first, r.start());
+                if (!Double.isNaN(r.end())) last = Double.isNaN(last) ? r.end() : Math.max(last, r.end());
+            }
+            tests += l.tests();
+            gen += l.generationS();
+            comp += l.compileS();
+            exec += l.executionS();
+            l.outcomes().forEach((k, v) -> total.merge(k, v, Long::sum));
+        }
+        if (d.logs().size() > 1) {
+            double span = Double.isNaN(first) || Double.isNaN(last) ? 0 : last - first;
+            row(h, true, "all, from the first start to the last test", d.logs().stream().mapToInt(l -> l.runs().size()).sum(), "",
+                    span, tests, tests / Math.max(span, 1e-9) * 3600, outcomes, total, gen, comp, exec);
+        }
+        h.append("</table>\n<p class=\"muted\">Wall time is the time a log's runs took, from each run's start to its last test; ")
+                .append("CPU shares are of the CPU time the log records (generation, and the compilers and tests the harness ran).</p>\n");
+    }
+
+    private static void row(StringBuilder h, boolean total, String label, int runs, String jobs, double wall, long tests, double perHour,
+                            List<String> outcomes, Map<String, Long> byOutcome, double gen, double comp, double exec) {
+        double cpu = Math.max(gen + comp + exec, 1e-9);
+        h.append(total ? "<tr class=\"total\">" : "<tr>").append("<td>").append(label).append("</td>").append(num(runs)).append("<td class=\"n\">")
+                .append(jobs).append("</td><td class=\"n\">").append(wall > 0 ? duration(wall) : "not logged").append("</td>").append(num(tests))
+                .append(wall > 0 ? num(Math.round(perHour)) : "<td></td>");
+        for (String o : outcomes) h.append(num(byOutcome.getOrDefault(o, 0L)));
+        h.append(pct(gen / cpu)).append(pct(comp / cpu)).append(pct(exec / cpu)).append("</tr>\n");
+    }
+
+    private static void findings(StringBuilder h, CampaignData d, Path base) {
+        h.append("<h2 id=\"findings-heading\">Findings</h2>\n");
+        if (d.findings().isEmpty()) {
+            h.append("<p id=\"no-findings\">No findings.</p>\n");
+            h.append("<table id=\"findings\"><tr><th>kind</th><th>signature</th><th>tests</th></tr></table>\n");
+            return;
+        }
+        double t0 = d.tests().stream().mapToDouble(CampaignData.TestDone::t).filter(t -> !Double.isNaN(t)).min().orElse(Double.NaN);
+        h.append("<p>").append(d.findings().size()).append(" signatures, hit by ")
+                .append(d.findings().stream().mapToLong(f -> f.seeds().size()).sum()).append(" tests. A signature is how the harness ")
+                .append("groups findings; <code>yarpj triage</code> groups them into bugs.</p>\n");
+        h.append("<table id=\"findings\">\n<tr><th>kind</th><th>signature</th><th>tests</th><th>first seen</th><th>testbeds</th>")
+                .append("<th>example seeds</th><th>files</th></tr>\n");
+        for (CampaignData.Finding f : d.findings()) {
+            h.append("<tr><td class=\"kind ").append(esc(f.kind())).append("\">").append(esc(f.kind())).append("</td><td>")
+                    .append(esc(f.signature())).append("<br><span class=\"muted\">").append(esc(f.id())).append("</span></td>")
+                    .append(num(f.seeds().size())).append("<td>");
+            if (!Double.isNaN(f.firstSeen())) {
+                h.append(duration(f.firstSeen() - t0)).append(" in<br><span class=\"muted\">")
+                        .append(UTC.format(Instant.ofEpochMilli((long) (f.firstSeen() * 1000)))).append("</span>");
+            }
+            h.append("</td><td>").append(esc(String.join(", ", f.testbeds()))).append("</td><td>");
+            List<String> seeds = new ArrayList<>();
+            for (long s : f.seeds()) {
+                if (seeds.size() == 5) {
+                    seeds.add("…");
+                    break;
+                }
+                seeds.add(Long.toString(s));
+            }
+            h.append(esc(String.join(", ", seeds))).append("</td><td>");
+            List<String> links = new ArrayList<>();
+            for (java.nio.file.Path ex : f.examples()) {
+                if (Files.exists(ex.resolve("repro.sh"))) {
+                    links.add(link(base, ex.resolve("repro.sh"), ex.getFileName() + "/repro.sh"));
+                }
+            }
+            for (Path r : f.reduced()) links.add(link(base, r, "reduced " + r.getParent().getParent().getFileName() + "/" + r.getFileName()));
+            h.append(String.join("<br>", links)).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void plots(StringBuilder h, CampaignData d) {
+        h.append("<h2 id=\"plots\">Plots</h2>\n");
+        figure(h, "over-time", Plots.overTime(d.tests()), "the logs have no test times (written by an older yarpj)");
+        figure(h, "outcomes", Plots.outcomesPerTestbed(d.outcomesPerTestbed()), "no testbed runs logged");
+        figure(h, "compile-times", Plots.compileTimes(d.compileSecondsPerTestbed()), "no compiles logged");
+        String trips = Plots.bars("Trip counts of the tested loops", "iterations per entry", "static loops", d.tripBands());
+        String idioms = Plots.bars("Idioms of the tested loop nests", "idiom", "loop nests", d.idioms());
+        if (trips == null && idioms == null) {
+            h.append("<p class=\"muted\">The campaign did not log the loops' trip counts and idioms.</p>\n");
+        } else {
+            h.append("<div class=\"pair\">");
+            figure(h, "trips", trips, "");
+            figure(h, "idioms", idioms, "");
+            h.append("</div>\n<p class=\"muted\">As the interpreter saw them run: each static loop counted once per test, ")
+                    .append("in the band of its mean iterations per entry.</p>\n");
+        }
+    }
+
+    private static void figure(StringBuilder h, String id, String svg, String missing) {
+        if (svg == null) {
+            if (!missing.isEmpty()) h.append("<p class=\"muted\" id=\"").append(id).append("\">No plot: ").append(esc(missing)).append(".</p>\n");
+            return;
+        }
+        h.append("<figure id=\"").append(id).append("\">").append(svg).append("</figure>\n");
+    }
+
+    private static String link(Path base, Path target, String text) {
+        String href = base.relativize(target.toAbsolutePath()).toString().replace(java.io.File.separatorChar, '/');
+        return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
+    }
+
+    private static String num(long n) {
+        return "<td class=\"n\">" + String.format(Locale.ROOT, "%,d", n) + "</td>";
+    }
+
+    private static String pct(double share) {
+        return "<td class=\"n\">" + String.format(Locale.ROOT, "%.1f%%", 100 * share) + "</td>";
+    }
+
+    /** "42 s", "3 min 05 s", "2 h 07 min", with no-break spaces. */
+    static String duration(double seconds) {
+        if (Double.isNaN(seconds)) return "";
+        long s = Math.round(seconds);
+        String d = s >= 3600 ? String.format(Locale.ROOT, "%d h %02d min", s / 3600, s % 3600 / 60)
+                : s >= 60 ? String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60) : s + " s";
+        return d.replace(" ", "&nbsp;");
+    }
+
+    static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,159 @@
+package dev.yarpj.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.cli.Main;
+import java.awt.image.BufferedImage;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * yarpj report over a small two-shard campaign against the fake miscompiling compiler of
+ * the harness tests: the page's numbers agree with the results, and Chromium (headless)
+ * renders it: the DOM has the findings table and the plots, and the screenshot is not blank.
+ */
+class HtmlReportTest {
+    private static final Path FAKES = Path.of("src/test/resources/fake-compilers").toAbsolutePath();
+
+    @TempDir
+    static Path dir;
+
+    static Path results;
+
+    record Result(int code, String out, String err) {}
+
+    static Result yarpj(String... args) {
+        CommandLine cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        return new Result(cl.execute(args), out.toString(), err.toString());
+    }
+
+    @BeforeAll
+    static void campaign() throws Exception {
+        FAKES.resolve("miscompile.sh").toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        String fake = FAKES.resolve("miscompile.sh").toString();
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
+                + "  - {name: fake-miscompile, c: " + fake + ", cpp: " + fake + ", flags: [-O2]}\n");
+        results = dir.resolve("results");
+        for (int k = 0; k < 2; k++) {
+            Result r = yarpj("fuzz", "--quiet", "--shard", k + "/2", "--seeds", "1..8", "-j", "2", "--out", results.toString(),
+                    "--testbeds", tb.toString());
+            assertEquals(0, r.code(), r.err());
+        }
+    }
+
+    @Test
+    void thePageCountsWhatTheResultsHold() throws Exception {
+        Path page = dir.resolve("report.html");
+        Result r = yarpj("report", results.toString(), "--out", page.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("report: " + page + " (2 logs, 8 tests, "), r.out());
+        String html = Files.readString(page);
+        // Self-contained: no scripts, nothing loaded from elsewhere.
+        assertFalse(html.contains("<script"), "no scripts");
+        assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "nothing from the network");
+        assertTrue(html.contains("results shard 0") && html.contains("results shard 1"), "a row per shard");
+        assertTrue(html.contains("all, from the first start to the last test"), "a total row");
+        // The wrong-code signature's test count is its number of seeds in the results.
+        Matcher m = Pattern.compile("wrong code on fake-miscompile<br><span class=\"muted\">([0-9a-f]+)</span></td><td class=\"n\">(\\d+)</td>")
+                .matcher(html);
+        assertTrue(m.find(), "the wrong-code finding has a row");
+        long stored = dev.yarpj.harness.FindingStore.hits(results.resolve("wrong-code").resolve(m.group(1))).size();
+        assertEquals(stored, Long.parseLong(m.group(2)));
+        assertTrue(stored >= 4, "most tests miscompiled: " + stored);
+        assertTrue(html.contains("/repro.sh\">"), "links to repro.sh");
+        assertEquals(5, count(html, "<svg"), "five plots: over time, outcomes, compile times, trip counts, idioms");
+    }
+
+    @Test
+    void chromiumRendersTheFindingsTableAndANonBlankPage() throws Exception {
+        String chromium = null;
+        for (String c : List.of("chromium", "chromium-browser", "google-chrome")) {
+            if (new ProcessBuilder("sh", "-c", "command -v " + c).start().waitFor() == 0) {
+                chromium = c;
+                break;
+            }
+        }
+        if (chromium == null) {
+            String why = "Chromium is not installed (apt-get install chromium)";
+            System.err.println("HtmlReportTest.chromiumRendersTheFindingsTableAndANonBlankPage skipped: " + why);
+            Assumptions.abort(why);
+        }
+        Path page = dir.resolve("rendered.html");
+        assertEquals(0, yarpj("report", results.toString(), "--out", page.toString()).code());
+        List<String> headless = List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--user-data-dir=" + dir.resolve("chromium-profile"));
+        List<String> dump = new ArrayList<>(headless);
+        dump.addAll(List.of("--dump-dom", page.toUri().toString()));
+        Process p = new ProcessBuilder(dump).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String dom = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertTrue(dom.contains("<table id=\"findings\">"), "the rendered DOM has the findings table");
+        assertTrue(dom.contains("wrong code on fake-miscompile"), "and the finding");
+        assertTrue(count(dom, "<svg") >= 5, "and the plots");
+        Path png = dir.resolve("report.png");
+        List<String> shot = new ArrayList<>(headless);
+        shot.addAll(List.of("--window-size=1200,1600", "--screenshot=" + png, page.toUri().toString()));
+        Process s = new ProcessBuilder(shot).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(s.waitFor(120, TimeUnit.SECONDS));
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertEquals(1200, img.getWidth());
+        Set<Integer> colours = new HashSet<>();
+        long dark = 0;
+        for (int y = 0; y < img.getHeight(); y += 3) {
+            for (int x = 0; x < img.getWidth(); x += 3) {
+                int rgb = img.getRGB(x, y) & 0xFFFFFF;
+                colours.add(rgb);
+                if (((rgb >> 16) & 0xFF) + ((rgb >> 8) & 0xFF) + (rgb & 0xFF) < 200) dark++;
+            }
+        }
+        assertTrue(colours.size() > 20 && dark > 500, "not blank: " + colours.size() + " colours, " + dark + " dark samples");
+    }
+
+    @Test
+    void aTornLogLineIsSkippedAndWholeLinesAreRead() {
+        Map<String, Object> m = JsonLine.parse("{\"event\": \"done\", \"seed\": 7, \"t\": 1.500, \"findings\": [{\"kind\": \"wrong-code\"}], \"x\": null}");
+        assertEquals(7L, m.get("seed"));
+        assertEquals(1.5, m.get("t"));
+        assertEquals(List.of(Map.of("kind", "wrong-code")), m.get("findings"));
+        assertNull(JsonLine.parse("{\"event\": \"done\", \"seed\": 7, \"t\": 1.5"));
+        assertNull(JsonLine.parse("not json"));
+    }
+
+    @Test
+    void aDirectoryWithoutACampaignIsAOneLineError() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Result r = yarpj("report", empty.toString());
+        assertEquals(2, r.code());
+        assertEquals("yarpj: " + empty + " holds no campaign (no campaign.json or campaign.jsonl): give yarpj fuzz's --out", r.err().strip());
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;
+        return n;
+    }
+}
