@@ -76,8 +76,16 @@ public final class Reducer {
         if ("compiler-crash".equals(kind) && !Files.exists(stderrFile)) throw new ReduceException("the finding has no compile.stderr");
         String crashText = "compiler-crash".equals(kind) ? crashMessage(Files.readString(stderrFile)) : null;
         Path script = dir.resolve("interesting.sh");
-        Files.writeString(script, InterestingnessTest.script(kind, ext, file, buggy, reference, crashText, log));
+        Path limits = dir.resolve("warning-limits.txt");
+        Files.writeString(script, InterestingnessTest.script(kind, ext, file, buggy, reference, crashText, log, limits));
         script.toFile().setExecutable(true);
+
+        // What the original has of warnings that are not harmless: no candidate may have more.
+        Path calibrate = Files.createTempDirectory("yarpj-reduce-warnings");
+        Files.copy(dir.resolve(file), calibrate.resolve(file));
+        int crc = run(List.of(script.toAbsolutePath().toString(), "--calibrate"), calibrate, 300);
+        deleteTree(calibrate);
+        if (crc != 0) throw new ReduceException("the merged test does not compile with gcc and clang; see " + script);
 
         // The symptom must show on the merged file before anything is cut away.
         Path check = Files.createTempDirectory("yarpj-reduce-check");

@@ -27,6 +27,38 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                     Map<String, List<Double>> compileSecondsPerTestbed, Map<String, Long> tripBands, Map<String, Long> idioms,
                     long skippedLines) {
 
+    /**
+     * Whether the logs and the finding directories agree: every (finding, seed) a done line
+     * names is in the signature's seed records, and every record has its done line. A test
+     * killed after saving its finding and before its done line leaves a record without a
+     * line until the campaign is resumed; anything else is lost or doubled.
+     *
+     * @param logged   (kind/signature, seed) pairs named by done lines, each with how many lines name it
+     * @param onlyLogged pairs logged but not in the records (lost); {@code onlyStored}: recorded, not logged
+     */
+    record Agreement(long pairs, List<String> doubled, List<String> onlyLogged, List<String> onlyStored) {
+        boolean agrees() {
+            return doubled.isEmpty() && onlyLogged.isEmpty() && onlyStored.isEmpty();
+        }
+    }
+
+    Agreement agreement() {
+        Map<String, Integer> logged = new TreeMap<>();
+        for (TestDone t : tests) {
+            for (String f : t.findings()) logged.merge(f + " " + t.seed(), 1, Integer::sum);
+        }
+        SortedSet<String> stored = new TreeSet<>();
+        for (Finding f : findings) for (long s : f.seeds()) stored.add(f.kind() + "/" + f.id() + " " + s);
+        List<String> doubled = new ArrayList<>();
+        List<String> onlyLogged = new ArrayList<>();
+        logged.forEach((k, n) -> {
+            if (n > 1) doubled.add(k);
+            if (!stored.contains(k)) onlyLogged.add(k);
+        });
+        List<String> onlyStored = stored.stream().filter(k -> !logged.containsKey(k)).toList();
+        return new Agreement(logged.size(), doubled, onlyLogged, onlyStored);
+    }
+
     /** One campaign log: one process's part (a shard, or the whole campaign), over all its runs. */
     record Log(Path dir, String label, List<Run> runs, long tests, Map<String, Long> outcomes, double generationS, double compileS,
                double executionS) {

@@ -24,7 +24,7 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     /** What the report covered, for the command's one-line summary. */
-    public record Written(int logs, long tests, int findings, long hits) {}
+    public record Written(int logs, long tests, int findings, long hits, String agreement) {}
 
     public static Written write(List<Path> resultDirs, Path out, String version) throws IOException {
         System.setProperty("java.awt.headless", "true");
@@ -53,7 +53,7 @@ public final class HtmlReport {
         Files.writeString(tmp, h);
         Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         long hits = d.findings().stream().mapToLong(f -> f.seeds().size()).sum();
-        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits);
+        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits, agreement(d.agreement()));
     }
 
     private static void glance(StringBuilder h, CampaignData d) {
@@ -144,7 +144,20 @@ public final class HtmlReport {
             for (Path r : f.reduced()) links.add(link(base, r, "reduced " + r.getParent().getParent().getFileName() + "/" + r.getFileName()));
             h.append(String.join("<br>", links)).append("</td></tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table>\n<p id=\"agreement\">").append(esc(agreement(d.agreement()))).append("</p>\n");
+    }
+
+    /** One sentence: do the campaign logs and the finding directories agree? */
+    static String agreement(CampaignData.Agreement a) {
+        if (a.agrees()) return "The campaign logs and the finding directories agree: " + a.pairs() + " (finding, test) pairs, none lost or doubled.";
+        StringBuilder s = new StringBuilder("The campaign logs and the finding directories disagree:");
+        if (!a.doubled().isEmpty()) s.append(" logged twice: ").append(a.doubled().size()).append(" (").append(a.doubled().get(0)).append(");");
+        if (!a.onlyLogged().isEmpty()) s.append(" logged, not stored: ").append(a.onlyLogged().size()).append(" (").append(a.onlyLogged().get(0)).append(");");
+        if (!a.onlyStored().isEmpty()) {
+            s.append(" stored, not logged: ").append(a.onlyStored().size()).append(" (").append(a.onlyStored().get(0))
+                    .append("; a test killed before its log line; --resume reruns it);");
+        }
+        return s.substring(0, s.length() - 1) + ".";
     }
 
     private static void plots(StringBuilder h, CampaignData d) {

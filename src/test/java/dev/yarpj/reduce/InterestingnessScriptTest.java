@@ -14,21 +14,28 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The interestingness test keeps UB-free candidates only. Generated tests hold UB in dead
  * code on purpose; a reduction step that makes such code live (here: negating the dead
- * condition) must be refused, while an innocent step on the same test is kept.
+ * condition) must be refused, while an innocent step on the same test is kept. And a
+ * candidate must read as clean C: no warning under -Wall -Wextra beyond harmless ones that
+ * the original did not have.
  */
 class InterestingnessScriptTest {
     private static final Path MISCOMPILE = Path.of("src/test/resources/fake-compilers/miscompile.sh").toAbsolutePath();
 
     /** A test whose dead branch would divide by zero; the fake compiler miscompiles {@code x + 3}. */
     private static String program(String deadCondition, String addend) {
+        return program(deadCondition, addend, "res = x / zero;");
+    }
+
+    private static String program(String deadCondition, String addend, String dead) {
         return """
                 #include <stdio.h>
                 int zero = 0, one = 1, x = 5;
                 int res;
+                int arr[2] = {1, 2};
                 void test(void) {
                     res = x + %s;
                     if (%s) {
-                        res = x / zero;
+                        %s
                     }
                 }
                 int main(void) {
@@ -36,20 +43,49 @@ class InterestingnessScriptTest {
                     printf("%%d\\n", res);
                     return 0;
                 }
-                """.formatted(addend, deadCondition);
+                """.formatted(addend, deadCondition, dead);
     }
 
     private static int interesting(Path dir, String source) throws Exception {
-        Files.writeString(dir.resolve("merged.c"), source);
+        return interesting(dir, program("one == zero", "3"), source);
+    }
+
+    /** The script's verdict on {@code candidate}, its warning limits calibrated on {@code original} as the reducer does. */
+    private static int interesting(Path dir, String original, String candidate) throws Exception {
         String script = InterestingnessTest.script("wrong-code", "c", "merged.c", List.of(MISCOMPILE.toString(), "-O2"), "gcc",
-                null, dir.resolve("accepted.log"));
+                null, dir.resolve("accepted.log"), dir.resolve("limits.txt"));
         Path sh = dir.resolve("test.sh");
         Files.writeString(sh, script);
         MISCOMPILE.toFile().setExecutable(true);
-        Process p = new ProcessBuilder("bash", sh.toString()).directory(dir.toFile()).redirectErrorStream(true).start();
+        Files.writeString(dir.resolve("merged.c"), original);
+        assertEquals(0, run(dir, sh, "--calibrate"), "calibration");
+        Files.writeString(dir.resolve("merged.c"), candidate);
+        return run(dir, sh);
+    }
+
+    private static int run(Path dir, Path sh, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", sh.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "interestingness test timed out");
         return p.exitValue();
+    }
+
+    @Test
+    void refusesACandidateWithAWarningTheOriginalDidNotHave(@TempDir Path dir) throws Exception {
+        String clean = program("one == zero", "3");
+        assertEquals(0, interesting(dir, clean, program("one == zero", "3", "int unused = 1;")), "an unused variable is harmless");
+        assertNotEquals(0, interesting(dir, clean, program("one == zero", "3", "res = arr[5];")),
+                "a subscript out of bounds in code that never runs");
+        assertNotEquals(0, interesting(dir, clean, program("one == zero", "3", "res = (res = 1) + res;")), "unsequenced");
+    }
+
+    @Test
+    void anOriginalsOwnWarningsMayStayButNotGrow(@TempDir Path dir) throws Exception {
+        String original = program("one == zero", "3", "res = arr[5];");
+        assertEquals(0, interesting(dir, original, program("one == zero", "3", "res = arr[5];")), "as many as the original");
+        assertNotEquals(0, interesting(dir, original, program("one == zero", "3", "res = arr[5] + arr[6];")), "one more");
     }
 
     @Test

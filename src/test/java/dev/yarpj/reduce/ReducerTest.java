@@ -56,6 +56,41 @@ class ReducerTest {
         assertNotEquals(run(work, "./ref.bin"), run(work, "./bug.bin"));
     }
 
+    @Test
+    void plantedCompilerCrashIsReducedWithItsSignatureKept(@TempDir Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(FAKES)) {
+            s.forEach(p -> p.toFile().setExecutable(true));
+        }
+        String fake = FAKES.resolve("ice-on-loop.sh").toString();
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake-ice, c: " + fake + ", cpp: " + fake
+                + ", flags: [-O2]}\n");
+        Path results = dir.resolve("results");
+        assertEquals(0, cli("fuzz", "--quiet", "--seeds", "1..2", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/tiny.yaml"));
+        Path finding;
+        try (Stream<Path> s = Files.walk(results.resolve("compiler-crash"), 2)) {
+            finding = s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().findFirst().orElseThrow();
+        }
+        String signature = Files.readString(finding.getParent().resolve("signature.txt"));
+        assertTrue(signature.contains("fake_loop_pass"), signature);
+
+        Reducer.Result r = Reducer.reduce(finding, new Reducer.Options(120, 2, "cvise"));
+        String reduced = Files.readString(r.reduced());
+        assertTrue(r.linesAfter() <= 12 && r.linesAfter() < r.linesBefore(), "reduced to " + r.linesAfter() + " lines:\n" + reduced);
+        assertTrue(reduced.matches("(?s).*for *\\(.*"), "the loop the crash needs is kept:\n" + reduced);
+        // The fake compiler still crashes on it with the same message, and the test is sanitizer-clean.
+        Path work = r.reduced().getParent();
+        Process p = new ProcessBuilder(fake, "-O2", "-c", "merged.c", "-o", "x.o").directory(work.toFile()).redirectErrorStream(true).start();
+        String err = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(Reducer.crashMessage(Files.readString(finding.resolve("compile.stderr"))), Reducer.crashMessage(err));
+        for (String cc : List.of("gcc", "clang")) {
+            run(work, cc, "-O0", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w", "merged.c", "-o", cc + ".san");
+            run(work, "./" + cc + ".san");
+        }
+    }
+
     private static int cli(String... args) {
         var cl = Main.commandLine();
         cl.setOut(new PrintWriter(new StringWriter()));

@@ -71,6 +71,7 @@ class HtmlReportTest {
         Result r = yarpj("report", results.toString(), "--out", page.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("report: " + page + " (2 logs, 8 tests, "), r.out());
+        assertTrue(r.out().contains("The campaign logs and the finding directories agree: "), r.out());
         String html = Files.readString(page);
         // Self-contained: no scripts, nothing loaded from elsewhere.
         assertFalse(html.contains("<script"), "no scripts");
@@ -141,6 +142,26 @@ class HtmlReportTest {
         assertEquals(List.of(Map.of("kind", "wrong-code")), m.get("findings"));
         assertNull(JsonLine.parse("{\"event\": \"done\", \"seed\": 7, \"t\": 1.5"));
         assertNull(JsonLine.parse("not json"));
+    }
+
+    @Test
+    void aFindingRecordedWithoutItsLogLineIsReportedAsDisagreement() throws Exception {
+        Path copy = dir.resolve("tampered");
+        try (var s = Files.walk(results)) {
+            for (Path p : s.toList()) {
+                Path t = copy.resolve(results.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(t);
+                else Files.copy(p, t);
+            }
+        }
+        try (var s = Files.walk(copy.resolve("wrong-code"))) {
+            Path record = s.filter(p -> p.getFileName().toString().equals("shard-0.txt")).findFirst().orElseThrow();
+            Files.writeString(record, "424242\n", java.nio.file.StandardOpenOption.APPEND);
+        }
+        Result r = yarpj("report", copy.toString(), "--out", dir.resolve("tampered.html").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("disagree: stored, not logged: 1 (wrong-code/"), r.out());
+        assertTrue(r.out().contains(" 424242; a test killed before its log line"), r.out());
     }
 
     @Test
