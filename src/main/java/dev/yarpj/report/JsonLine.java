@@ -132,10 +132,15 @@ final class JsonLine {
 
     private Number number() {
         int start = i;
-        while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) i++;
+        boolean integral = true;
+        while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
+            char c = s.charAt(i);
+            if (c == '.' || c == 'e' || c == 'E' || (c == '+') || (c == '-' && i > start)) integral = false;
+            i++;
+        }
         String n = s.substring(start, i);
         if (n.isEmpty()) throw new IllegalArgumentException("not a value at " + start);
-        if (n.matches("-?\\d{1,18}")) return Long.parseLong(n);
-        return Double.parseDouble(n);
+        int digits = n.length() - (n.charAt(0) == '-' ? 1 : 0);
+        return integral && digits <= 18 ? (Number) Long.parseLong(n) : (Number) Double.parseDouble(n);
     }
 }

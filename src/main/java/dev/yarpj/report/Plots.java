@@ -50,10 +50,13 @@ final class Plots {
                 .xAxisTitle("hours since the first test").yAxisTitle("tests").build();
         style(c.getStyler());
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        // Steps: both counts change only when a test finishes.
         XYSeries a = c.addSeries("tests", hours, count);
         a.setMarker(SeriesMarkers.NONE);
+        a.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
         XYSeries b = c.addSeries("distinct findings (right axis)", hours, distinct);
         b.setMarker(SeriesMarkers.NONE);
+        b.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
         b.setYAxisGroup(1);
         c.setYAxisGroupTitle(1, "distinct findings");
         c.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
