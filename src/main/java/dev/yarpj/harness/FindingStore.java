@@ -125,7 +125,9 @@ public final class FindingStore {
 
     /** Writes {@code target} whole or not at all: a temporary file beside it, synced, then renamed. */
     static void atomicWrite(Path target, String content) throws IOException {
-        Path t = target.resolveSibling("." + target.getFileName() + ".tmp");
+        // A temporary name of this process and thread: shards may write one signature.txt at the same moment.
+        Path t = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + Thread.currentThread().getId() + ".tmp");
         Files.writeString(t, content);
         sync(t, false);
         Files.move(t, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
