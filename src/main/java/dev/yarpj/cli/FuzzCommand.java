@@ -77,14 +77,13 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--run-timeout", paramLabel = "SECONDS", defaultValue = "10", description = "Run time limit of a test binary (default: ${DEFAULT-VALUE}).")
     double runTimeout;
 
-    @Option(names = "--resume", description = {"Continue the campaign in DIR (with --shard: that shard) with its saved",
-        "settings, skipping finished seeds. Settings given again must be the same."})
+    @Option(names = "--resume", description = "Continue the campaign in DIR (with --shard: that shard) with its saved "
+            + "settings, skipping finished seeds. Settings given again must be the same.")
     boolean resume;
 
-    @Option(names = "--shard", paramLabel = "K/N", description = {"Run shard K (0 to N-1) of a campaign split N ways: seeds",
-        "first+K, first+K+N, ... Shards run at once, on one machine or many, into one",
-        "DIR; the first to start saves the settings (and a picked first seed) that the",
-        "others must repeat. Each keeps its log in DIR/shards/K/."})
+    @Option(names = "--shard", paramLabel = "K/N", description = "Run shard K (0 to N-1) of a campaign split N ways: seeds "
+            + "first+K, first+K+N, ... Shards run at once, on one machine or many, into one DIR; the first to start saves "
+            + "the settings (and a picked first seed) that the others must repeat. Each keeps its log in DIR/shards/K/.")
     String shard;
 
     @Option(names = "--quiet", description = "No progress line, only the summary.")
