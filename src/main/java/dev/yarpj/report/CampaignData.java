@@ -36,7 +36,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
      * @param logged   (kind/signature, seed) pairs named by done lines, each with how many lines name it
      * @param onlyLogged pairs logged but not in the records (lost); {@code onlyStored}: recorded, not logged
      */
-    record Agreement(long pairs, List<String> doubled, List<String> onlyLogged, List<String> onlyStored) {
+    record Agreement(long pairs, List<String> doubled, List<String> onlyLogged, List<String> onlyStored, long unchecked) {
         boolean agrees() {
             return doubled.isEmpty() && onlyLogged.isEmpty() && onlyStored.isEmpty();
         }
@@ -44,11 +44,20 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
 
     Agreement agreement() {
         Map<String, Integer> logged = new TreeMap<>();
+        // Done lines of an older yarpj do not list findings: their tests' findings cannot be checked.
+        java.util.Set<Long> unlisted = new java.util.HashSet<>();
         for (TestDone t : tests) {
+            if (!t.findingsLogged()) unlisted.add(t.seed());
             for (String f : t.findings()) logged.merge(f + " " + t.seed(), 1, Integer::sum);
         }
         SortedSet<String> stored = new TreeSet<>();
-        for (Finding f : findings) for (long s : f.seeds()) stored.add(f.kind() + "/" + f.id() + " " + s);
+        long[] unchecked = {0};
+        for (Finding f : findings) {
+            for (long s : f.seeds()) {
+                if (unlisted.contains(s)) unchecked[0]++;
+                else stored.add(f.kind() + "/" + f.id() + " " + s);
+            }
+        }
         List<String> doubled = new ArrayList<>();
         List<String> onlyLogged = new ArrayList<>();
         logged.forEach((k, n) -> {
@@ -56,7 +65,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
             if (!stored.contains(k)) onlyLogged.add(k);
         });
         List<String> onlyStored = stored.stream().filter(k -> !logged.containsKey(k)).toList();
-        return new Agreement(logged.size(), doubled, onlyLogged, onlyStored);
+        return new Agreement(logged.size(), doubled, onlyLogged, onlyStored, unchecked[0]);
     }
 
     /** One campaign log: one process's part (a shard, or the whole campaign), over all its runs. */
@@ -79,7 +88,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
     }
 
     /** A finished test: when (NaN if not logged) and the findings it saved as "kind/signature-id". */
-    record TestDone(long seed, double t, List<String> findings) {}
+    record TestDone(long seed, double t, List<String> findings, boolean findingsLogged) {}
 
     /** One signature of one kind, all shards merged. */
     record Finding(String kind, String id, String signature, Path dir, SortedSet<Long> seeds, double firstSeen, List<String> testbeds,
@@ -165,7 +174,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                             found.add(f.get("kind") + "/" + f.get("signature"));
                         }
                     }
-                    tests.add(new TestDone((long) num(m.get("seed")), t, found));
+                    tests.add(new TestDone((long) num(m.get("seed")), t, found, m.containsKey("findings")));
                     if (m.get("trips") instanceof Map<?, ?> tm) tm.forEach((k, v) -> trips.merge((String) k, (long) num(v), Long::sum));
                     if (m.get("idioms") instanceof Map<?, ?> im) im.forEach((k, v) -> idioms.merge((String) k, (long) num(v), Long::sum));
                 } else if (m.containsKey("testbed") && m.containsKey("outcome")) {

@@ -149,7 +149,12 @@ public final class HtmlReport {
 
     /** One sentence: do the campaign logs and the finding directories agree? */
     static String agreement(CampaignData.Agreement a) {
-        if (a.agrees()) return "The campaign logs and the finding directories agree: " + a.pairs() + " (finding, test) pairs, none lost or doubled.";
+        String older = a.unchecked() == 0 ? "" : " (" + a.unchecked() + " more found by tests whose log lines, written by an older yarpj,"
+                + " do not list findings, cannot be checked)";
+        if (a.agrees()) {
+            return "The campaign logs and the finding directories agree: " + a.pairs() + " (finding, test) pairs, none lost or doubled"
+                    + older + ".";
+        }
         StringBuilder s = new StringBuilder("The campaign logs and the finding directories disagree:");
         if (!a.doubled().isEmpty()) s.append(" logged twice: ").append(a.doubled().size()).append(" (").append(a.doubled().get(0)).append(");");
         if (!a.onlyLogged().isEmpty()) s.append(" logged, not stored: ").append(a.onlyLogged().size()).append(" (").append(a.onlyLogged().get(0)).append(");");
@@ -157,7 +162,7 @@ public final class HtmlReport {
             s.append(" stored, not logged: ").append(a.onlyStored().size()).append(" (").append(a.onlyStored().get(0))
                     .append("; a test killed before its log line; --resume reruns it);");
         }
-        return s.substring(0, s.length() - 1) + ".";
+        return s.substring(0, s.length() - 1) + older + ".";
     }
 
     private static void plots(StringBuilder h, CampaignData d) {
