@@ -160,7 +160,6 @@ final class FuzzCommand implements Callable<Integer> {
                 if (pickedSeed) seed = null;
                 checkSameSettings(theirs, shardOf);
                 applySettings(theirs);
-                seed = ((Number) theirs.get("first_seed")).longValue();
                 last = theirs.get("last_seed") == null ? null : ((Number) theirs.get("last_seed")).longValue();
                 pickedSeed = false;
             }
@@ -337,7 +336,11 @@ final class FuzzCommand implements Callable<Integer> {
     private static Map<?, ?> readSettings(Path file) {
         try {
             Object o = new Yaml().load(Files.readString(file));
-            if (!(o instanceof Map<?, ?> m) || !(m.get("first_seed") instanceof Number) || !(m.get("lang") instanceof String)) {
+            // Every setting that checkSameSettings and applySettings read, checked here once.
+            if (!(o instanceof Map<?, ?> m) || !(m.get("first_seed") instanceof Number) || !(m.get("lang") instanceof String)
+                    || !(m.get("testbeds") instanceof String) || !(m.get("compile_timeout_s") instanceof Number)
+                    || !(m.get("run_timeout_s") instanceof Number) || !(m.get("last_seed") == null || m.get("last_seed") instanceof Number)
+                    || !(m.get("shards") == null || m.get("shards") instanceof Number)) {
                 throw new IllegalStateException();
             }
             return m;

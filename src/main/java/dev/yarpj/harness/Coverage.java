@@ -20,14 +20,14 @@ final class Coverage {
     private Coverage() {}
 
     static Map<String, Object> of(Prediction p) {
-        Map<String, Object> trips = new LinkedHashMap<>();
-        Map<String, Object> idioms = new LinkedHashMap<>();
+        Map<String, Long> trips = new LinkedHashMap<>();
+        Map<String, Long> idioms = new LinkedHashMap<>();
         for (String b : BANDS) trips.put(b, 0L);
         for (Idiom i : Idiom.values()) idioms.put(i.name().toLowerCase(), 0L);
         for (LoopTrips l : p.loops()) {
             double perEntry = l.entered() == 0 ? 0 : l.perEntry();
-            trips.merge(BANDS.get(band(perEntry)), 1L, (a, b) -> (Long) a + (Long) b);
-            if (l.level() == 0) idioms.merge(l.idiom().name().toLowerCase(), 1L, (a, b) -> (Long) a + (Long) b);
+            trips.merge(BANDS.get(band(perEntry)), 1L, Long::sum);
+            if (l.level() == 0) idioms.merge(l.idiom().name().toLowerCase(), 1L, Long::sum);
         }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("trips", trips);

@@ -111,7 +111,7 @@ public final class FindingStore {
             String text = Files.readString(f);
             int end = text.lastIndexOf('\n');
             for (String l : text.substring(0, end + 1).split("\n")) {
-                if (l.matches("\\d{1,19}")) seeds.add(Long.parseLong(l));
+                if (l.matches("\\d{1,18}")) seeds.add(Long.parseLong(l));
             }
         }
         return seeds;

@@ -81,17 +81,11 @@ public final class Reducer {
         script.toFile().setExecutable(true);
 
         // What the original has of warnings that are not harmless: no candidate may have more.
-        Path calibrate = Files.createTempDirectory("yarpj-reduce-warnings");
-        Files.copy(dir.resolve(file), calibrate.resolve(file));
-        int crc = run(List.of(script.toAbsolutePath().toString(), "--calibrate"), calibrate, 300);
-        deleteTree(calibrate);
+        int crc = runScriptOn(script, file, merged, 300, "--calibrate");
         if (crc != 0) throw new ReduceException("the merged test does not compile with gcc and clang; see " + script);
 
         // The symptom must show on the merged file before anything is cut away.
-        Path check = Files.createTempDirectory("yarpj-reduce-check");
-        Files.copy(dir.resolve(file), check.resolve(file));
-        int rc = run(List.of(script.toAbsolutePath().toString()), check, 600);
-        deleteTree(check);
+        int rc = runScriptOn(script, file, merged, 600);
         if (rc != 0) {
             throw new ReduceException("the merged test is not interesting (interestingness test exit " + rc
                     + "): the symptom does not show on one file, or it is not sanitizer-clean; see " + script);
@@ -111,10 +105,7 @@ public final class Reducer {
         double secs = (System.nanoTime() - start) / 1e9;
         String reduced = Files.readString(dir.resolve(file));
         // Whatever C-Vise left must still pass the test (it keeps only accepted candidates).
-        Path verify = Files.createTempDirectory("yarpj-reduce-verify");
-        Files.writeString(verify.resolve(file), reduced);
-        int verdict = run(List.of(script.toAbsolutePath().toString()), verify, 600);
-        deleteTree(verify);
+        int verdict = runScriptOn(script, file, reduced, 600);
         if (verdict != 0) {
             throw new ReduceException("the reduced file no longer passes the interestingness test; see " + cviseLog);
         }
@@ -199,6 +190,20 @@ public final class Reducer {
 
     private static int lines(String s) {
         return (int) s.lines().count();
+    }
+
+    /** Runs the interestingness script (with {@code args}) on {@code content} as {@code file} in a fresh directory of its own. */
+    private static int runScriptOn(Path script, String file, String content, long timeoutS, String... args)
+            throws IOException, InterruptedException {
+        Path work = Files.createTempDirectory("yarpj-reduce-");
+        try {
+            Files.writeString(work.resolve(file), content);
+            List<String> cmd = new ArrayList<>(List.of(script.toAbsolutePath().toString()));
+            cmd.addAll(List.of(args));
+            return run(cmd, work, timeoutS);
+        } finally {
+            deleteTree(work);
+        }
     }
 
     private static int run(List<String> cmd, Path dir, long timeoutS) throws IOException, InterruptedException {

@@ -42,6 +42,15 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         }
     }
 
+    /** Every outcome the campaign logged, pass first, then by name: the columns of the report's tables and plots. */
+    List<String> outcomes() {
+        SortedSet<String> names = new TreeSet<>();
+        for (Map<String, Long> m : outcomesPerTestbed.values()) names.addAll(m.keySet());
+        List<String> out = new ArrayList<>(names);
+        if (out.remove("pass")) out.add(0, "pass");
+        return out;
+    }
+
     Agreement agreement() {
         Map<String, Integer> logged = new TreeMap<>();
         // Done lines of an older yarpj do not list findings: their tests' findings cannot be checked.

@@ -43,7 +43,8 @@ public final class HtmlReport {
                 .append(": ").append(d.logs().size()).append(d.logs().size() == 1 ? " campaign log" : " campaign logs (shards)")
                 .append(". Written by yarpj ").append(esc(version)).append(" at ").append(UTC.format(Instant.now())).append(".</p>\n");
         glance(h, d);
-        findings(h, d, base);
+        String agreement = agreement(d.agreement());
+        findings(h, d, base, agreement);
         plots(h, d);
         if (d.skippedLines() > 0) {
             h.append("<p class=\"muted\">").append(d.skippedLines()).append(" unreadable log lines skipped (torn by a killed run).</p>\n");
@@ -53,14 +54,12 @@ public final class HtmlReport {
         Files.writeString(tmp, h);
         Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         long hits = d.findings().stream().mapToLong(f -> f.seeds().size()).sum();
-        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits, agreement(d.agreement()));
+        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits, agreement);
     }
 
     private static void glance(StringBuilder h, CampaignData d) {
         h.append("<h2 id=\"glance\">The campaign at a glance</h2>\n");
-        List<String> outcomes = new ArrayList<>();
-        for (CampaignData.Log l : d.logs()) for (String o : l.outcomes().keySet()) if (!outcomes.contains(o)) outcomes.add(o);
-        outcomes.sort((x, y) -> x.equals("pass") ? -1 : y.equals("pass") ? 1 : x.compareTo(y));
+        List<String> outcomes = d.outcomes();
         h.append("<table id=\"campaign\">\n<tr><th>log</th><th>runs</th><th>jobs</th><th>wall time</th><th>tests</th><th>tests/hour</th>");
         for (String o : outcomes) h.append("<th>").append(esc(o)).append("</th>");
         h.append("<th>CPU: generation</th><th>compilation</th><th>execution</th></tr>\n");
@@ -104,7 +103,7 @@ public final class HtmlReport {
         h.append(pct(gen / cpu)).append(pct(comp / cpu)).append(pct(exec / cpu)).append("</tr>\n");
     }
 
-    private static void findings(StringBuilder h, CampaignData d, Path base) {
+    private static void findings(StringBuilder h, CampaignData d, Path base, String agreement) {
         h.append("<h2 id=\"findings-heading\">Findings</h2>\n");
         if (d.findings().isEmpty()) {
             h.append("<p id=\"no-findings\">No findings.</p>\n");
@@ -136,7 +135,7 @@ public final class HtmlReport {
             }
             h.append(esc(String.join(", ", seeds))).append("</td><td>");
             List<String> links = new ArrayList<>();
-            for (java.nio.file.Path ex : f.examples()) {
+            for (Path ex : f.examples()) {
                 if (Files.exists(ex.resolve("repro.sh"))) {
                     links.add(link(base, ex.resolve("repro.sh"), ex.getFileName() + "/repro.sh"));
                 }
@@ -144,7 +143,7 @@ public final class HtmlReport {
             for (Path r : f.reduced()) links.add(link(base, r, "reduced " + r.getParent().getParent().getFileName() + "/" + r.getFileName()));
             h.append(String.join("<br>", links)).append("</td></tr>\n");
         }
-        h.append("</table>\n<p id=\"agreement\">").append(esc(agreement(d.agreement()))).append("</p>\n");
+        h.append("</table>\n<p id=\"agreement\">").append(esc(agreement)).append("</p>\n");
     }
 
     /** One sentence: do the campaign logs and the finding directories agree? */
@@ -168,7 +167,7 @@ public final class HtmlReport {
     private static void plots(StringBuilder h, CampaignData d) {
         h.append("<h2 id=\"plots\">Plots</h2>\n");
         figure(h, "over-time", Plots.overTime(d.tests()), "the logs have no test times (written by an older yarpj)");
-        figure(h, "outcomes", Plots.outcomesPerTestbed(d.outcomesPerTestbed()), "no testbed runs logged");
+        figure(h, "outcomes", Plots.outcomesPerTestbed(d.outcomesPerTestbed(), d.outcomes()), "no testbed runs logged");
         figure(h, "compile-times", Plots.compileTimes(d.compileSecondsPerTestbed()), "no compiles logged");
         String trips = Plots.bars("Trip counts of the tested loops", "iterations per entry", "static loops", d.tripBands());
         String idioms = Plots.bars("Idioms of the tested loop nests", "idiom", "loop nests", d.idioms());

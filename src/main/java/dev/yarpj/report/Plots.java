@@ -64,12 +64,9 @@ final class Plots {
     }
 
     /** Runs per outcome for each testbed, grouped bars on a logarithmic axis so that rare outcomes show beside passes. */
-    static String outcomesPerTestbed(Map<String, Map<String, Long>> perTestbed) {
+    static String outcomesPerTestbed(Map<String, Map<String, Long>> perTestbed, List<String> outcomes) {
         if (perTestbed.isEmpty()) return null;
         List<String> testbeds = new ArrayList<>(perTestbed.keySet());
-        List<String> outcomes = new ArrayList<>();
-        for (Map<String, Long> m : perTestbed.values()) for (String o : m.keySet()) if (!outcomes.contains(o)) outcomes.add(o);
-        outcomes.sort((x, y) -> x.equals("pass") ? -1 : y.equals("pass") ? 1 : x.compareTo(y));
         CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT + 60).title("Outcomes per testbed")
                 .yAxisTitle("testbed runs (log scale)").build();
         style(c.getStyler());

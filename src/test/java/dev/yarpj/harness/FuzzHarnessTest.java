@@ -168,10 +168,8 @@ class FuzzHarnessTest {
     void killedCampaignResumesWithoutLosingFindingsOrRepeatingTests(@TempDir Path dir) throws Exception {
         Path tb = testbeds(dir, "miscompile");
         Path results = dir.resolve("results");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main", "fuzz", "--quiet", "--seeds", "1..14", "-j", "2",
-                "--out", results.toString(), "--testbeds", tb.toString()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("first.log").toFile()).start();
+        Process p = ShardedCampaignTest.fuzzProcess(dir.resolve("first.log"), "--seeds", "1..14", "-j", "2", "--out", results.toString(),
+                "--testbeds", tb.toString());
         Path log = results.resolve("campaign.jsonl");
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (System.nanoTime() < deadline && doneSeeds(log).size() < 4) Thread.sleep(100);

@@ -24,20 +24,8 @@ class ReducerTest {
 
     @Test
     void plantedWrongCodeIsReducedToAtMostTwentySanitizerCleanLines(@TempDir Path dir) throws Exception {
-        try (Stream<Path> s = Files.list(FAKES)) {
-            s.forEach(p -> p.toFile().setExecutable(true));
-        }
         String fake = FAKES.resolve("miscompile.sh").toString();
-        Path tb = dir.resolve("testbeds.yaml");
-        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake-miscompile, c: " + fake + ", cpp: " + fake
-                + ", flags: [-O2]}\n");
-        Path results = dir.resolve("results");
-        assertEquals(0, cli("fuzz", "--quiet", "--seeds", "1..20", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/tiny.yaml"));
-        Path finding;
-        try (Stream<Path> s = Files.walk(results.resolve("wrong-code"), 2)) {
-            finding = s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().findFirst().orElseThrow();
-        }
+        Path finding = plant(dir, "miscompile", "1..20", "wrong-code");
 
         Reducer.Result r = Reducer.reduce(finding, new Reducer.Options(180, 2, "cvise"));
         assertTrue(r.linesAfter() <= 20, "reduced to " + r.linesAfter() + " lines:\n" + Files.readString(r.reduced()));
@@ -58,20 +46,8 @@ class ReducerTest {
 
     @Test
     void plantedCompilerCrashIsReducedWithItsSignatureKept(@TempDir Path dir) throws Exception {
-        try (Stream<Path> s = Files.list(FAKES)) {
-            s.forEach(p -> p.toFile().setExecutable(true));
-        }
         String fake = FAKES.resolve("ice-on-loop.sh").toString();
-        Path tb = dir.resolve("testbeds.yaml");
-        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake-ice, c: " + fake + ", cpp: " + fake
-                + ", flags: [-O2]}\n");
-        Path results = dir.resolve("results");
-        assertEquals(0, cli("fuzz", "--quiet", "--seeds", "1..2", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/tiny.yaml"));
-        Path finding;
-        try (Stream<Path> s = Files.walk(results.resolve("compiler-crash"), 2)) {
-            finding = s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().findFirst().orElseThrow();
-        }
+        Path finding = plant(dir, "ice-on-loop", "1..2", "compiler-crash");
         String signature = Files.readString(finding.getParent().resolve("signature.txt"));
         assertTrue(signature.contains("fake_loop_pass"), signature);
 
@@ -88,6 +64,23 @@ class ReducerTest {
         for (String cc : List.of("gcc", "clang")) {
             run(work, cc, "-O0", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w", "merged.c", "-o", cc + ".san");
             run(work, "./" + cc + ".san");
+        }
+    }
+
+    /** Fuzzes {@code seeds} of the tiny policy with the fake compiler {@code fake} as the only testbed; the first finding of {@code kind}. */
+    private static Path plant(Path dir, String fake, String seeds, String kind) throws Exception {
+        try (Stream<Path> s = Files.list(FAKES)) {
+            s.forEach(p -> p.toFile().setExecutable(true));
+        }
+        String path = FAKES.resolve(fake + ".sh").toString();
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake-" + fake + ", c: " + path + ", cpp: " + path
+                + ", flags: [-O2]}\n");
+        Path results = dir.resolve("results");
+        assertEquals(0, cli("fuzz", "--quiet", "--seeds", seeds, "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/tiny.yaml"));
+        try (Stream<Path> s = Files.walk(results.resolve(kind), 2)) {
+            return s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().findFirst().orElseThrow();
         }
     }
 
