@@ -116,7 +116,7 @@ final class FuzzCommand implements Callable<Integer> {
         if (!(compileTimeout > 0 && compileTimeout < 1e6) || !(runTimeout > 0 && runTimeout < 1e6)) {
             throw new Main.UsageError("timeouts must be positive numbers of seconds");
         }
-        Double seconds = duration == null ? null : parseDuration(duration);
+        Double seconds = duration == null ? null : parseDuration("--duration", duration);
         long[] range = seedRange();
         boolean pickedSeed = range[0] < 0;
         seed = pickedSeed ? new SecureRandom().nextLong() & 0xFFFF_FFFFL : range[0];
@@ -200,12 +200,13 @@ final class FuzzCommand implements Callable<Integer> {
         w.flush();
     }
 
-    static double parseDuration(String d) {
+    /** Seconds in {@code d} (90s, 30m, 1h, 1h30m), or a one-line usage error naming {@code option}. */
+    static double parseDuration(String option, String d) {
         Matcher m = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?").matcher(d.trim());
         if (d.isBlank() || !m.matches() || (m.group(1) == null && m.group(2) == null && m.group(3) == null)) {
-            throw new Main.UsageError("--duration must look like 90s, 30m, 1h or 1h30m, got '" + d + "'");
+            throw new Main.UsageError(option + " must look like 90s, 30m, 1h or 1h30m, got '" + d + "'");
         }
-        if (d.replaceAll("\\D", "").length() > 12) throw new Main.UsageError("--duration is too long: '" + d + "'");
+        if (d.replaceAll("\\D", "").length() > 12) throw new Main.UsageError(option + " is too long: '" + d + "'");
         long s = 0;
         if (m.group(1) != null) s += Long.parseLong(m.group(1)) * 3600;
         if (m.group(2) != null) s += Long.parseLong(m.group(2)) * 60;

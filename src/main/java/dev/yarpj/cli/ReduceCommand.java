@@ -22,6 +22,11 @@ final class ReduceCommand implements Callable<Integer> {
     @Option(names = "--budget", paramLabel = "TIME", defaultValue = "30m", description = "Time budget, e.g. 90s, 10m, 1h (default: ${DEFAULT-VALUE}).")
     String budget;
 
+    @Option(names = "--slow-after", paramLabel = "TIME", defaultValue = "10s",
+            description = {"For a compile hang: a candidate is kept while the buggy compile still runs after this long,",
+                "and only if the reference compiler builds it within this long (default: ${DEFAULT-VALUE})."})
+    String slowAfter;
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Candidates tested at once (default: number of cores).")
     Integer jobs;
 
@@ -36,7 +41,8 @@ final class ReduceCommand implements Callable<Integer> {
         if (n < 1) throw new Main.UsageError("-j must be at least 1");
         Reducer.Result r;
         try {
-            r = Reducer.reduce(finding, new Reducer.Options(FuzzCommand.parseDuration(budget), n, "cvise"));
+            r = Reducer.reduce(finding, new Reducer.Options(FuzzCommand.parseDuration("--budget", budget), n, "cvise",
+                    FuzzCommand.parseDuration("--slow-after", slowAfter)));
         } catch (Reducer.ReduceException e) {
             throw new Main.UsageError(e.getMessage());
         }

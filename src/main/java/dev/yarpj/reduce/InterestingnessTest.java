@@ -23,9 +23,11 @@ final class InterestingnessTest {
      *               warning that is not harmless the original test has (usually none): a
      *               candidate may have no more of any kind, so reduction never adds one and a
      *               clean original gives a test that compiles clean under -Wall -Wextra
+     * @param slowAfter for a compile hang, the seconds after which a buggy compile still running
+     *                  counts as the hang, and within which the reference must compile
      */
-    static String script(String kind, String ext, String file, List<String> buggy, String reference, String crashText, Path log,
-                         Path limits) {
+    static String script(String kind, String ext, String file, List<String> buggy, String reference, String crashText,
+                         long slowAfter, Path log, Path limits) {
         boolean cpp = ext.equals("cpp");
         String gcc = cpp ? "g++" : "gcc";
         String clang = cpp ? "clang++" : "clang";
@@ -67,8 +69,9 @@ final class InterestingnessTest {
                 s.append("grep -qF ").append(quote(crashText)).append(" bug.err || exit 1\n");
             }
             case "compile-hang" -> {
-                s.append("timeout 10 ").append(shell(List.of(reference))).append(" -O0 -w -c \"$f\" -o /dev/null > /dev/null 2>&1 || exit 1\n");
-                s.append("timeout 10 ").append(bug).append(" > /dev/null 2>&1; [ $? -eq 124 ] || exit 1\n");
+                s.append("timeout ").append(slowAfter).append(' ').append(shell(List.of(reference)))
+                        .append(" -O0 -w -c \"$f\" -o /dev/null > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout ").append(slowAfter).append(' ').append(bug).append(" > /dev/null 2>&1; [ $? -eq 124 ] || exit 1\n");
             }
             default -> throw new IllegalArgumentException(kind);
         }

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A wrong-code finding planted by the miscompiling fake compiler is reduced by C-Vise to a
- * handful of lines, and what it keeps is sanitizer-clean and still shows the bug.
+ * A finding of each kind, planted by a fake compiler (wrong code, a compiler crash, a runtime
+ * crash, a compile hang), is reduced by C-Vise to a handful of lines, and what it keeps is
+ * sanitizer-clean and still shows the bug.
  */
 class ReducerTest {
     private static final Path FAKES = Path.of("src/test/resources/fake-compilers").toAbsolutePath();
@@ -35,10 +36,7 @@ class ReducerTest {
         // Independently of the interestingness script: the result is sanitizer-clean with gcc
         // and clang, and the fake compiler still changes its output.
         Path work = r.reduced().getParent();
-        for (String cc : List.of("gcc", "clang")) {
-            run(work, cc, "-O0", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w", "merged.c", "-o", cc + ".san");
-            run(work, "./" + cc + ".san");
-        }
+        assertSanitizerClean(work);
         run(work, "gcc", "-O0", "-w", "merged.c", "-o", "ref.bin");
         run(work, fake, "-O2", "-w", "merged.c", "-o", "bug.bin");
         assertNotEquals(run(work, "./ref.bin"), run(work, "./bug.bin"));
@@ -61,14 +59,70 @@ class ReducerTest {
         String err = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(Reducer.crashMessage(Files.readString(finding.resolve("compile.stderr"))), Reducer.crashMessage(err));
+        assertSanitizerClean(work);
+    }
+
+    @Test
+    void plantedRuntimeCrashIsReducedToALoopThatStillCrashes(@TempDir Path dir) throws Exception {
+        String fake = FAKES.resolve("segv-on-loop.sh").toString();
+        Path finding = plant(dir, "segv-on-loop", "1..2", "runtime-crash");
+
+        Reducer.Result r = Reducer.reduce(finding, new Reducer.Options(120, 2, "cvise"));
+        String reduced = Files.readString(r.reduced());
+        assertTrue(r.linesAfter() <= 12 && r.linesAfter() < r.linesBefore(), "reduced to " + r.linesAfter() + " lines:\n" + reduced);
+        assertTrue(reduced.matches("(?s).*for *\\(.*"), "the loop the crash needs is kept:\n" + reduced);
+        Path work = r.reduced().getParent();
+        run(work, fake, "-O2", "-w", "merged.c", "-o", "bug.bin");
+        Process p = new ProcessBuilder("./bug.bin").directory(work.toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(128 + 11, p.exitValue(), "the fake build still dies of SIGSEGV (Java reports 128 + the signal)");
+        assertSanitizerClean(work);
+    }
+
+    @Test
+    void plantedCompileHangIsReducedWithEachTryBounded(@TempDir Path dir) throws Exception {
+        String fake = FAKES.resolve("hang-on-loop.sh").toString();
+        Path finding = plant(dir, "hang-on-loop", "1..2", "compile-hang", "--compile-timeout", "1");
+
+        // Each try waits 1 s for the fake compile, not the harness's limit or the 1000 s it sleeps:
+        // nearly every candidate keeps a loop and so pays that second, which makes hangs the
+        // slowest kind to reduce.
+        Reducer.Result r = Reducer.reduce(finding, new Reducer.Options(120, 2, "cvise", 1));
+        String reduced = Files.readString(r.reduced());
+        assertTrue(r.linesAfter() <= 20 && r.linesAfter() < r.linesBefore(), "reduced to " + r.linesAfter() + " lines:\n" + reduced);
+        assertTrue(reduced.matches("(?s).*for *\\(.*"), "the loop the hang needs is kept:\n" + reduced);
+        Path work = r.reduced().getParent();
+        Process p = new ProcessBuilder("timeout", "5", fake, "-O2", "-w", "merged.c", "-o", "bug.bin").directory(work.toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(124, p.exitValue(), "the fake compile of the reduced test still hangs");
+        assertSanitizerClean(work);
+    }
+
+    @Test
+    void ispcAndSyclFindingsAreRefusedWithOneLine(@TempDir Path dir) throws Exception {
+        for (String lang : List.of("ispc", "sycl")) {
+            Path finding = Files.createDirectories(dir.resolve(lang));
+            Files.writeString(finding.resolve("meta.json"), "{\"kind\": \"wrong-code\", \"lang\": \"" + lang + "\", \"reference\": \"g++\"}");
+            var e = org.junit.jupiter.api.Assertions.assertThrows(Reducer.ReduceException.class,
+                    () -> Reducer.reduce(finding, new Reducer.Options(60, 1, "cvise")));
+            assertTrue(e.getMessage().startsWith(lang.toUpperCase() + " findings cannot be reduced yet: run its repro.sh"), e.getMessage());
+            assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+
+    /** merged.c in {@code work} runs clean under UBSan and ASan, built by gcc and by clang at -O0. */
+    private static void assertSanitizerClean(Path work) throws Exception {
         for (String cc : List.of("gcc", "clang")) {
             run(work, cc, "-O0", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w", "merged.c", "-o", cc + ".san");
             run(work, "./" + cc + ".san");
         }
     }
 
-    /** Fuzzes {@code seeds} of the tiny policy with the fake compiler {@code fake} as the only testbed; the first finding of {@code kind}. */
-    private static Path plant(Path dir, String fake, String seeds, String kind) throws Exception {
+    /**
+     * Fuzzes {@code seeds} of the tiny policy with the fake compiler {@code fake} as the only
+     * testbed (and {@code more} fuzz options); the first finding of {@code kind}.
+     */
+    private static Path plant(Path dir, String fake, String seeds, String kind, String... more) throws Exception {
         try (Stream<Path> s = Files.list(FAKES)) {
             s.forEach(p -> p.toFile().setExecutable(true));
         }
@@ -77,8 +131,10 @@ class ReducerTest {
         Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake-" + fake + ", c: " + path + ", cpp: " + path
                 + ", flags: [-O2]}\n");
         Path results = dir.resolve("results");
-        assertEquals(0, cli("fuzz", "--quiet", "--seeds", seeds, "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/tiny.yaml"));
+        List<String> args = new java.util.ArrayList<>(List.of("fuzz", "--quiet", "--seeds", seeds, "-j", "2", "--out", results.toString(),
+                "--testbeds", tb.toString(), "--policy", "src/test/resources/policies/tiny.yaml"));
+        args.addAll(List.of(more));
+        assertEquals(0, cli(args.toArray(String[]::new)));
         try (Stream<Path> s = Files.walk(results.resolve(kind), 2)) {
             return s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().findFirst().orElseThrow();
         }
