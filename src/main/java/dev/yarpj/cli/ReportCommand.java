@@ -45,8 +45,8 @@ final class ReportCommand implements Callable<Integer> {
         if (parent != null && !Files.isDirectory(parent)) throw new Main.UsageError("cannot write " + out + ": no directory " + parent);
         long t0 = System.nanoTime();
         HtmlReport.Written w = HtmlReport.write(results, out, Version.VALUE);
-        spec.commandLine().getOut().printf("report: %s (%d logs, %d tests, %d signatures hit by %d tests) in %.1f s%n%s%n", out, w.logs(),
-                w.tests(), w.findings(), w.hits(), (System.nanoTime() - t0) / 1e9, w.agreement());
+        spec.commandLine().getOut().printf("report: %s (%d logs, %d tests, %d signatures hit by %d tests) in %.1f s%n%s%s%n", out, w.logs(),
+                w.tests(), w.findings(), w.hits(), (System.nanoTime() - t0) / 1e9, w.bugs().isEmpty() ? "" : w.bugs() + "\n", w.agreement());
         return 0;
     }
 }

@@ -3,11 +3,11 @@ package dev.yarpj.harness;
 import java.util.List;
 import java.util.Map;
 
-/** Writes the few JSON shapes the harness emits (maps, lists, strings, numbers, booleans). */
+/** Writes the few JSON shapes yarpj emits (maps, lists, strings, numbers, booleans). */
 public final class Json {
     private Json() {}
 
-    static String write(Object o) {
+    public static String write(Object o) {
         StringBuilder sb = new StringBuilder();
         value(sb, o);
         return sb.toString();

@@ -99,9 +99,12 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
     /** A finished test: when (NaN if not logged) and the findings it saved as "kind/signature-id". */
     record TestDone(long seed, double t, List<String> findings, boolean findingsLogged) {}
 
-    /** One signature of one kind, all shards merged. */
+    /**
+     * One signature of one kind, all shards merged. {@code bugs} are the groups {@code yarpj
+     * triage} put its triaged examples in (family and blamed pass; empty when none was triaged).
+     */
     record Finding(String kind, String id, String signature, Path dir, SortedSet<Long> seeds, double firstSeen, List<String> testbeds,
-                   List<Path> examples, List<Path> reduced) {}
+                   List<Path> examples, List<Path> reduced, List<String> bugs) {}
 
     static CampaignData read(List<Path> resultDirs) throws IOException {
         List<Log> logs = new ArrayList<>();
@@ -227,7 +230,10 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                 SortedSet<Long> seeds = new TreeSet<>(FindingStore.hits(sig));
                 List<String> testbeds = new ArrayList<>();
                 List<Path> reduced = new ArrayList<>();
+                List<String> bugs = new ArrayList<>();
                 for (Path ex : examples) {
+                    String bug = triageGroup(ex.resolve("triage").resolve("triage.json"));
+                    if (bug != null && !bugs.contains(bug)) bugs.add(bug);
                     Path meta = ex.resolve("meta.json");
                     if (Files.exists(meta)) {
                         Map<String, Object> m = JsonLine.parse(Files.readString(meta).strip());
@@ -245,9 +251,24 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                     }
                 }
                 out.add(new Finding(o.dir, id, Files.readString(sig.resolve("signature.txt")).strip(), sig, seeds,
-                        firstSeen.getOrDefault(o.dir + "/" + id, Double.NaN), testbeds, examples, reduced));
+                        firstSeen.getOrDefault(o.dir + "/" + id, Double.NaN), testbeds, examples, reduced, bugs));
             }
         }
         return out;
+    }
+
+    /**
+     * The group {@code yarpj triage} wrote for an example, or null when it was not triaged (or
+     * the file cannot be read). Read as YAML, which takes JSON and the YAML that triage wrote
+     * into triage.json before it wrote JSON.
+     */
+    static String triageGroup(Path triageJson) {
+        if (!Files.exists(triageJson)) return null;
+        try {
+            Object o = new org.yaml.snakeyaml.Yaml().load(Files.readString(triageJson));
+            return o instanceof Map<?, ?> m && m.get("group") instanceof String g && !g.isBlank() ? g : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 }

@@ -24,7 +24,7 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     /** What the report covered, for the command's one-line summary. */
-    public record Written(int logs, long tests, int findings, long hits, String agreement) {}
+    public record Written(int logs, long tests, int findings, long hits, String bugs, String agreement) {}
 
     public static Written write(List<Path> resultDirs, Path out, String version) throws IOException {
         System.setProperty("java.awt.headless", "true");
@@ -54,7 +54,7 @@ public final class HtmlReport {
         Files.writeString(tmp, h);
         Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         long hits = d.findings().stream().mapToLong(f -> f.seeds().size()).sum();
-        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits, agreement);
+        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits, d.findings().isEmpty() ? "" : bugSentence(d), agreement);
     }
 
     private static void glance(StringBuilder h, CampaignData d) {
@@ -111,11 +111,11 @@ public final class HtmlReport {
             return;
         }
         double t0 = d.tests().stream().mapToDouble(CampaignData.TestDone::t).filter(t -> !Double.isNaN(t)).min().orElse(Double.NaN);
-        h.append("<p>").append(d.findings().size()).append(" signatures, hit by ")
-                .append(d.findings().stream().mapToLong(f -> f.seeds().size()).sum()).append(" tests. A signature is how the harness ")
-                .append("groups findings; <code>yarpj triage</code> groups them into bugs.</p>\n");
+        h.append("<p id=\"bugs\">").append(d.findings().size()).append(" signatures, hit by ")
+                .append(d.findings().stream().mapToLong(f -> f.seeds().size()).sum()).append(" tests. ").append(esc(bugSentence(d)))
+                .append("</p>\n");
         h.append("<table id=\"findings\">\n<tr><th>kind</th><th>signature</th><th>tests</th><th>first seen</th><th>testbeds</th>")
-                .append("<th>example seeds</th><th>files</th></tr>\n");
+                .append("<th>example seeds</th><th>bug (yarpj triage)</th><th>files</th></tr>\n");
         for (CampaignData.Finding f : d.findings()) {
             h.append("<tr><td class=\"kind ").append(esc(f.kind())).append("\">").append(esc(f.kind())).append("</td><td>")
                     .append(esc(f.signature())).append("<br><span class=\"muted\">").append(esc(f.id())).append("</span></td>")
@@ -133,7 +133,8 @@ public final class HtmlReport {
                 }
                 seeds.add(Long.toString(s));
             }
-            h.append(esc(String.join(", ", seeds))).append("</td><td>");
+            h.append(esc(String.join(", ", seeds))).append("</td><td>").append(f.bugs().isEmpty() ? "<span class=\"muted\">not triaged</span>"
+                    : esc(String.join("; ", f.bugs()))).append("</td><td>");
             List<String> links = new ArrayList<>();
             for (Path ex : f.examples()) {
                 if (Files.exists(ex.resolve("repro.sh"))) {
@@ -144,6 +145,27 @@ public final class HtmlReport {
             h.append(String.join("<br>", links)).append("</td></tr>\n");
         }
         h.append("</table>\n<p id=\"agreement\">").append(esc(agreement)).append("</p>\n");
+    }
+
+    /**
+     * How many bugs the findings are: a signature is only how the harness groups findings, and
+     * {@code yarpj triage} puts those whose blamed pass agrees in one group, whatever their
+     * signatures said. Signatures not triaged are counted apart, never guessed into a group.
+     */
+    static String bugSentence(CampaignData d) {
+        java.util.Set<String> bugs = new java.util.TreeSet<>();
+        long triaged = 0;
+        for (CampaignData.Finding f : d.findings()) {
+            if (f.bugs().isEmpty()) continue;
+            triaged++;
+            bugs.addAll(f.bugs());
+        }
+        long untriaged = d.findings().size() - triaged;
+        if (triaged == 0) {
+            return "A signature is how the harness groups findings; none is triaged yet (yarpj triage groups them into bugs by blamed pass).";
+        }
+        return "By yarpj triage's blamed pass, the " + triaged + " triaged signature" + (triaged == 1 ? " is " : "s are ") + bugs.size()
+                + " distinct bug" + (bugs.size() == 1 ? "" : "s") + (untriaged == 0 ? "." : "; " + untriaged + " not triaged.");
     }
 
     /** One sentence: do the campaign logs and the finding directories agree? */

@@ -1,5 +1,6 @@
 package dev.yarpj.triage;
 
+import dev.yarpj.harness.Json;
 import dev.yarpj.reduce.Reducer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -115,7 +116,7 @@ public final class Triage {
         json.put("group", group);
         json.put("lines", v.lines());
         json.put("builds", s.builds);
-        Files.writeString(work.resolve("triage.json"), new Yaml().dump(json));
+        Files.writeString(work.resolve("triage.json"), Json.write(json) + "\n");
         return v;
     }
 

@@ -165,6 +165,48 @@ class HtmlReportTest {
     }
 
     @Test
+    void signaturesThatTriageBlamesOnOnePassAreCountedAsOneBug() throws Exception {
+        Path copy = dir.resolve("triaged");
+        copyTree(results, copy);
+        Path sig;
+        try (var s = Files.list(copy.resolve("wrong-code"))) {
+            sig = s.findFirst().orElseThrow();
+        }
+        // A second signature of the same bug (the harness told them apart by testbed), and a third, untriaged.
+        Path twin = copy.resolve("wrong-code").resolve("0123456789ab");
+        copyTree(sig, twin);
+        Files.writeString(twin.resolve("signature.txt"), "wrong code on fake-miscompile-native\n");
+        copyTree(sig, copy.resolve("wrong-code").resolve("ba9876543210"));
+        Files.writeString(copy.resolve("wrong-code").resolve("ba9876543210").resolve("signature.txt"), "wrong code on fake-other\n");
+        for (Path s : List.of(sig, twin)) {
+            try (var ex = Files.list(s)) {
+                Path example = ex.filter(p -> p.getFileName().toString().matches("\\d+")).findFirst().orElseThrow();
+                Files.createDirectories(example.resolve("triage"));
+                Files.writeString(example.resolve("triage/triage.json"), "{\"kind\": \"wrong-code\", \"group\": \"gcc: -fdisable-tree-fake\"}\n");
+            }
+        }
+        Path page = dir.resolve("triaged.html");
+        Result r = yarpj("report", copy.toString(), "--out", page.toString());
+        assertEquals(0, r.code(), r.err());
+        String bugs = "By yarpj triage's blamed pass, the 2 triaged signatures are 1 distinct bug; 1 not triaged.";
+        assertTrue(r.out().contains(bugs), r.out());
+        String html = Files.readString(page);
+        assertTrue(html.contains("3 signatures, hit by ") && html.contains(bugs), html);
+        assertEquals(2, count(html, "<td>gcc: -fdisable-tree-fake</td>"), "each triaged signature names its bug");
+        assertEquals(1, count(html, "not triaged</span>"));
+    }
+
+    private static void copyTree(Path from, Path to) throws Exception {
+        try (var s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(t);
+                else Files.copy(p, t);
+            }
+        }
+    }
+
+    @Test
     void aDirectoryWithoutACampaignIsAOneLineError() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         Result r = yarpj("report", empty.toString());

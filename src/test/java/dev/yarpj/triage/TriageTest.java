@@ -61,7 +61,7 @@ class TriageTest {
         assertTrue(report.startsWith("# [FakeLoopMangle] Miscompilation at -O2"), report);
         assertTrue(report.contains("gcc -O0 -g -fsanitize=undefined,address -fno-sanitize-recover=all -w test.c -o san.bin && ./san.bin`: runs clean"),
                 report);
-        assertTrue(Files.readString(f.resolve("triage/triage.json")).contains("blame: FakeLoopManglePass"), "triage.json written");
+        assertTrue(Files.readString(f.resolve("triage/triage.json")).contains("\"blame\": \"FakeLoopManglePass"), "triage.json written as JSON");
     }
 
     @Test
