@@ -323,7 +323,7 @@ final class FuzzCommand implements Callable<Integer> {
         m.put("run_timeout_s", runTimeout);
         m.put("shards", shardOf == null ? null : shardOf.count());
         Path tmp = file.resolveSibling(".campaign.json." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
-        Files.writeString(tmp, new Yaml().dumpAs(m, null, org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW));
+        Files.writeString(tmp, dev.yarpj.harness.Json.write(m) + "\n");
         try {
             Files.createLink(file, tmp);
             return true;

@@ -128,6 +128,9 @@ class ShardedCampaignTest {
         long first = done.keySet().stream().min(Long::compare).orElseThrow();
         assertEquals(Set.of(first, first + 1, first + 2, first + 3), done.keySet());
         assertTrue(done.values().stream().allMatch(n -> n == 1), done.toString());
+        // The shared settings are JSON, as their name says, with the picked seed in them.
+        String settings = Files.readString(results.resolve("campaign.json"));
+        assertTrue(settings.startsWith("{\"lang\": \"c\", ") && settings.contains("\"first_seed\": " + first + ", "), settings);
     }
 
     @Test
