@@ -71,8 +71,15 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results", description = "Results directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--compile-timeout", paramLabel = "SECONDS", defaultValue = "60", description = "Compile time limit (default: ${DEFAULT-VALUE}); a compile past it is rechecked with 4 times the limit.")
-    double compileTimeout;
+    @Option(names = "--compile-timeout", paramLabel = "SECONDS", description = "Compile time limit (default: 60, and 180 for"
+            + " SYCL, whose compilers build host and device code: AdaptiveCpp takes 60 to 125 s at -O3 on the largest tests);"
+            + " a compile past it is rechecked with 4 times the limit.")
+    Double compileTimeout;
+
+    /** The compile limit when --compile-timeout is not given. */
+    static double defaultCompileTimeout(GenCommand.Lang lang) {
+        return lang == GenCommand.Lang.sycl ? 180 : 60;
+    }
 
     @Option(names = "--run-timeout", paramLabel = "SECONDS", defaultValue = "10", description = "Run time limit of a test binary (default: ${DEFAULT-VALUE}).")
     double runTimeout;
@@ -111,6 +118,7 @@ final class FuzzCommand implements Callable<Integer> {
                 throw new Main.UsageError("shard " + shard + " already ran in " + out + ": continue it with --resume");
             }
         }
+        if (compileTimeout == null) compileTimeout = defaultCompileTimeout(lang);
         if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
         if (jobs < 1) throw new Main.UsageError("-j must be at least 1");
         if (!(compileTimeout > 0 && compileTimeout < 1e6) || !(runTimeout > 0 && runTimeout < 1e6)) {
@@ -273,7 +281,7 @@ final class FuzzCommand implements Callable<Integer> {
         if (parsed.hasMatchedOption("--policy") && !Objects.equals(abs(policy.file), saved.get("policy"))) differ.add("--policy");
         if (parsed.hasMatchedOption("--swarm") && swarm != Boolean.TRUE.equals(saved.get("swarm"))) differ.add("--swarm");
         if (parsed.hasMatchedOption("--testbeds") && !Objects.equals(abs(testbedsFile), saved.get("testbeds"))) differ.add("--testbeds");
-        if (parsed.hasMatchedOption("--compile-timeout") && compileTimeout != ((Number) saved.get("compile_timeout_s")).doubleValue()) {
+        if (parsed.hasMatchedOption("--compile-timeout") && compileTimeout.doubleValue() != ((Number) saved.get("compile_timeout_s")).doubleValue()) {
             differ.add("--compile-timeout");
         }
         if (parsed.hasMatchedOption("--run-timeout") && runTimeout != ((Number) saved.get("run_timeout_s")).doubleValue()) {
