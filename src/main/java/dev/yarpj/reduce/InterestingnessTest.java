@@ -25,9 +25,11 @@ final class InterestingnessTest {
      *               clean original gives a test that compiles clean under -Wall -Wextra
      * @param slowAfter for a compile hang, the seconds after which a buggy compile still running
      *                  counts as the hang, and within which the reference must compile
+     * @param buildLimit the seconds any other build may take (candidates only get smaller, so
+     *                   what fits the original fits them)
      */
     static String script(String kind, String ext, String file, List<String> buggy, String reference, String crashText,
-                         long slowAfter, Path log, Path limits) {
+                         long slowAfter, long buildLimit, Path log, Path limits) {
         boolean cpp = ext.equals("cpp");
         String gcc = cpp ? "g++" : "gcc";
         String clang = cpp ? "clang++" : "clang";
@@ -38,11 +40,12 @@ final class InterestingnessTest {
         s.append("export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=0\n");
         s.append("san='-fsanitize=undefined,address -fno-sanitize-recover=all'\n");
         s.append("limits=").append(quote(limits.toAbsolutePath().toString())).append('\n');
+        s.append("build=").append(buildLimit).append("   # seconds a build may take\n");
         s.append("# Warnings under -Wall -Wextra (gcc at -O2 for its value ranges: out-of-bounds subscripts, maybe-uninitialized uses;\n");
         s.append("# clang's front end sees constant subscripts out of bounds even in code that never runs), harmless ones aside, by kind.\n");
         s.append("warnings() {\n");
-        s.append("  timeout 60 ").append(gcc).append(" -O2 -c -Wall -Wextra -Wmaybe-uninitialized \"$f\" -o /dev/null > warn.txt 2>&1 || return 1\n");
-        s.append("  timeout 60 ").append(clang).append(" -O0 -c -Wall -Wextra -Wuninitialized -Wsometimes-uninitialized \"$f\" -o /dev/null >> warn.txt 2>&1 || return 1\n");
+        s.append("  timeout $build ").append(gcc).append(" -O2 -c -Wall -Wextra -Wmaybe-uninitialized \"$f\" -o /dev/null > warn.txt 2>&1 || return 1\n");
+        s.append("  timeout $build ").append(clang).append(" -O0 -c -Wall -Wextra -Wuninitialized -Wsometimes-uninitialized \"$f\" -o /dev/null >> warn.txt 2>&1 || return 1\n");
         s.append("  grep 'warning: ' warn.txt | grep -vE ").append(quote(HARMLESS)).append(" | grep -oE '\\[-W[a-zA-Z0-9=-]+\\]$' | sort | uniq -c > bad.txt\n");
         // int a[]; at file scope is a one-element array: legal, yet no reader of a bug report accepts it.
         s.append("  grep -q 'assumed to have one element' warn.txt && echo '1 [-Wincomplete-array]' >> bad.txt\n");
@@ -52,20 +55,20 @@ final class InterestingnessTest {
         String bug = shell(buggy) + " -w \"$f\" -o bug.bin";
         switch (kind) {
             case "wrong-code" -> {
-                s.append("timeout 60 ").append(shell(List.of(reference))).append(" -O0 -w \"$f\" -o ref.bin > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout $build ").append(shell(List.of(reference))).append(" -O0 -w \"$f\" -o ref.bin > /dev/null 2>&1 || exit 1\n");
                 s.append("timeout 10 ./ref.bin > ref.out 2>&1 || exit 1\n");
-                s.append("timeout 60 ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout $build ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
                 s.append("timeout 10 ./bug.bin > bug.out 2>&1 || exit 1\n");
                 s.append("cmp -s ref.out bug.out && exit 1\n");
             }
             case "runtime-crash" -> {
-                s.append("timeout 60 ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout $build ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
                 s.append("timeout 10 ./bug.bin > /dev/null 2>&1; rc=$?\n");
                 // As the harness judges: any non-zero exit but a timeout or a command that could not run.
                 s.append("[ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ] || exit 1\n");
             }
             case "compiler-crash" -> {
-                s.append("timeout 120 ").append(bug).append(" > bug.err 2>&1\n");
+                s.append("timeout $build ").append(bug).append(" > bug.err 2>&1\n");
                 s.append("grep -qF ").append(quote(crashText)).append(" bug.err || exit 1\n");
             }
             case "compile-hang" -> {
@@ -83,14 +86,14 @@ final class InterestingnessTest {
         s.append("done < bad.txt\n");
         s.append("# 3. sanitizer-clean runs, built by gcc and by clang at -O0\n");
         s.append("for cc in ").append(gcc).append(' ').append(clang).append("; do\n");
-        s.append("  timeout 60 $cc -O0 -g $san -w \"$f\" -o san.bin > /dev/null 2>&1 || exit 1\n");
+        s.append("  timeout $build $cc -O0 -g $san -w \"$f\" -o san.bin > /dev/null 2>&1 || exit 1\n");
         s.append("  timeout 10 ./san.bin > \"san-$cc.out\" 2>&1 || exit 1\n");
         s.append("done\n");
         s.append("# a program whose output depends on garbage shows it here: both builds must agree\n");
         s.append("cmp -s san-").append(gcc).append(".out san-").append(clang).append(".out || exit 1\n");
         s.append("# uninitialized reads that no sanitizer sees: the output must not change with what fills fresh locals\n");
         s.append("for init in zero pattern; do\n");
-        s.append("  timeout 60 ").append(gcc).append(" -O0 -w -ftrivial-auto-var-init=$init \"$f\" -o init.bin > /dev/null 2>&1 || exit 1\n");
+        s.append("  timeout $build ").append(gcc).append(" -O0 -w -ftrivial-auto-var-init=$init \"$f\" -o init.bin > /dev/null 2>&1 || exit 1\n");
         s.append("  timeout 10 ./init.bin > \"init-$init.out\" 2>&1 || exit 1\n");
         s.append("  cmp -s \"init-$init.out\" san-").append(gcc).append(".out || exit 1\n");
         s.append("done\n");

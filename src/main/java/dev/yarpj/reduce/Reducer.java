@@ -98,16 +98,19 @@ public final class Reducer {
         String crashText = "compiler-crash".equals(kind) ? crashMessage(Files.readString(stderrFile)) : null;
         Path script = dir.resolve("interesting.sh");
         Path limits = dir.resolve("warning-limits.txt");
-        Files.writeString(script, InterestingnessTest.script(kind, ext, file, buggy, reference, crashText,
-                (long) Math.ceil(opt.slowAfterSeconds()), log, limits));
+        long slowAfter = (long) Math.ceil(opt.slowAfterSeconds());
+        long buildLimit = buildLimit(kind, buggy, file, merged);
+        long candidateLimit = CANDIDATE_BUILDS * buildLimit + slowAfter + 60;
+        Files.writeString(script, InterestingnessTest.script(kind, ext, file, buggy, reference, crashText, slowAfter, buildLimit,
+                log, limits));
         script.toFile().setExecutable(true);
 
         // What the original has of warnings that are not harmless: no candidate may have more.
-        int crc = runScriptOn(script, file, merged, 300, "--calibrate");
+        int crc = runScriptOn(script, file, merged, 2 * buildLimit + 60, "--calibrate");
         if (crc != 0) throw new ReduceException("the merged test does not compile with gcc and clang; see " + script);
 
         // The symptom must show on the merged file before anything is cut away.
-        int rc = runScriptOn(script, file, merged, 600);
+        int rc = runScriptOn(script, file, merged, candidateLimit);
         if (rc != 0) {
             throw new ReduceException("the merged test is not interesting (interestingness test exit " + rc
                     + "): the symptom does not show on one file, or it is not sanitizer-clean; see " + script);
@@ -117,7 +120,7 @@ public final class Reducer {
         long start = System.nanoTime();
         List<String> cmd = new ArrayList<>(List.of("timeout", "--signal=INT", "--kill-after=30",
                 Long.toString((long) Math.ceil(opt.budgetSeconds())), opt.cvise(), "--n", Integer.toString(opt.jobs()),
-                "--timeout", Long.toString(120 + (long) Math.ceil(opt.slowAfterSeconds()))));
+                "--timeout", Long.toString(candidateLimit)));
         cmd.add(script.toAbsolutePath().toString());
         cmd.add(file);
         Path cviseLog = dir.resolve("cvise.log");
@@ -127,7 +130,7 @@ public final class Reducer {
         double secs = (System.nanoTime() - start) / 1e9;
         String reduced = Files.readString(dir.resolve(file));
         // Whatever C-Vise left must still pass the test (it keeps only accepted candidates).
-        int verdict = runScriptOn(script, file, reduced, 600);
+        int verdict = runScriptOn(script, file, reduced, candidateLimit);
         if (verdict != 0) {
             throw new ReduceException("the reduced file no longer passes the interestingness test; see " + cviseLog);
         }
@@ -146,6 +149,30 @@ public final class Reducer {
                 + " -o bug && ./bug\n  " + reference + " -O0 -w " + file + " -o ref && ./ref\n"
                 + "interesting.sh is the test every kept candidate passed (sanitizer-clean, same symptom).\n");
         return r;
+    }
+
+    /** Builds the interestingness test may run on one candidate: warnings (2), symptom (2), sanitizers (2), auto-var-init (2). */
+    private static final int CANDIDATE_BUILDS = 8;
+
+    /**
+     * Seconds each build of the interestingness test may take: three times what the buggy
+     * build of the original takes, and at least 120. A big test's merged file can take
+     * minutes at the buggy flags, since its driver, built at -O0 by the harness, is optimized
+     * with it here; candidates only get smaller. A compile hang's original is not timed.
+     */
+    private static long buildLimit(String kind, List<String> buggy, String file, String merged) throws IOException, InterruptedException {
+        if (kind.equals("compile-hang")) return 120;
+        Path work = Files.createTempDirectory("yarpj-reduce-");
+        try {
+            Files.writeString(work.resolve(file), merged);
+            List<String> cmd = new ArrayList<>(buggy);
+            cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+            long t0 = System.nanoTime();
+            run(cmd, work, 1800);
+            return Math.max(120, (long) Math.ceil(3 * (System.nanoTime() - t0) / 1e9));
+        } finally {
+            deleteTree(work);
+        }
     }
 
     /** The buggy testbed's compile command from the finding, without its source, output and -c. */
@@ -170,11 +197,23 @@ public final class Reducer {
         throw new ReduceException("the finding does not record the compile command of its testbed");
     }
 
-    /** init.h, func and driver as one translation unit. */
+    /**
+     * The driver's functions in a merged test are built without optimization, by gcc and by
+     * clang, as the harness builds driver files. A big test's driver initializes thousands of
+     * arrays in loops in one function: at the buggy testbed's flags it can take gcc's graphite
+     * more than ten minutes and 11 GB to build, where the harness's build took a minute, and it
+     * would let the compiler inline test() into main(), which the harness's build never does.
+     * Both pragmas are -Wunknown-pragmas to the other compiler, a harmless warning; C-Vise
+     * removes them when the symptom does not need them.
+     */
+    static final String DRIVER_UNOPTIMIZED = "#pragma GCC optimize (\"O0\")\n#pragma clang optimize off\n";
+
+    /** init.h, func and driver as one translation unit (the driver's functions unoptimized). */
     public static String merge(Path finding, String ext) throws IOException {
         StringBuilder includes = new StringBuilder();
         StringBuilder body = new StringBuilder();
         for (String f : List.of("init.h", "func." + ext, "driver." + ext)) {
+            if (f.startsWith("driver.")) body.append(DRIVER_UNOPTIMIZED);
             for (String line : Files.readAllLines(finding.resolve(f), StandardCharsets.UTF_8)) {
                 if (line.startsWith("#include \"")) continue;
                 if (line.startsWith("#include <")) {

@@ -53,7 +53,7 @@ class InterestingnessScriptTest {
     /** The script's verdict on {@code candidate}, its warning limits calibrated on {@code original} as the reducer does. */
     private static int interesting(Path dir, String original, String candidate) throws Exception {
         String script = InterestingnessTest.script("wrong-code", "c", "merged.c", List.of(MISCOMPILE.toString(), "-O2"), "gcc",
-                null, 10, dir.resolve("accepted.log"), dir.resolve("limits.txt"));
+                null, 10, 120, dir.resolve("accepted.log"), dir.resolve("limits.txt"));
         Path sh = dir.resolve("test.sh");
         Files.writeString(sh, script);
         MISCOMPILE.toFile().setExecutable(true);

@@ -110,6 +110,20 @@ class ReducerTest {
         }
     }
 
+    @Test
+    void theMergedTestBuildsItsDriverUnoptimizedAndPrintsThePrediction(@TempDir Path dir) throws Exception {
+        assertEquals(0, cli("gen", "--quiet", "--seed", "3", "--out", dir.toString(), "--policy", "src/test/resources/policies/tiny.yaml"));
+        String merged = Reducer.merge(dir, "c");
+        int test = merged.indexOf("void test("), pragma = merged.indexOf(Reducer.DRIVER_UNOPTIMIZED), main = merged.indexOf("int main(");
+        assertTrue(test >= 0 && test < pragma && pragma < main, "test() optimized, the driver's functions not:\n" + merged);
+        assertEquals(pragma, merged.lastIndexOf(Reducer.DRIVER_UNOPTIMIZED));
+        Files.writeString(dir.resolve("merged.c"), merged);
+        for (String cc : List.of("gcc", "clang")) {
+            run(dir, cc, "-O3", "-w", "merged.c", "-o", cc + ".bin");
+            assertEquals(Files.readString(dir.resolve("expected.txt")).strip(), run(dir, "./" + cc + ".bin").strip());
+        }
+    }
+
     /** merged.c in {@code work} runs clean under UBSan and ASan, built by gcc and by clang at -O0. */
     private static void assertSanitizerClean(Path work) throws Exception {
         for (String cc : List.of("gcc", "clang")) {
