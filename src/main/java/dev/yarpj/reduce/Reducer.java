@@ -156,23 +156,17 @@ public final class Reducer {
 
     /**
      * Seconds each build of the interestingness test may take: three times what the buggy
-     * build of the original takes, and at least 120. A big test's merged file can take
-     * minutes at the buggy flags, since its driver, built at -O0 by the harness, is optimized
-     * with it here; candidates only get smaller. A compile hang's original is not timed.
+     * build of the original takes, and at least 120. The merged file of a test of thousands
+     * of lines can take minutes at the buggy flags; candidates only get smaller. A compile
+     * hang's original is not timed.
      */
     private static long buildLimit(String kind, List<String> buggy, String file, String merged) throws IOException, InterruptedException {
         if (kind.equals("compile-hang")) return 120;
-        Path work = Files.createTempDirectory("yarpj-reduce-");
-        try {
-            Files.writeString(work.resolve(file), merged);
-            List<String> cmd = new ArrayList<>(buggy);
-            cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
-            long t0 = System.nanoTime();
-            run(cmd, work, 1800);
-            return Math.max(120, (long) Math.ceil(3 * (System.nanoTime() - t0) / 1e9));
-        } finally {
-            deleteTree(work);
-        }
+        List<String> cmd = new ArrayList<>(buggy);
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        long t0 = System.nanoTime();
+        runOn(file, merged, cmd, 1800);
+        return Math.max(120, (long) Math.ceil(3 * (System.nanoTime() - t0) / 1e9));
     }
 
     /** The buggy testbed's compile command from the finding, without its source, output and -c. */
@@ -253,14 +247,19 @@ public final class Reducer {
         return (int) s.lines().count();
     }
 
-    /** Runs the interestingness script (with {@code args}) on {@code content} as {@code file} in a fresh directory of its own. */
+    /** Runs the interestingness script (with {@code args}) on {@code content} as {@code file}. */
     private static int runScriptOn(Path script, String file, String content, long timeoutS, String... args)
             throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(script.toAbsolutePath().toString()));
+        cmd.addAll(List.of(args));
+        return runOn(file, content, cmd, timeoutS);
+    }
+
+    /** Runs {@code cmd} in a fresh directory of its own that holds {@code content} as {@code file}. */
+    private static int runOn(String file, String content, List<String> cmd, long timeoutS) throws IOException, InterruptedException {
         Path work = Files.createTempDirectory("yarpj-reduce-");
         try {
             Files.writeString(work.resolve(file), content);
-            List<String> cmd = new ArrayList<>(List.of(script.toAbsolutePath().toString()));
-            cmd.addAll(List.of(args));
             return run(cmd, work, timeoutS);
         } finally {
             deleteTree(work);

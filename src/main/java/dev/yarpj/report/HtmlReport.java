@@ -44,7 +44,8 @@ public final class HtmlReport {
                 .append(". Written by yarpj ").append(esc(version)).append(" at ").append(UTC.format(Instant.now())).append(".</p>\n");
         glance(h, d);
         String agreement = agreement(d.agreement());
-        findings(h, d, base, agreement);
+        String bugs = d.findings().isEmpty() ? "" : bugSentence(d);
+        findings(h, d, base, bugs, agreement);
         plots(h, d);
         if (d.skippedLines() > 0) {
             h.append("<p class=\"muted\">").append(d.skippedLines()).append(" unreadable log lines skipped (torn by a killed run).</p>\n");
@@ -54,7 +55,7 @@ public final class HtmlReport {
         Files.writeString(tmp, h);
         Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         long hits = d.findings().stream().mapToLong(f -> f.seeds().size()).sum();
-        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits, d.findings().isEmpty() ? "" : bugSentence(d), agreement);
+        return new Written(d.logs().size(), d.tests().size(), d.findings().size(), hits, bugs, agreement);
     }
 
     private static void glance(StringBuilder h, CampaignData d) {
@@ -103,7 +104,7 @@ public final class HtmlReport {
         h.append(pct(gen / cpu)).append(pct(comp / cpu)).append(pct(exec / cpu)).append("</tr>\n");
     }
 
-    private static void findings(StringBuilder h, CampaignData d, Path base, String agreement) {
+    private static void findings(StringBuilder h, CampaignData d, Path base, String bugs, String agreement) {
         h.append("<h2 id=\"findings-heading\">Findings</h2>\n");
         if (d.findings().isEmpty()) {
             h.append("<p id=\"no-findings\">No findings.</p>\n");
@@ -112,7 +113,7 @@ public final class HtmlReport {
         }
         double t0 = d.tests().stream().mapToDouble(CampaignData.TestDone::t).filter(t -> !Double.isNaN(t)).min().orElse(Double.NaN);
         h.append("<p id=\"bugs\">").append(d.findings().size()).append(" signatures, hit by ")
-                .append(d.findings().stream().mapToLong(f -> f.seeds().size()).sum()).append(" tests. ").append(esc(bugSentence(d)))
+                .append(d.findings().stream().mapToLong(f -> f.seeds().size()).sum()).append(" tests. ").append(esc(bugs))
                 .append("</p>\n");
         h.append("<table id=\"findings\">\n<tr><th>kind</th><th>signature</th><th>tests</th><th>first seen</th><th>testbeds</th>")
                 .append("<th>example seeds</th><th>bug (yarpj triage)</th><th>files</th></tr>\n");

@@ -98,12 +98,9 @@ class SyclHarnessTest {
         testbeds(dir);
         for (String[] run : List.of(new String[] {"sycl", "180.000"}, new String[] {"c", "60.000"})) {
             Path out = dir.resolve("r-" + run[0]);
-            var cl = dev.yarpj.cli.Main.commandLine();
-            cl.setOut(new java.io.PrintWriter(new java.io.StringWriter()));
-            java.io.StringWriter err = new java.io.StringWriter();
-            cl.setErr(new java.io.PrintWriter(err));
-            assertEquals(0, cl.execute("fuzz", "--quiet", "--lang=" + run[0], "--seeds", "5..5", "-j", "1", "--out", out.toString(),
-                    "--testbeds", dir.resolve("testbeds.yaml").toString(), "--policy", "src/test/resources/policies/tiny.yaml"), err.toString());
+            FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=" + run[0], "--seeds", "5..5", "-j", "1", "--out", out.toString(),
+                    "--testbeds", dir.resolve("testbeds.yaml").toString(), "--policy", "src/test/resources/policies/tiny.yaml");
+            assertEquals(0, r.code(), r.err());
             String settings = Files.readString(out.resolve("campaign.json"));
             assertTrue(settings.contains("\"compile_timeout_s\": " + run[1] + ","), settings);
         }

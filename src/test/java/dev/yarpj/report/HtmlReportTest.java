@@ -147,13 +147,7 @@ class HtmlReportTest {
     @Test
     void aFindingRecordedWithoutItsLogLineIsReportedAsDisagreement() throws Exception {
         Path copy = dir.resolve("tampered");
-        try (var s = Files.walk(results)) {
-            for (Path p : s.toList()) {
-                Path t = copy.resolve(results.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(t);
-                else Files.copy(p, t);
-            }
-        }
+        copyTree(results, copy);
         try (var s = Files.walk(copy.resolve("wrong-code"))) {
             Path record = s.filter(p -> p.getFileName().toString().equals("shard-0.txt")).findFirst().orElseThrow();
             Files.writeString(record, "424242\n", java.nio.file.StandardOpenOption.APPEND);
