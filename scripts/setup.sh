@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what yarpj needs on a fresh Debian machine: a JDK 17 and Maven to build it,
-# gcc and clang to compile what it generates, cvise for reduction, and a private ispc
-# (scripts/install-ispc.sh). Needs root (or sudo).
+# gcc and clang to compile what it generates, cvise for reduction, a private ispc
+# (scripts/install-ispc.sh) and the newest gcc, GCC trunk and the newest clang, privately
+# too (scripts/install-compilers.sh). Needs root (or sudo) for the first part.
 set -euo pipefail
 need=()
 command -v java >/dev/null || need+=(openjdk-17-jdk-headless)
@@ -18,3 +19,5 @@ fi
 echo "setup: java, mvn, gcc, g++, clang and cvise are installed"
 # ispc: a private copy under .tools/ispc (see the script); the system is not changed.
 "$(dirname "$0")/install-ispc.sh"
+# GCC trunk, the newest gcc and clang: a private root under .tools/compilers (see the script).
+"$(dirname "$0")/install-compilers.sh"

@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# Installs the newest compilers Debian has, privately, into .tools/compilers: GCC trunk
+# (the unstable suite's gcc-snapshot), the newest released gcc and the newest clang of the
+# unstable suite. The machine's packages are never changed: `dpkg -l` is the same before
+# and after.
+#
+# These compilers need a newer C library than a stable Debian machine has, and gcc starts
+# cc1, as and collect2 itself, so one wrapper around the binary (as scripts/install-ispc.sh
+# does for ispc) is not enough. Instead:
+#  - apt, in a configuration of its own (scripts/lib/private-apt.sh), asks the unstable
+#    suite which gcc-N and clang-N exist, picks the highest N of each, resolves their
+#    run-time dependencies and downloads them; dpkg -x unpacks them into
+#    .tools/compilers/root, a private root of the unstable suite (no maintainer script runs);
+#  - .tools/compilers/enter runs a program inside that root in a mount namespace of its
+#    own (util-linux's unshare: as root, or through a user namespace where those are
+#    allowed), with every top-level directory of the machine that is not a system one
+#    (/work, /home, /tmp, ...) and the working directory visible at the same paths;
+#  - .tools/compilers/bin has one wrapper per compiler, named for its version: gcc-trunk,
+#    g++-trunk, gcc-N, g++-N, clang-M, clang++-M, and gcc-newest, g++-newest,
+#    clang-newest, clang++-newest pointing at the released ones. A wrapper that links
+#    gives the executable the root's own loader and libraries (--dynamic-linker and
+#    -rpath), so it runs on the machine as it is; objects from -c link with the machine's
+#    gcc as well. GCC trunk is built without default PIE, unlike Debian's compilers, so its
+#    wrappers add -fPIE (and -pie when they link) first, where any flag given later wins.
+#
+# Running it again does nothing while every wrapper works; --update builds a new root with
+# what the suite has today and swaps it in. YARPJ_COMPILERS_SUITE picks another suite.
+# YARPJ_COMPILERS_EXTRA="gcc-15 clang-22" adds older releases of the suite (wrappers
+# gcc-15, clang-22, ...), for yarpj triage's "first fixed in" column.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+here=$(pwd)
+tools="$here/.tools/compilers"
+bin="$tools/bin"
+suite="${YARPJ_COMPILERS_SUITE:-sid}"
+who=install-compilers
+
+die() { echo "$who: $*" >&2; exit 1; }
+
+working() {
+  [ -f "$tools/installed" ] || return 1
+  local w
+  for w in $(cat "$tools/installed"); do
+    "$bin/$w" --version >/dev/null 2>&1 || return 1
+  done
+}
+
+show() {
+  local w
+  for w in $(cat "$tools/installed"); do
+    printf '%-16s %s\n' "$w" "$("$bin/$w" --version 2>&1 | head -n 1)"
+  done
+}
+
+update=no
+case "${1:-}" in
+  --update) update=yes ;;
+  "") ;;
+  -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  *) die "unknown option '$1' (only --update)" ;;
+esac
+
+if [ $update = no ] && working; then
+  show
+  exit 0
+fi
+
+command -v unshare >/dev/null || die "unshare (package util-linux) is needed to run the compilers in their root"
+command -v dpkg-deb >/dev/null || die "dpkg-deb is needed to unpack the compilers (this is not a Debian machine?)"
+# The wrappers need a mount namespace: root may make one; other users need user namespaces.
+if [ "$(id -u)" -ne 0 ] && ! unshare --user --map-root-user --mount true 2>/dev/null; then
+  die "cannot make a mount namespace: run as root, or allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 or user.max_user_namespaces > 0)"
+fi
+
+# shellcheck source=lib/private-apt.sh
+. "$here/scripts/lib/private-apt.sh"
+start=$(date +%s)
+private_apt_init "$tools/apt" "$suite" "$who"
+
+# The version apt would install of package $1, or nothing.
+candidate() { papt-cache policy "$1" 2>/dev/null | awk '$1 == "Candidate:" && $2 != "(none)" { print $2 }'; }
+# The highest N of the packages named PREFIX-N that the suite can install.
+newest() {
+  local n
+  for n in $(papt-cache pkgnames "$1-" | grep -E "^$1-[0-9]+\$" | sort -t- -k2 -n -r); do
+    if [ -n "$(candidate "$n")" ]; then echo "${n#"$1"-}"; return; fi
+  done
+}
+gccv=$(newest gcc); clangv=$(newest clang)
+[ -n "$gccv" ] || die "apt finds no gcc-N package in $suite"
+[ -n "$clangv" ] || die "apt finds no clang-N package in $suite"
+[ -n "$(candidate gcc-snapshot)" ] || die "apt finds no gcc-snapshot package in $suite"
+extra=(${YARPJ_COMPILERS_EXTRA:-})
+for e in "${extra[@]}"; do
+  [[ "$e" =~ ^(gcc|clang)-[0-9]+$ ]] || die "YARPJ_COMPILERS_EXTRA: '$e' is not gcc-N or clang-N"
+  [ -n "$(candidate "$e")" ] || die "apt finds no $e package in $suite"
+done
+echo "$who: GCC trunk (gcc-snapshot $(candidate gcc-snapshot)), gcc-$gccv, clang-$clangv${extra:+, ${extra[*]}}"
+
+# What the compilers need to compile and link C and C++. gcc-snapshot also depends on its
+# offload compilers (nvptx, amdgcn), python3 and 32-bit C libraries, none of which a C or
+# C++ build for x86-64 starts: they are left out (about 100 MB of downloads).
+pkgs=(gcc-"$gccv" g++-"$gccv" clang-"$clangv" libc6-dev binutils)
+for e in "${extra[@]}"; do
+  pkgs+=("$e"); [[ "$e" == gcc-* ]] && pkgs+=("g++-${e#gcc-}")
+done
+mapfile -t snapdeps < <(papt-cache depends gcc-snapshot | awk '$1 == "Depends:" { print $2 }' \
+  | grep -vE '^(python3|nvptx-tools|amdgcn-tools.*|lib32.*|libx32.*|.*-i386|.*-x32)$' | sort -u)
+mapfile -t closure < <(papt_closure "${pkgs[@]}" "${snapdeps[@]}")
+closure+=(gcc-snapshot)
+echo "$who: ${#closure[@]} packages (the compilers and their run-time dependencies)"
+( cd "$tools/apt/archives" && papt-get -qq download "${closure[@]}" ) || die "downloading the packages failed"
+
+# Unpack into a new root and swap it in only when every wrapper works in it.
+new="$tools/root.new"
+rm -rf "$new"; mkdir -p "$new"
+for p in "${closure[@]}"; do
+  deb=$(ls "$tools/apt/archives/${p}_"*.deb 2>/dev/null | head -n 1)
+  [ -n "$deb" ] || die "no downloaded package for $p"
+  dpkg-deb -x "$deb" "$new"
+done
+# The merged-/usr links (base-files' in a real system) and the loader's usual path.
+for d in bin sbin lib lib64; do
+  [ -e "$new/$d" ] || [ ! -d "$new/usr/$d" ] || ln -s "usr/$d" "$new/$d"
+done
+[ -e "$new/lib64/ld-linux-x86-64.so.2" ] || die "the unpacked C library has no loader at /lib64/ld-linux-x86-64.so.2"
+mkdir -p "$new/proc" "$new/dev" "$new/tmp" "$new/etc"
+: > "$new/etc/ld.so.conf"
+printf 'root:x:0:0:root:/root:/bin/sh\n' > "$new/etc/passwd"
+
+# enter ROOT PROGRAM ARGS...: runs PROGRAM inside ROOT, in a mount namespace of its own.
+cat > "$tools/enter" <<'EOF'
+#!/bin/sh
+# Written by scripts/install-compilers.sh. enter ROOT PROGRAM ARGS...: runs PROGRAM
+# inside the private root ROOT (a path inside it), in a mount namespace of its own. Every
+# top-level directory of this machine that is not a system one, the working directory and
+# $TMPDIR appear at their own paths inside, so files named in ARGS are the same files.
+if [ "$(id -u)" = 0 ]; then ns=--mount; else ns="--user --map-root-user --mount"; fi
+exec unshare $ns --propagation private -- /bin/sh -c '
+  root=$1; shift
+  wd=$(pwd -P)
+  bind() { [ -d "$root$1" ] || mkdir -p "$root$1" 2>/dev/null; mount --rbind "$1" "$root$1" || exit 126; }
+  for d in /*; do
+    [ -d "$d" ] && [ ! -L "$d" ] || continue
+    case $d in /bin|/boot|/dev|/etc|/lib|/lib32|/lib64|/libx32|/proc|/run|/sbin|/sys|/usr|/var) continue ;; esac
+    bind "$d"
+  done
+  bind /dev; bind /proc
+  for d in "$wd" "${TMPDIR:-}"; do
+    case $d in ""|/|/dev|/dev/*|/proc|/proc/*) continue ;; esac
+    [ -e "$root$d" ] && [ "$(stat -c %d:%i "$d")" = "$(stat -c %d:%i "$root$d" 2>/dev/null)" ] || bind "$d"
+  done
+  PATH=/usr/bin:/bin; export PATH
+  exec unshare --root="$root" --wd="$wd" -- "$@"
+' sh "$@"
+EOF
+chmod +x "$tools/enter"
+
+# wrapper NAME PROGRAM [pie]: bin/NAME runs PROGRAM (a path inside the root).
+mkdir -p "$bin"
+wrapper() {
+  local name=$1 prog=$2 pie=${3:-} libs="$tools/root/usr/lib/x86_64-linux-gnu" note="" linkpie="" compilepie=""
+  [ -x "$new$prog" ] || [ -L "$new$prog" ] || die "the unpacked packages have no $prog"
+  case $prog in /usr/lib/gcc-snapshot/*) libs="$tools/root/usr/lib/gcc-snapshot/lib:$libs" ;; esac
+  if [ -n "$pie" ]; then
+    note="
+# GCC trunk is not built for default PIE as Debian's compilers are: -fPIE (and -pie to
+# link) come first, and a later flag wins."
+    linkpie="-fPIE -pie "
+    compilepie='[ $only = no ] || set -- -fPIE "$@"'
+  fi
+  cat > "$bin/$name" <<EOF
+#!/bin/sh
+# Written by scripts/install-compilers.sh: $prog of Debian $suite, run inside the private
+# root $tools/root. A build that links gets that root's loader and libraries, so the
+# executable runs on this machine.$note
+link=no; only=no
+for a in "\$@"; do
+  case \$a in
+    -c|-S|-E|-M|-MM|-fsyntax-only|-print-*|--print-*|-dump*|--version|--help*|-Q|-###) only=yes ;;
+    -*) ;;
+    *) link=yes ;;
+  esac
+done
+if [ \$only = no ] && [ \$link = yes ]; then
+  set -- $linkpie"\$@" -Wl,--dynamic-linker=$tools/root/lib64/ld-linux-x86-64.so.2 -Wl,-rpath,$libs
+fi
+$compilepie
+exec "$tools/enter" "$tools/root" "$prog" "\$@"
+EOF
+  chmod +x "$bin/$name"
+  echo "$name" >> "$tools/installed.new"
+}
+: > "$tools/installed.new"
+wrapper gcc-trunk /usr/lib/gcc-snapshot/bin/gcc pie
+wrapper g++-trunk /usr/lib/gcc-snapshot/bin/g++ pie
+for v in "$gccv" $(printf '%s\n' "${extra[@]}" | sed -n 's/^gcc-//p'); do
+  wrapper gcc-"$v" /usr/bin/gcc-"$v"
+  wrapper g++-"$v" /usr/bin/g++-"$v"
+done
+for v in "$clangv" $(printf '%s\n' "${extra[@]}" | sed -n 's/^clang-//p'); do
+  wrapper clang-"$v" /usr/bin/clang-"$v"
+  wrapper clang++-"$v" /usr/bin/clang++-"$v"
+done
+ln -sfn gcc-"$gccv" "$bin/gcc-newest"; ln -sfn g++-"$gccv" "$bin/g++-newest"
+ln -sfn clang-"$clangv" "$bin/clang-newest"; ln -sfn clang++-"$clangv" "$bin/clang++-newest"
+
+# Swap the new root in, then check that every wrapper builds a program that runs here.
+rm -rf "$tools/root.old"
+[ ! -e "$tools/root" ] || mv "$tools/root" "$tools/root.old"
+mv "$new" "$tools/root"
+mv "$tools/installed.new" "$tools/installed"
+rm -rf "$tools/root.old"
+check="$tools/check"
+rm -rf "$check"; mkdir -p "$check"
+printf 'int main(void) { return 0; }\n' > "$check/t.c"
+for w in $(cat "$tools/installed"); do
+  lang=c; case $w in g++*|clang++*) lang=c++ ;; esac
+  (cd "$check" && "$bin/$w" -x $lang -O2 t.c -o "t-$w" && "./t-$w") \
+    || die "$w does not build a program that runs; see $check"
+done
+rm -rf "$check"
+rm -f "$tools"/apt/archives/*.deb   # unpacked and checked: about 660 MB less on disk
+echo "$who: $(du -sh "$tools/root" | cut -f1) in $tools/root, $(( $(date +%s) - start )) s"
+show
