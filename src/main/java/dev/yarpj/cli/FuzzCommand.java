@@ -4,6 +4,7 @@ import dev.yarpj.harness.Campaign;
 import dev.yarpj.harness.CampaignConfig;
 import dev.yarpj.harness.HarnessException;
 import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.CompilerVersion;
 import dev.yarpj.harness.Testbed;
 import dev.yarpj.harness.Testbeds;
 import dev.yarpj.lower.Language;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.Yaml;
@@ -140,7 +140,9 @@ final class FuzzCommand implements Callable<Integer> {
         }
         List<Testbed> usable = tbs.usable(lang.language, w -> err.println("yarpj: warning: " + w));
         if (usable.isEmpty()) {
-            throw new Main.UsageError("no usable testbed in " + tbFile + " for --lang=" + lang + ": install a compiler it names");
+            throw new Main.UsageError("no usable testbed in " + tbFile + " for --lang=" + lang + ": install a compiler it names"
+                    + (testbedsFile == null && lang.language != Language.SYCL && lang.language != Language.ISPC
+                    ? " (scripts/install-compilers.sh installs GCC trunk and the newest clang), or use --testbeds harness/testbeds-system.yaml" : ""));
         }
         if (lang.language == Language.SYCL && usable.stream().noneMatch(t -> t.runsSycl(Language.SYCL))) {
             throw new Main.UsageError("no usable SYCL compiler in " + tbFile + " for --lang=sycl: install one (AdaptiveCpp's acpp,"
@@ -155,9 +157,9 @@ final class FuzzCommand implements Callable<Integer> {
             if (!Testbeds.onPath(refIspc)) throw new Main.UsageError("the reference ispc " + refIspc + " is not installed");
         }
         Map<String, String> versions = new LinkedHashMap<>();
-        versions.put(refCc, version(refCc));
-        if (lang.language == Language.ISPC) versions.putIfAbsent(refIspc, version(refIspc));
-        for (Testbed t : usable) versions.putIfAbsent(t.compiler(lang.language), version(t.compiler(lang.language)));
+        versions.put(refCc, CompilerVersion.firstLine(refCc));
+        if (lang.language == Language.ISPC) versions.putIfAbsent(refIspc, CompilerVersion.firstLine(refIspc));
+        for (Testbed t : usable) versions.putIfAbsent(t.compiler(lang.language), CompilerVersion.firstLine(t.compiler(lang.language)));
 
         try {
             Files.createDirectories(out);
@@ -226,17 +228,6 @@ final class FuzzCommand implements Callable<Integer> {
     static Path home() {
         String h = System.getenv("YARPJ_HOME");
         return Path.of(h != null ? h : ".").toAbsolutePath().normalize();
-    }
-
-    private static String version(String cc) {
-        try {
-            Process p = new ProcessBuilder(cc, "--version").redirectErrorStream(true).start();
-            String first = new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
-            p.waitFor(10, TimeUnit.SECONDS);
-            return first;
-        } catch (IOException | InterruptedException e) {
-            return "?";
-        }
     }
 
     /** "K/N" with 0 <= K < N: Slurm's $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT for an array 0..N-1. */

@@ -18,6 +18,11 @@ import java.util.List;
 public record Testbed(String name, String cCompiler, String cppCompiler, String ispcCompiler, String ispcCppCompiler,
                       String syclCompiler, String syclCppCompiler, List<String> flags) {
 
+    /** This testbed under another name. */
+    public Testbed named(String newName) {
+        return new Testbed(newName, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags);
+    }
+
     /** The compiler this testbed runs on tests in {@code lang}, or null when it has none. */
     public String compiler(Language lang) {
         return switch (lang) {

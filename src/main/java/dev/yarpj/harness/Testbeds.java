@@ -49,11 +49,15 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         List<Testbed> tbs = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
             Testbed t = entry(file, "testbeds[" + i + "]", list.get(i), null, true);
-            for (Testbed o : tbs) if (o.name().equals(t.name())) throw new TestbedException(file + ": testbed name '" + t.name() + "' is used twice");
+            // Names with {version} may agree until their compilers' versions are filled in (usable checks them then).
+            for (Testbed o : tbs) if (o.name().equals(t.name()) && !t.name().contains(VERSION)) throw new TestbedException(file + ": testbed name '" + t.name() + "' is used twice");
             tbs.add(t);
         }
         return new Testbeds(ref, tbs);
     }
+
+    /** In a testbed's name, the version its compiler reports (see {@link CompilerVersion#shortForm}). */
+    public static final String VERSION = "{version}";
 
     private static final List<String> COMPILER_KEYS = List.of("c", "cpp", "ispc", "ispc-cpp", "sycl", "sycl-cpp");
 
@@ -68,8 +72,8 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
             if (!(k instanceof String key) || !allowed.contains(key)) throw new TestbedException(file + ": " + where + ": unknown key '" + k + "'");
         }
         String name = fixedName != null ? fixedName : string(file, where, m, "name");
-        if (!name.matches("[A-Za-z0-9._+-]+")) {
-            throw new TestbedException(file + ": " + where + ".name '" + name + "' may use only letters, digits and . _ + -");
+        if (!name.replace(VERSION, "0").matches("[A-Za-z0-9._+-]+")) {
+            throw new TestbedException(file + ": " + where + ".name '" + name + "' may use only letters, digits, . _ + - and " + VERSION);
         }
         List<String> flags = new ArrayList<>();
         if (m.get("flags") != null) {
@@ -121,14 +125,24 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
      * The testbeds that run tests in {@code lang}: those with a compiler for it that is
      * installed and, for ISPC, whose target this CPU can run. Testbeds without a compiler
      * for {@code lang} are left out silently; the others are warned about once each (once
-     * per target for targets the CPU lacks).
+     * per target for targets the CPU lacks). A {@code {version}} in a name becomes the
+     * version the testbed's compiler reports.
      */
     public List<Testbed> usable(Language lang, Consumer<String> warn) {
-        return usable(lang, lang == Language.ISPC ? IspcTargets.hostFlags() : null, warn);
+        return usable(lang, lang == Language.ISPC ? IspcTargets.hostFlags() : null, CompilerVersion::firstLine, warn);
     }
 
     /** As {@link #usable(Language, Consumer)}, with the CPU's flags given (null: unknown, no target is refused). */
     List<Testbed> usable(Language lang, java.util.Set<String> cpuFlags, Consumer<String> warn) {
+        return usable(lang, cpuFlags, CompilerVersion::firstLine, warn);
+    }
+
+    /**
+     * As {@link #usable(Language, Consumer)}, with the CPU's flags given (null: unknown, no
+     * target is refused) and the first line of each compiler's {@code --version}.
+     */
+    List<Testbed> usable(Language lang, java.util.Set<String> cpuFlags, java.util.function.Function<String, String> versionOf,
+                         Consumer<String> warn) {
         List<Testbed> ok = new ArrayList<>();
         Map<String, List<String>> lacking = new java.util.LinkedHashMap<>(); // target -> testbeds skipped for it
         Map<String, List<String>> missingFlags = new java.util.HashMap<>();
@@ -146,10 +160,14 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
                 missingFlags.put(target, missing);
                 continue;
             }
-            ok.add(t);
+            ok.add(t.name().contains(VERSION) ? t.named(t.name().replace(VERSION, CompilerVersion.shortForm(versionOf.apply(cc)))) : t);
         }
         lacking.forEach((target, names) -> warn.accept((names.size() == 1 ? "testbed " : "testbeds ") + String.join(", ", names)
                 + " skipped: this CPU cannot run ISPC target " + target + " (it lacks " + String.join(", ", missingFlags.get(target)) + ")"));
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Testbed t : ok) {
+            if (!names.add(t.name())) throw new TestbedException("two testbeds are named " + t.name() + " once their compilers' versions are filled in");
+        }
         return ok;
     }
 

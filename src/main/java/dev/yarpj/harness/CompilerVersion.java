@@ -1,0 +1,41 @@
+package dev.yarpj.harness;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a compiler says it is. Campaign logs record the first line of {@code --version};
+ * testbed names may carry the short form ({@code {version}} in a name), so that results of
+ * two versions of one compiler never share a testbed name.
+ */
+public final class CompilerVersion {
+    // The first dotted number, and a snapshot's date right after it: "gcc (Debian 20261020-1)
+    // 17.0.0 20261020 (experimental)" is 17.0.0-20261020, "Debian clang version 23.1.4 (2)" 23.1.4.
+    private static final Pattern SHORT = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)(?:\\s+(\\d{8})\\b)?");
+
+    private CompilerVersion() {}
+
+    /** The first line {@code cc --version} prints, or "?" when it cannot be run. */
+    public static String firstLine(String cc) {
+        try {
+            Process p = new ProcessBuilder(cc, "--version").redirectErrorStream(true).start();
+            String first = new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
+            p.waitFor(10, TimeUnit.SECONDS);
+            return first;
+        } catch (IOException e) {
+            return "?";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "?";
+        }
+    }
+
+    /** The version number in a {@code --version} line (with a snapshot's date), or "unknown". */
+    public static String shortForm(String firstLine) {
+        Matcher m = SHORT.matcher(firstLine);
+        if (!m.find()) return "unknown";
+        return m.group(2) == null ? m.group(1) : m.group(1) + "-" + m.group(2);
+    }
+}
