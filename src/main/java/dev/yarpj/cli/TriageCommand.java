@@ -20,9 +20,12 @@ import picocli.CommandLine.Parameters;
             "For each finding: the lowest optimization level and fewest testbed flags that show the",
             "symptom; the pass to blame (clang: bisection with -mllvm -opt-bisect-limit; gcc: the",
             "optimization flags and tree/RTL passes whose disabling alone removes the symptom); every",
-            "installed version of the compiler (gcc-9..15, clang-13..21 on the PATH) with or without",
-            "the symptom. Writes FINDING/triage/: test.<ext>, triage.json and report.md (a bug report",
-            "draft with the sanitizer evidence). Findings whose blamed pass agrees are one bug."})
+            "installed version of the compiler (gcc-N, gcc-trunk, clang-N on the PATH) with or",
+            "without the symptom, and whether the bug is open or fixed on the newest: GCC trunk",
+            "(scripts/install-compilers.sh installs it), for clang the newest release installed, and",
+            "the release where it first goes away. Writes FINDING/triage/: test.<ext>, triage.json",
+            "and report.md (a bug report draft with the sanitizer evidence). Findings whose blamed",
+            "pass agrees are one bug."})
 final class TriageCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FINDING", arity = "1..*", description = "Finding directories: results/<kind>/<signature>/<seed>.")
     List<Path> findings;
@@ -44,7 +47,7 @@ final class TriageCommand implements Callable<Integer> {
         if (compileTimeout <= 0) throw new Main.UsageError("--compile-timeout must be positive");
         PrintWriter out = spec.commandLine().getOut();
         try {
-            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries), out);
+            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", "")), out);
         } catch (Triage.TriageException e) {
             throw new Main.UsageError(e.getMessage());
         }

@@ -3,7 +3,6 @@ package dev.yarpj.triage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A bug report draft in Markdown, in the style of the compiler's tracker: GCC's Bugzilla
@@ -46,10 +45,11 @@ final class Report {
         r.append("- Lowest level and fewest flags that show it: `").append(String.join(" ", v.minimal())).append("`\n");
         r.append("- Blamed: ").append(v.blame()).append('\n');
         if (!v.disablers().isEmpty()) r.append("- Any one of these makes it go away: `").append(String.join(" ", v.disablers())).append("`\n");
+        r.append("- On the newest compilers: ").append(v.newest()).append('\n');
         r.append("- Versions:\n");
-        for (Map.Entry<String, String> e : v.versions().entrySet()) {
-            String version = Symptom.firstLine(s.run(List.of(e.getKey(), "--version"), 30).output());
-            r.append("  - ").append(e.getKey()).append(" (").append(version).append("): ").append(e.getValue()).append('\n');
+        for (Versions.Check c : v.standing().checks()) {
+            r.append("  - ").append(c.command()).append(" (").append(c.version()).append(c.trunk() ? ", trunk" : "").append("): ")
+                    .append(c.result().text).append('\n');
         }
         r.append("\n## The test is free of undefined behaviour\n\n");
         boolean cpp = file.endsWith(".cpp");

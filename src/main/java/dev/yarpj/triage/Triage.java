@@ -25,12 +25,21 @@ import org.yaml.snakeyaml.Yaml;
  * pass agrees are grouped as one bug, whatever their raw signatures said.
  */
 public final class Triage {
-    public record Options(double compileTimeoutSeconds, int maxPassTries) {}
+    /**
+     * @param searchPath where other versions of the compiler are looked for (as PATH): gcc-N,
+     *                   gcc-trunk, clang-N and their C++ names
+     */
+    public record Options(double compileTimeoutSeconds, int maxPassTries, String searchPath) {}
 
     /** What triage found out about one finding. */
     public record Verdict(Path finding, String kind, String family, List<String> buggy, List<String> minimal,
-                          String blame, List<String> disablers, Map<String, String> versions, String group,
-                          int lines, int builds) {}
+                          String blame, List<String> disablers, Versions.Standing standing, String group,
+                          int lines, int builds) {
+        /** Where the bug stands on the newest compiler of its family, in one line. */
+        public String newest() {
+            return standing.sentence(family);
+        }
+    }
 
     private static final Pattern LEVEL = Pattern.compile("-O[0-3sgz]?|-Ofast");
     /** A line of gcc's -fdump-passes for a tree or RTL pass that runs. */
@@ -44,8 +53,8 @@ public final class Triage {
         for (Path f : findings) {
             Verdict v = one(f, o);
             verdicts.add(v);
-            out.printf("%s: %s, %s; lowest: %s; blamed: %s; versions: %s%n", f, v.kind(), v.family(), String.join(" ", v.minimal()),
-                    v.blame(), v.versions());
+            out.printf("%s: %s, %s; lowest: %s; blamed: %s; %s%n", f, v.kind(), v.family(), String.join(" ", v.minimal()),
+                    v.blame(), v.newest());
             out.flush();
         }
         Map<String, List<Verdict>> groups = new TreeMap<>();
@@ -99,10 +108,10 @@ public final class Triage {
         } else {
             blame = "unknown compiler: not blamed";
         }
-        Map<String, String> versions = versions(s, family, ext, minimal);
+        Versions.Standing standing = Versions.check(s, family, ext, minimal, o.searchPath());
         String group = family + ": " + (family.equals("clang") ? blame.replaceAll(" on .*$", "")
                 : String.join(" ", culprits(s, minimal, disablers)));
-        Verdict v = new Verdict(finding, kindName, family, buggy, minimal, blame, disablers, versions, group,
+        Verdict v = new Verdict(finding, kindName, family, buggy, minimal, blame, disablers, standing, group,
                 (int) text.lines().count(), s.builds);
         Files.writeString(work.resolve("report.md"), Report.draft(v, s, work.resolve(file), reference, text));
         Map<String, Object> json = new LinkedHashMap<>();
@@ -112,7 +121,12 @@ public final class Triage {
         json.put("minimal", String.join(" ", minimal));
         json.put("blame", blame);
         json.put("disabling", disablers);
-        json.put("versions", versions);
+        json.put("versions", Versions.json(standing));
+        json.put("newest", standing.newest() == null ? null : standing.newest().command() + " " + standing.newest().version());
+        json.put("on_trunk", standing.onTrunk());
+        json.put("status", standing.status());
+        json.put("fixed_in", standing.fixedIn() == null ? null : standing.fixedIn().command() + " " + standing.fixedIn().version());
+        json.put("standing", v.newest());
         json.put("group", group);
         json.put("lines", v.lines());
         json.put("builds", s.builds);
@@ -265,26 +279,6 @@ public final class Triage {
             if (flagOfTestbed || passOfTestbed) own.add(x);
         }
         return own.isEmpty() ? disablers : own;
-    }
-
-    /** Every installed version of the compiler's family, and whether it shows the symptom with the minimal flags. */
-    static Map<String, String> versions(Symptom s, String family, String ext, List<String> minimal) throws IOException {
-        Map<String, String> table = new LinkedHashMap<>();
-        table.put(minimal.get(0), "shows it"); // the testbed's own
-        List<String> names = new ArrayList<>();
-        boolean cpp = ext.equals("cpp");
-        if (family.equals("gcc")) {
-            for (int v = 9; v <= 15; v++) names.add((cpp ? "g++-" : "gcc-") + v);
-        } else if (family.equals("clang")) {
-            for (int v = 13; v <= 21; v++) names.add((cpp ? "clang++-" : "clang-") + v);
-        }
-        for (String n : names) {
-            if (n.equals(minimal.get(0)) || s.run(List.of(n, "--version"), 30).exit() != 0) continue;
-            List<String> cmd = new ArrayList<>(minimal);
-            cmd.set(0, n);
-            table.put(n, s.shows(cmd) ? "shows it" : "does not");
-        }
-        return table;
     }
 
     /** A finding that cannot be triaged; the message is one line. */

@@ -49,7 +49,7 @@ class TriageTest {
     void aPlantedMiscompilationIsBlamedOnThePassThatMakesIt() throws Exception {
         Path f = finding(1, List.of(FAKE.toString(), "-O3", "-fno-inline"));
         StringWriter log = new StringWriter();
-        List<Triage.Verdict> vs = Triage.triage(List.of(f), new Triage.Options(60, 50), new PrintWriter(log));
+        List<Triage.Verdict> vs = Triage.triage(List.of(f), new Triage.Options(60, 50, ""), new PrintWriter(log));
         Triage.Verdict v = vs.get(0);
         assertEquals("clang", v.family(), log.toString());
         // -O1 does not run the bad pass; -fno-inline is not needed.
@@ -74,7 +74,7 @@ class TriageTest {
         Files.writeString(f.resolve("reduced/merged.c"), String.join("\n", "#include <stdio.h>", "int a[8];",
                 "void test(void) {", "    for (int i = 0; i < 8; i++)", "        a[i] = 3;", "}",
                 "int main(void) { test(); printf(\"%d\\n\", a[5]); return 0; }", ""));
-        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 600), new PrintWriter(new StringWriter())).get(0);
+        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 600, ""), new PrintWriter(new StringWriter())).get(0);
         assertEquals("gcc", v.family());
         assertEquals(List.of(gcc.toString(), "-O2"), v.minimal());
         assertEquals(List.of("-fno-tree-loop-distribute-patterns", "-fdisable-tree-ldist"), v.disablers());
@@ -82,12 +82,79 @@ class TriageTest {
         assertTrue(Files.readString(f.resolve("triage/report.md")).startsWith("# wrong code at -O2 on x86_64-linux-gnu"));
     }
 
+    /** A fake compiler in {@code bin}: says {@code version} to --version, else runs {@code body} (a shell command taking "$@"). */
+    private static void fakeVersion(Path bin, String name, String version, String body) throws Exception {
+        Path p = bin.resolve(name);
+        Files.writeString(p, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '" + version + "'; exit 0; fi\n" + body + "\n");
+        p.toFile().setExecutable(true);
+    }
+
+    /** A small gcc finding, reduced, that pass-gcc.sh miscompiles at -O2 and above. */
+    private Path reducedGccFinding(long seed) throws Exception {
+        Path gcc = FAKE.resolveSibling("pass-gcc.sh");
+        gcc.toFile().setExecutable(true);
+        Path f = finding(seed, List.of(gcc.toString(), "-O2"));
+        Files.createDirectories(f.resolve("reduced"));
+        Files.writeString(f.resolve("reduced/merged.c"), String.join("\n", "#include <stdio.h>", "int a[8];",
+                "void test(void) {", "    for (int i = 0; i < 8; i++)", "        a[i] = 3;", "}",
+                "int main(void) { test(); printf(\"%d\\n\", a[5]); return 0; }", ""));
+        return f;
+    }
+
+    @Test
+    void aBugFixedOnTrunkSaysSoAndNamesTheReleaseThatFirstGetsItRight() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        String bad = "exec " + FAKE.resolveSibling("pass-gcc.sh") + " \"$@\"";
+        fakeVersion(bin, "gcc-13", "gcc-13 (Debian 13.3.0-1) 13.3.0", bad);
+        fakeVersion(bin, "gcc-14", "gcc-14 (Debian 14.2.0-1) 14.2.0", "exec gcc \"$@\"");
+        fakeVersion(bin, "gcc-trunk", "gcc (Debian 20261020-1) 17.0.0 20261020 (experimental)", "exec gcc \"$@\"");
+        fakeVersion(bin, "gcc-9", "gcc-9 (Debian 9.5.0-1) 9.5.0", "exit 1"); // cannot build anything
+        fakeVersion(bin, "clang-23", "Debian clang version 23.1.4", bad); // another family: not tried
+        Path f = reducedGccFinding(3);
+        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 0, bin.toString()), new PrintWriter(new StringWriter())).get(0);
+        assertEquals(List.of("gcc-9 9.5.0 cannot build it right", "pass-gcc.sh 12.2.0 shows it", "gcc-13 13.3.0 shows it",
+                        "gcc-14 14.2.0 gets it right", "gcc-trunk 17.0.0-20261020 gets it right"),
+                v.standing().checks().stream().map(c -> c.command().replaceAll(".*/", "") + " " + c.version() + " " + c.result().text).toList());
+        assertEquals("fixed on GCC trunk (gcc-trunk 17.0.0-20261020); first right in gcc-14 14.2.0", v.newest());
+        String json = Files.readString(f.resolve("triage/triage.json"));
+        assertTrue(json.contains("\"on_trunk\": true, \"status\": \"fixed\", \"fixed_in\": \"gcc-14 14.2.0\""), json);
+        assertTrue(Files.readString(f.resolve("triage/report.md")).contains("- On the newest compilers: fixed on GCC trunk"));
+
+        // The same bug still on trunk: open, and no release is named as the fix.
+        fakeVersion(bin, "gcc-trunk", "gcc (Debian 20261020-1) 17.0.0 20261020 (experimental)", bad);
+        v = Triage.triage(List.of(f), new Triage.Options(60, 0, bin.toString()), new PrintWriter(new StringWriter())).get(0);
+        assertEquals("open on GCC trunk (gcc-trunk 17.0.0-20261020)", v.newest());
+        assertTrue(Files.readString(f.resolve("triage/triage.json")).contains("\"status\": \"open\", \"fixed_in\": null"));
+    }
+
+    @Test
+    void withoutTrunkTheNewestReleaseDecidesAndAReleaseThatRegressesNamesNoFix() {
+        var shows = Versions.Result.SHOWS;
+        var right = Versions.Result.RIGHT;
+        // clang: no trunk installed; the newest release gets it right, the one before shows it.
+        var st = Versions.standing(List.of(new Versions.Check("clang-23", "23.1.4", right), new Versions.Check("clang-14", "14.0.6", shows),
+                new Versions.Check("clang-19", "19.1.7", shows)));
+        assertEquals("fixed on the newest clang release installed (clang-23 23.1.4); first right in clang-23 23.1.4", st.sentence("clang"));
+        // Right in 13, wrong again in 14, right in 15: the fix is 15, the release after the last that shows it.
+        st = Versions.standing(List.of(new Versions.Check("gcc-13", "13.3.0", right), new Versions.Check("gcc-14", "14.2.0", shows),
+                new Versions.Check("gcc-15", "15.2.0", right), new Versions.Check("gcc-12", "12.2.0", shows)));
+        assertEquals("gcc-15", st.fixedIn().command());
+        // Only the testbed's compiler: nothing to compare with.
+        st = Versions.standing(List.of(new Versions.Check("gcc", "12.2.0", shows)));
+        assertEquals("not checked: no gcc installed beside the testbed's", st.sentence("gcc"));
+        // A version that cannot build the test decides nothing.
+        st = Versions.standing(List.of(new Versions.Check("gcc", "12.2.0", shows), new Versions.Check("gcc-trunk", "17.0.0-20261020",
+                Versions.Result.FAILS)));
+        assertEquals("unknown", st.status());
+        assertTrue(Versions.compareVersions("9.5.0", "16.2.0") < 0 && Versions.compareVersions("16.2.0", "16.10.0") < 0);
+    }
+
     @Test
     void aFindingWithoutTheSymptomIsRefusedInOneLine() throws Exception {
         // At -O1 the fake compiler is right: nothing to triage.
         Path f = finding(1, List.of(FAKE.toString(), "-O1"));
         Triage.TriageException e = assertThrows(Triage.TriageException.class,
-                () -> Triage.triage(List.of(f), new Triage.Options(60, 50), new PrintWriter(new StringWriter())));
+                () -> Triage.triage(List.of(f), new Triage.Options(60, 50, ""), new PrintWriter(new StringWriter())));
         assertTrue(e.getMessage().startsWith("the symptom does not show"), e.getMessage());
         assertTrue(!e.getMessage().contains("\n"), e.getMessage());
     }

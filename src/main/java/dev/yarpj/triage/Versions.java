@@ -1,0 +1,161 @@
+package dev.yarpj.triage;
+
+import dev.yarpj.harness.CompilerVersion;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Every installed version of a finding's compiler, and where the bug stands on the newest
+ * one: a bug report against a compiler that is fixed in a later release is closed as such,
+ * so what counts is whether GCC trunk ({@code gcc-trunk}, installed by
+ * scripts/install-compilers.sh) still shows it, or for clang, of which Debian packages no
+ * trunk, the newest release installed. Where several releases are installed, the release in
+ * which the bug first goes away is named too.
+ */
+final class Versions {
+    /** What one compiler does with the minimal flags. */
+    enum Result {
+        SHOWS("shows it"), RIGHT("gets it right"), FAILS("cannot build it right");
+
+        final String text;
+
+        Result(String text) {
+            this.text = text;
+        }
+    }
+
+    /** One compiler: its command, its version ({@link CompilerVersion#shortForm}: a snapshot has a date). */
+    record Check(String command, String version, Result result) {
+        boolean trunk() {
+            return version.matches(".*-\\d{8}");
+        }
+    }
+
+    /**
+     * Where the bug stands: {@code status} is open or fixed on {@code newest} (trunk when it is
+     * installed, else the newest release), unknown when that compiler cannot build the test;
+     * {@code fixedIn} is the first release that gets it right after the last that shows it,
+     * with every later one right too (null when none is, or the bug is open).
+     */
+    record Standing(List<Check> checks, Check newest, String status, Check fixedIn) {
+        boolean onTrunk() {
+            return newest != null && newest.trunk();
+        }
+
+        /** One line for people: "open on GCC trunk (gcc-trunk 17.0.0-20261020)", "fixed in gcc-13 13.3.0 ...". */
+        String sentence(String family) {
+            if (newest == null) return "not checked: no " + family + " installed beside the testbed's";
+            String where = onTrunk() ? (family.equals("gcc") ? "GCC" : family) + " trunk (" + newest.command() + " " + newest.version() + ")"
+                    : "the newest " + family + " release installed (" + newest.command() + " " + newest.version() + ")";
+            return switch (status) {
+                case "open" -> "open on " + where;
+                case "fixed" -> "fixed on " + where + (fixedIn == null ? "" : "; first right in " + fixedIn.command() + " " + fixedIn.version());
+                default -> "unknown: " + where + " cannot build the test";
+            };
+        }
+    }
+
+    private Versions() {}
+
+    /**
+     * Runs the minimal command with every other installed compiler of the family (on the
+     * PATH as gcc-N, gcc-trunk, clang-N, or their C++ names), each version once.
+     */
+    static Standing check(Symptom s, String family, String ext, List<String> minimal, String searchPath) throws IOException {
+        boolean cpp = ext.equals("cpp");
+        String own = minimal.get(0);
+        List<Check> checks = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        String ownVersion = CompilerVersion.shortForm(CompilerVersion.firstLine(own));
+        seen.add(ownVersion);
+        checks.add(new Check(own, ownVersion, Result.SHOWS)); // the testbed's own
+        Pattern names = switch (family) {
+            case "gcc" -> Pattern.compile(cpp ? "g\\+\\+-(\\d+|trunk)" : "gcc-(\\d+|trunk)");
+            case "clang" -> Pattern.compile(cpp ? "clang\\+\\+-\\d+" : "clang-\\d+");
+            default -> null;
+        };
+        if (names == null) return standing(checks);
+        for (Path n : installed(names, searchPath)) {
+            String line = CompilerVersion.firstLine(n.toString());
+            if (line.equals("?") || !seen.add(CompilerVersion.shortForm(line))) continue;
+            List<String> cmd = new ArrayList<>(minimal);
+            cmd.set(0, n.toString());
+            Result r = s.shows(cmd) ? Result.SHOWS : s.fixes(cmd) ? Result.RIGHT : Result.FAILS;
+            checks.add(new Check(n.getFileName().toString(), CompilerVersion.shortForm(line), r));
+        }
+        return standing(checks);
+    }
+
+    /** The commands in the directories of {@code searchPath} (as PATH) whose names match: the first of each name. */
+    private static java.util.Collection<Path> installed(Pattern names, String searchPath) {
+        Map<String, Path> found = new java.util.TreeMap<>();
+        for (String dir : searchPath.split(File.pathSeparator)) {
+            if (dir.isEmpty() || !Files.isDirectory(Path.of(dir))) continue;
+            try (var files = Files.list(Path.of(dir))) {
+                files.filter(p -> names.matcher(p.getFileName().toString()).matches() && Files.isExecutable(p))
+                        .forEach(p -> found.putIfAbsent(p.getFileName().toString(), p));
+            } catch (IOException e) {
+                // an unreadable PATH entry holds no compiler for us
+            }
+        }
+        return found.values();
+    }
+
+    /** The standing of the bug given what each compiler did; checks are sorted oldest first, trunk last. */
+    static Standing standing(List<Check> unsorted) {
+        List<Check> checks = new ArrayList<>(unsorted);
+        checks.sort(Comparator.comparing(Check::trunk).thenComparing(c -> c.version(), Versions::compareVersions));
+        if (checks.size() < 2) return new Standing(checks, null, "unknown", null);
+        Check newest = checks.get(checks.size() - 1);
+        String status = switch (newest.result()) {
+            case SHOWS -> "open";
+            case RIGHT -> "fixed";
+            case FAILS -> "unknown";
+        };
+        Check fixedIn = null;
+        if (status.equals("fixed")) {
+            List<Check> releases = checks.stream().filter(c -> !c.trunk()).toList();
+            int lastShowing = -1;
+            for (int i = 0; i < releases.size(); i++) if (releases.get(i).result() == Result.SHOWS) lastShowing = i;
+            boolean allRightAfter = lastShowing >= 0
+                    && releases.subList(lastShowing + 1, releases.size()).stream().allMatch(c -> c.result() == Result.RIGHT);
+            if (allRightAfter && lastShowing + 1 < releases.size()) fixedIn = releases.get(lastShowing + 1);
+        }
+        return new Standing(checks, newest, status, fixedIn);
+    }
+
+    /** Numeric comparison of dotted versions ("9.5.0" before "16.2.0"); a snapshot's date last. */
+    static int compareVersions(String a, String b) {
+        String[] x = a.split("[.-]");
+        String[] y = b.split("[.-]");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            long p = i < x.length && x[i].matches("\\d{1,18}") ? Long.parseLong(x[i]) : -1;
+            long q = i < y.length && y[i].matches("\\d{1,18}") ? Long.parseLong(y[i]) : -1;
+            if (p != q) return Long.compare(p, q);
+        }
+        return 0;
+    }
+
+    /** The checks as a map for triage.json: command, version and result of each. */
+    static List<Map<String, Object>> json(Standing st) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Check c : st.checks()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("compiler", c.command());
+            m.put("version", c.version());
+            m.put("result", c.result().text);
+            out.add(m);
+        }
+        return out;
+    }
+}
