@@ -104,7 +104,15 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
      * triage} put its triaged examples in (family and blamed pass; empty when none was triaged).
      */
     record Finding(String kind, String id, String signature, Path dir, SortedSet<Long> seeds, double firstSeen, List<String> testbeds,
-                   List<Path> examples, List<Path> reduced, List<String> bugs) {}
+                   List<Path> examples, List<Path> reduced, List<Triaged> bugs) {}
+
+    /**
+     * What {@code yarpj triage} said of an example: its group (family and blamed pass), and
+     * whether the bug is open or fixed on the newest compiler of its family ({@code status}
+     * open, fixed or unknown, with {@code standing} in words; null when triage did not check,
+     * as before yarpj checked the newest compilers).
+     */
+    record Triaged(String group, String status, String standing) {}
 
     static CampaignData read(List<Path> resultDirs) throws IOException {
         List<Log> logs = new ArrayList<>();
@@ -230,9 +238,9 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                 SortedSet<Long> seeds = new TreeSet<>(FindingStore.hits(sig));
                 List<String> testbeds = new ArrayList<>();
                 List<Path> reduced = new ArrayList<>();
-                List<String> bugs = new ArrayList<>();
+                List<Triaged> bugs = new ArrayList<>();
                 for (Path ex : examples) {
-                    String bug = triageGroup(ex.resolve("triage").resolve("triage.json"));
+                    Triaged bug = triaged(ex.resolve("triage").resolve("triage.json"));
                     if (bug != null && !bugs.contains(bug)) bugs.add(bug);
                     Path meta = ex.resolve("meta.json");
                     if (Files.exists(meta)) {
@@ -258,15 +266,16 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
     }
 
     /**
-     * The group {@code yarpj triage} wrote for an example, or null when it was not triaged (or
-     * the file cannot be read). Read as YAML, which takes JSON and the YAML that triage wrote
-     * into triage.json before it wrote JSON.
+     * What {@code yarpj triage} wrote for an example, or null when it was not triaged (or the
+     * file cannot be read). Read as YAML, which takes JSON and the YAML that triage wrote into
+     * triage.json before it wrote JSON.
      */
-    static String triageGroup(Path triageJson) {
+    static Triaged triaged(Path triageJson) {
         if (!Files.exists(triageJson)) return null;
         try {
             Object o = new org.yaml.snakeyaml.Yaml().load(Files.readString(triageJson));
-            return o instanceof Map<?, ?> m && m.get("group") instanceof String g && !g.isBlank() ? g : null;
+            if (!(o instanceof Map<?, ?> m && m.get("group") instanceof String g && !g.isBlank())) return null;
+            return new Triaged(g, m.get("status") instanceof String st ? st : null, m.get("standing") instanceof String w ? w : null);
         } catch (IOException | RuntimeException e) {
             return null;
         }

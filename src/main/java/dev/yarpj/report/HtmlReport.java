@@ -36,7 +36,7 @@ public final class HtmlReport {
                 .append("h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ccc}")
                 .append("table{border-collapse:collapse;font-size:.9em;margin:.5em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}")
                 .append("th{background:#f2f2f2}td.n{text-align:right;font-variant-numeric:tabular-nums}tr.total td{font-weight:bold}")
-                .append(".kind{font-weight:bold}.wrong-code,.compiler-crash{color:#b00}.muted{color:#777}")
+                .append(".kind{font-weight:bold}.wrong-code,.compiler-crash{color:#b00}.muted{color:#777}.open{color:#b00;font-weight:bold}.fixed{color:#070}")
                 .append("figure{margin:1em 0}.pair{display:flex;gap:1em;flex-wrap:wrap}")
                 .append("\n</style>\n</head>\n<body>\n");
         h.append("<h1>yarpj campaign report</h1>\n<p>").append(esc(String.join(", ", resultDirs.stream().map(Path::toString).toList())))
@@ -116,7 +116,7 @@ public final class HtmlReport {
                 .append(d.findings().stream().mapToLong(f -> f.seeds().size()).sum()).append(" tests. ").append(esc(bugs))
                 .append("</p>\n");
         h.append("<table id=\"findings\">\n<tr><th>kind</th><th>signature</th><th>tests</th><th>first seen</th><th>testbeds</th>")
-                .append("<th>example seeds</th><th>bug (yarpj triage)</th><th>files</th></tr>\n");
+                .append("<th>example seeds</th><th>bug (yarpj triage)</th><th>on the newest compilers</th><th>files</th></tr>\n");
         for (CampaignData.Finding f : d.findings()) {
             h.append("<tr><td class=\"kind ").append(esc(f.kind())).append("\">").append(esc(f.kind())).append("</td><td>")
                     .append(esc(f.signature())).append("<br><span class=\"muted\">").append(esc(f.id())).append("</span></td>")
@@ -134,8 +134,19 @@ public final class HtmlReport {
                 }
                 seeds.add(Long.toString(s));
             }
-            h.append(esc(String.join(", ", seeds))).append("</td><td>").append(f.bugs().isEmpty() ? "<span class=\"muted\">not triaged</span>"
-                    : esc(String.join("; ", f.bugs()))).append("</td><td>");
+            h.append(esc(String.join(", ", seeds))).append("</td><td>");
+            if (f.bugs().isEmpty()) {
+                h.append("<span class=\"muted\">not triaged</span></td><td>");
+            } else {
+                h.append(esc(String.join("; ", f.bugs().stream().map(CampaignData.Triaged::group).distinct().toList()))).append("</td><td>");
+                List<String> standings = new ArrayList<>();
+                for (CampaignData.Triaged b : f.bugs()) {
+                    String st = b.standing() == null ? "<span class=\"muted\">not checked</span>"
+                            : "<span class=\"" + esc(b.status()) + "\">" + esc(b.standing()) + "</span>";
+                    if (!standings.contains(st)) standings.add(st);
+                }
+                h.append(String.join("; ", standings)).append("</td><td>");
+            }
             List<String> links = new ArrayList<>();
             for (Path ex : f.examples()) {
                 if (Files.exists(ex.resolve("repro.sh"))) {
@@ -152,21 +163,32 @@ public final class HtmlReport {
      * How many bugs the findings are: a signature is only how the harness groups findings, and
      * {@code yarpj triage} puts those whose blamed pass agrees in one group, whatever their
      * signatures said. Signatures not triaged are counted apart, never guessed into a group.
+     * Bugs still open on the newest compilers (GCC trunk, the newest clang) are counted apart
+     * from those fixed there: a group is open when any of its examples is.
      */
     static String bugSentence(CampaignData d) {
-        java.util.Set<String> bugs = new java.util.TreeSet<>();
+        Map<String, String> bugs = new TreeMap<>(); // group -> open, fixed or null (not checked)
         long triaged = 0;
         for (CampaignData.Finding f : d.findings()) {
             if (f.bugs().isEmpty()) continue;
             triaged++;
-            bugs.addAll(f.bugs());
+            for (CampaignData.Triaged b : f.bugs()) {
+                String known = bugs.get(b.group());
+                String st = "open".equals(b.status()) || "open".equals(known) ? "open"
+                        : "fixed".equals(b.status()) || "fixed".equals(known) ? "fixed" : null;
+                bugs.put(b.group(), st);
+            }
         }
         long untriaged = d.findings().size() - triaged;
         if (triaged == 0) {
             return "A signature is how the harness groups findings; none is triaged yet (yarpj triage groups them into bugs by blamed pass).";
         }
+        long open = bugs.values().stream().filter("open"::equals).count();
+        long fixed = bugs.values().stream().filter("fixed"::equals).count();
+        long unchecked = bugs.size() - open - fixed;
         return "By yarpj triage's blamed pass, the " + triaged + " triaged signature" + (triaged == 1 ? " is " : "s are ") + bugs.size()
-                + " distinct bug" + (bugs.size() == 1 ? "" : "s") + (untriaged == 0 ? "." : "; " + untriaged + " not triaged.");
+                + " distinct bug" + (bugs.size() == 1 ? "" : "s") + ": " + open + " open on the newest compilers, " + fixed + " fixed there"
+                + (unchecked == 0 ? "" : ", " + unchecked + " not checked against them") + (untriaged == 0 ? "." : "; " + untriaged + " not triaged.");
     }
 
     /** One sentence: do the campaign logs and the finding directories agree? */

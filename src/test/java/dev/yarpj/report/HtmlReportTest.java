@@ -182,12 +182,53 @@ class HtmlReportTest {
         Path page = dir.resolve("triaged.html");
         Result r = yarpj("report", copy.toString(), "--out", page.toString());
         assertEquals(0, r.code(), r.err());
-        String bugs = "By yarpj triage's blamed pass, the 2 triaged signatures are 1 distinct bug; 1 not triaged.";
+        String bugs = "By yarpj triage's blamed pass, the 2 triaged signatures are 1 distinct bug: 0 open on the newest compilers, 0 fixed there,"
+                + " 1 not checked against them; 1 not triaged.";
         assertTrue(r.out().contains(bugs), r.out());
         String html = Files.readString(page);
         assertTrue(html.contains("3 signatures, hit by ") && html.contains(bugs), html);
         assertEquals(2, count(html, "<td>gcc: -fdisable-tree-fake</td>"), "each triaged signature names its bug");
         assertEquals(1, count(html, "not triaged</span>"));
+        assertEquals(2, count(html, "not checked</span>"), "triage of an older yarpj did not check the newest compilers");
+    }
+
+    @Test
+    void bugsOpenOnTheNewestCompilersAreCountedApartFromFixedOnes() throws Exception {
+        Path copy = dir.resolve("standing");
+        copyTree(results, copy);
+        Path sig;
+        try (var s = Files.list(copy.resolve("wrong-code"))) {
+            sig = s.findFirst().orElseThrow();
+        }
+        List<Path> sigs = new ArrayList<>(List.of(sig));
+        for (String id : List.of("0123456789ab", "ba9876543210")) {
+            copyTree(sig, copy.resolve("wrong-code").resolve(id));
+            Files.writeString(copy.resolve("wrong-code").resolve(id).resolve("signature.txt"), "wrong code on fake-" + id + "\n");
+            sigs.add(copy.resolve("wrong-code").resolve(id));
+        }
+        // Two signatures of a gcc bug, one of whose examples was triaged before trunk was installed
+        // (it is the same bug: open); a clang bug fixed in the newest release.
+        String[] json = {
+            "{\"group\": \"gcc: -fdisable-tree-fake\", \"status\": \"open\", \"standing\": \"open on GCC trunk (gcc-trunk 17.0.0-20261020)\"}",
+            "{\"group\": \"gcc: -fdisable-tree-fake\", \"status\": \"unknown\", \"standing\": \"unknown: GCC trunk (gcc-trunk 17.0.0-20261020) cannot build the test\"}",
+            "{\"group\": \"clang: FakePass\", \"status\": \"fixed\", \"standing\": \"fixed on the newest clang release installed (clang-23 23.1.4)\"}"};
+        for (int i = 0; i < 3; i++) {
+            try (var ex = Files.list(sigs.get(i))) {
+                Path example = ex.filter(p -> p.getFileName().toString().matches("\\d+")).findFirst().orElseThrow();
+                Files.createDirectories(example.resolve("triage"));
+                Files.writeString(example.resolve("triage/triage.json"), json[i] + "\n");
+            }
+        }
+        Path page = dir.resolve("standing.html");
+        Result r = yarpj("report", copy.toString(), "--out", page.toString());
+        assertEquals(0, r.code(), r.err());
+        String bugs = "By yarpj triage's blamed pass, the 3 triaged signatures are 2 distinct bugs: 1 open on the newest compilers, 1 fixed there.";
+        assertTrue(r.out().contains(bugs), r.out());
+        String html = Files.readString(page);
+        assertTrue(html.contains(bugs), html);
+        assertTrue(html.contains("<th>on the newest compilers</th>"), html);
+        assertEquals(1, count(html, "<span class=\"open\">open on GCC trunk (gcc-trunk 17.0.0-20261020)</span>"), html);
+        assertEquals(1, count(html, "<span class=\"fixed\">fixed on the newest clang release installed (clang-23 23.1.4)</span>"), html);
     }
 
     private static void copyTree(Path from, Path to) throws Exception {
