@@ -1,0 +1,96 @@
+package dev.yarpj.harness;
+
+import static dev.yarpj.Commands.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The newest compilers that scripts/install-compilers.sh installs into .tools/compilers
+ * (GCC trunk, the newest gcc and clang of Debian unstable, each run inside a private root):
+ * every wrapper compiles generated programs that print the interpreter's prediction, both
+ * as an object linked by the machine's own gcc (how the harness uses it) and as a whole
+ * program it links itself (how triage and reduction use it); and a campaign over the
+ * default testbeds names each testbed with its compiler's version.
+ */
+class NewestCompilersTest {
+    static final Path TOOLS = Path.of(".tools/compilers").toAbsolutePath();
+    private static List<String> wrappers;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void installed() throws Exception {
+        Path list = TOOLS.resolve("installed");
+        boolean there = Files.exists(list);
+        if (!there) System.err.println("NewestCompilersTest skipped: the newest compilers are not installed (run scripts/install-compilers.sh)");
+        Assumptions.assumeTrue(there, "the newest compilers are not installed (run scripts/install-compilers.sh)");
+        wrappers = Files.readAllLines(list).stream().filter(l -> !l.isBlank()).toList();
+    }
+
+    @Test
+    void everyWrapperBuildsProgramsThatPrintThePrediction() throws Exception {
+        assertTrue(wrappers.containsAll(List.of("gcc-trunk", "g++-trunk")), "GCC trunk is always installed: " + wrappers);
+        assertTrue(wrappers.stream().anyMatch(w -> w.matches("clang\\+\\+-\\d+")) && wrappers.stream().anyMatch(w -> w.matches("gcc-\\d+")),
+                "the newest gcc and clang releases: " + wrappers);
+        for (String w : wrappers) {
+            Language lang = w.startsWith("g++") || w.startsWith("clang++") ? Language.CPP : Language.C;
+            String cc = TOOLS.resolve("bin").resolve(w).toString();
+            String system = lang == Language.C ? "gcc" : "g++";
+            String ext = lang.extension;
+            Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 2; seed++) {
+                GeneratedTest t = gen.generate(seed, "test");
+                Path d = Files.createDirectories(dir.resolve(w + "-" + seed));
+                for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+                String want = Long.toUnsignedString(t.prediction().checksum());
+                run(d, system, "-O0", "-w", "-c", "driver." + ext, "-o", "driver.o");
+                run(d, cc, "-O3", "-w", "-c", "func." + ext, "-o", "func.o");
+                run(d, system, "driver.o", "func.o", "-o", "test.bin");
+                assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), w + " -O3, linked by " + system + ", seed " + seed);
+                run(d, cc, "-O2", "-w", "driver." + ext, "func." + ext, "-o", "own.bin");
+                assertEquals(want, run(d, d.resolve("own.bin").toString()).strip(), w + " -O2, linked by itself, seed " + seed);
+            }
+        }
+    }
+
+    @Test
+    void aCampaignOnTheDefaultTestbedsNamesEachTestbedWithItsCompilersVersion() throws Exception {
+        // harness/testbeds.yaml with the wrappers' paths: this JVM's PATH does not have them (the launcher adds them).
+        String yaml = Files.readString(Path.of("harness/testbeds.yaml"));
+        for (String w : List.of("gcc-trunk", "g++-trunk", "gcc-newest", "g++-newest", "clang-newest", "clang++-newest")) {
+            yaml = yaml.replace(": " + w + "\n", ": " + TOOLS.resolve("bin").resolve(w) + "\n");
+        }
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, yaml);
+        Path out = dir.resolve("results");
+        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=c", "--seeds", "1..2", "-j", "2", "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/tiny.yaml", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("testbed runs: {pass=22}"), r.out() + r.err());
+        List<String> names = new ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("campaign.jsonl"))) {
+            var m = Pattern.compile("\"testbed\": \"([^\"]+)\"").matcher(line);
+            if (m.find() && !names.contains(m.group(1))) names.add(m.group(1));
+        }
+        assertEquals(11, names.size(), names.toString());
+        for (String n : names) assertTrue(n.matches("(gcc-\\d+\\.\\d+\\.\\d+(-\\d{8})?|clang-\\d+\\.\\d+\\.\\d+)-O[123s](-native)?"), n);
+        assertTrue(names.stream().anyMatch(n -> n.matches("gcc-\\d+\\.\\d+\\.\\d+-\\d{8}-O3")), "GCC trunk's snapshot date: " + names);
+    }
+}
