@@ -394,6 +394,10 @@ final class TestRunner {
         StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n");
         s.append("# Reproduces: ").append(kind.dir).append(tb == null ? " (reference compiler)" : " on testbed " + tb.name()).append('\n');
         s.append("set -u\ncd \"$(dirname \"$0\")\"\nwork=$(mktemp -d); trap 'rm -rf \"$work\"' EXIT\n");
+        // Compilers named without a path may be yarpj's private ones, which its launcher puts first on the PATH.
+        Path tools = Path.of(cfg.yarpj()).toAbsolutePath().getParent().resolve(".tools");
+        s.append("# yarpj's private compilers (scripts/install-compilers.sh, install-ispc.sh), found first as its launcher finds them\n")
+                .append("PATH=").append(shell(List.of(tools.resolve("compilers/bin") + ":" + tools.resolve("ispc/bin")))).append(":\"$PATH\"\n");
         if (cfg.lang() == Language.SYCL) s.append("export ACPP_DEBUG_LEVEL=0   # AdaptiveCpp's notes go to stdout\n");
         // Objects (and the ISPC header) go to the temporary directory, never beside the finding.
         String header = ispc ? shell(redirect(headerCmd, "-h", "$work/func_ispc.h")) : null;
