@@ -27,18 +27,28 @@
 # what the suite has today and swaps it in. YARPJ_COMPILERS_SUITE picks another suite.
 # YARPJ_COMPILERS_EXTRA="gcc-15 clang-22" adds older releases of the suite (wrappers
 # gcc-15, clang-22, ...), for yarpj triage's "first fixed in" column.
+#
+# Cross targets: the newest gcc that the suite has as a cross compiler for AArch64 and for
+# RISC-V (aarch64-linux-gnu-gcc-N, riscv64-linux-gnu-gcc-N and their g++), their C
+# libraries, and qemu-user to run what they build (wrappers qemu-aarch64 and qemu-riscv64,
+# which find the target's C library in the root by themselves); clang-M builds for both with
+# --target=aarch64-linux-gnu or riscv64-linux-gnu. YARPJ_COMPILERS_CROSS=no leaves them out.
+# YARPJ_COMPILERS_DIR installs somewhere else than .tools/compilers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd)
-tools="$here/.tools/compilers"
+tools="${YARPJ_COMPILERS_DIR:-$here/.tools/compilers}"
 bin="$tools/bin"
 suite="${YARPJ_COMPILERS_SUITE:-sid}"
+cross="${YARPJ_COMPILERS_CROSS:-yes}"
+# What was asked for: a change (another suite, extra releases, cross targets) reinstalls.
+request="suite=$suite cross=$cross extra=${YARPJ_COMPILERS_EXTRA:-}"
 who=install-compilers
 
 die() { echo "$who: $*" >&2; exit 1; }
 
 working() {
-  [ -f "$tools/installed" ] || return 1
+  [ -f "$tools/installed" ] && [ "$(cat "$tools/request" 2>/dev/null)" = "$request" ] || return 1
   local w
   for w in $(cat "$tools/installed"); do
     "$bin/$w" --version >/dev/null 2>&1 || return 1
@@ -48,7 +58,7 @@ working() {
 show() {
   local w
   for w in $(cat "$tools/installed"); do
-    printf '%-16s %s\n' "$w" "$("$bin/$w" --version 2>&1 | head -n 1)"
+    printf '%-28s %s\n' "$w" "$("$bin/$w" --version 2>&1 | head -n 1)"
   done
 }
 
@@ -95,7 +105,15 @@ for e in "${extra[@]}"; do
   [[ "$e" =~ ^(gcc|clang)-[0-9]+$ ]] || die "YARPJ_COMPILERS_EXTRA: '$e' is not gcc-N or clang-N"
   [ -n "$(candidate "$e")" ] || die "apt finds no $e package in $suite"
 done
-echo "$who: GCC trunk (gcc-snapshot $(candidate gcc-snapshot)), gcc-$gccv, clang-$clangv${extra:+, ${extra[*]}}"
+crossv=""
+if [ "$cross" != no ]; then
+  for n in $(papt-cache pkgnames gcc- | sed -n 's/^gcc-\([0-9]*\)-aarch64-linux-gnu$/\1/p' | sort -n -r); do
+    if [ -n "$(candidate "gcc-$n-aarch64-linux-gnu")" ] && [ -n "$(candidate "gcc-$n-riscv64-linux-gnu")" ]; then crossv=$n; break; fi
+  done
+  [ -n "$crossv" ] || die "apt finds no gcc-N-aarch64-linux-gnu with a gcc-N-riscv64-linux-gnu in $suite (YARPJ_COMPILERS_CROSS=no leaves cross targets out)"
+  [ -n "$(candidate qemu-user)" ] || die "apt finds no qemu-user in $suite (YARPJ_COMPILERS_CROSS=no leaves cross targets out)"
+fi
+echo "$who: GCC trunk (gcc-snapshot $(candidate gcc-snapshot)), gcc-$gccv, clang-$clangv${extra:+, ${extra[*]}}${crossv:+; for AArch64 and RISC-V gcc-$crossv and qemu-user $(candidate qemu-user)}"
 
 # What the compilers need to compile and link C and C++. gcc-snapshot also depends on its
 # offload compilers (nvptx, amdgcn), python3 and 32-bit C libraries, none of which a C or
@@ -104,6 +122,10 @@ pkgs=(gcc-"$gccv" g++-"$gccv" clang-"$clangv" libc6-dev binutils)
 for e in "${extra[@]}"; do
   pkgs+=("$e"); [[ "$e" == gcc-* ]] && pkgs+=("g++-${e#gcc-}")
 done
+if [ -n "$crossv" ]; then
+  pkgs+=(gcc-"$crossv"-aarch64-linux-gnu g++-"$crossv"-aarch64-linux-gnu libc6-dev-arm64-cross
+         gcc-"$crossv"-riscv64-linux-gnu g++-"$crossv"-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user)
+fi
 mapfile -t snapdeps < <(papt-cache depends gcc-snapshot | awk '$1 == "Depends:" { print $2 }' \
   | grep -vE '^(python3|nvptx-tools|amdgcn-tools.*|lib32.*|libx32.*|.*-i386|.*-x32)$' | sort -u)
 mapfile -t closure < <(papt_closure "${pkgs[@]}" "${snapdeps[@]}")
@@ -156,14 +178,22 @@ exec unshare $ns --propagation private -- /bin/sh -c '
 EOF
 chmod +x "$tools/enter"
 
-# wrapper NAME PROGRAM [pie]: bin/NAME runs PROGRAM (a path inside the root).
+# wrapper NAME PROGRAM [pie|cross]: bin/NAME runs PROGRAM (a path inside the root). A cross
+# compiler's programs are for its target: they link as they are and run under qemu.
 mkdir -p "$bin"
 wrapper() {
-  local name=$1 prog=$2 pie=${3:-} libs="$tools/root/usr/lib/x86_64-linux-gnu" note="" linkpie="" compilepie=""
+  local name=$1 prog=$2 pie=${3:-} libs="$tools/root/usr/lib/x86_64-linux-gnu" linkpie="" compilepie="" linkflags note="
+# A build that links gets that root's loader and libraries, so the executable runs on
+# this machine."
   [ -x "$new$prog" ] || [ -L "$new$prog" ] || die "the unpacked packages have no $prog"
   case $prog in /usr/lib/gcc-snapshot/*) libs="$tools/root/usr/lib/gcc-snapshot/lib:$libs" ;; esac
-  if [ -n "$pie" ]; then
+  linkflags="-Wl,--dynamic-linker=$tools/root/lib64/ld-linux-x86-64.so.2 -Wl,-rpath,$libs"
+  if [ "$pie" = cross ]; then
+    pie=""; linkflags=""
     note="
+# It builds for another target: run what it links with the root's qemu (bin/qemu-*)."
+  elif [ -n "$pie" ]; then
+    note="$note
 # GCC trunk is not built for default PIE as Debian's compilers are: -fPIE (and -pie to
 # link) come first, and a later flag wins."
     linkpie="-fPIE -pie "
@@ -172,8 +202,7 @@ wrapper() {
   cat > "$bin/$name" <<EOF
 #!/bin/sh
 # Written by scripts/install-compilers.sh: $prog of Debian $suite, run inside the private
-# root $tools/root. A build that links gets that root's loader and libraries, so the
-# executable runs on this machine.$note
+# root $tools/root.$note
 link=no; only=no
 for a in "\$@"; do
   case \$a in
@@ -183,7 +212,7 @@ for a in "\$@"; do
   esac
 done
 if [ \$only = no ] && [ \$link = yes ]; then
-  set -- $linkpie"\$@" -Wl,--dynamic-linker=$tools/root/lib64/ld-linux-x86-64.so.2 -Wl,-rpath,$libs
+  set -- $linkpie"\$@" $linkflags
 fi
 $compilepie
 exec "$tools/enter" "$tools/root" "$prog" "\$@"
@@ -202,6 +231,26 @@ for v in "$clangv" $(printf '%s\n' "${extra[@]}" | sed -n 's/^clang-//p'); do
   wrapper clang-"$v" /usr/bin/clang-"$v"
   wrapper clang++-"$v" /usr/bin/clang++-"$v"
 done
+if [ -n "$crossv" ]; then
+  for t in aarch64-linux-gnu riscv64-linux-gnu; do
+    wrapper "$t-gcc-$crossv" "/usr/bin/$t-gcc-$crossv" cross
+    wrapper "$t-g++-$crossv" "/usr/bin/$t-g++-$crossv" cross
+    ln -sfn "$t-gcc-$crossv" "$bin/$t-gcc-newest"; ln -sfn "$t-g++-$crossv" "$bin/$t-g++-newest"
+  done
+  # qemu-user is linked statically: it runs on the machine as it is. -L is where it finds the
+  # target's loader and C library.
+  for q in aarch64:aarch64-linux-gnu riscv64:riscv64-linux-gnu; do
+    [ -x "$new/usr/bin/qemu-${q%%:*}" ] || die "the unpacked packages have no /usr/bin/qemu-${q%%:*}"
+    cat > "$bin/qemu-${q%%:*}" <<EOF
+#!/bin/sh
+# Written by scripts/install-compilers.sh: qemu-user of Debian $suite, with the target's C
+# library from the private root.
+exec "$tools/root/usr/bin/qemu-${q%%:*}" -L "$tools/root/usr/${q#*:}" "\$@"
+EOF
+    chmod +x "$bin/qemu-${q%%:*}"
+    echo "qemu-${q%%:*}" >> "$tools/installed.new"
+  done
+fi
 ln -sfn gcc-"$gccv" "$bin/gcc-newest"; ln -sfn g++-"$gccv" "$bin/g++-newest"
 ln -sfn clang-"$clangv" "$bin/clang-newest"; ln -sfn clang++-"$clangv" "$bin/clang++-newest"
 
@@ -210,13 +259,20 @@ rm -rf "$tools/root.old"
 [ ! -e "$tools/root" ] || mv "$tools/root" "$tools/root.old"
 mv "$new" "$tools/root"
 mv "$tools/installed.new" "$tools/installed"
+echo "$request" > "$tools/request"
 rm -rf "$tools/root.old"
 check="$tools/check"
 rm -rf "$check"; mkdir -p "$check"
 printf 'int main(void) { return 0; }\n' > "$check/t.c"
 for w in $(cat "$tools/installed"); do
-  lang=c; case $w in g++*|clang++*) lang=c++ ;; esac
-  (cd "$check" && "$bin/$w" -x $lang -O2 t.c -o "t-$w" && "./t-$w") \
+  lang=c; case $w in *g++*|clang++*) lang=c++ ;; esac
+  case $w in
+    qemu-*) continue ;;
+    aarch64-*) run="$bin/qemu-aarch64 -cpu max" ;;
+    riscv64-*) run="$bin/qemu-riscv64 -cpu rv64,v=true,vlen=256" ;;
+    *) run="" ;;
+  esac
+  (cd "$check" && "$bin/$w" -x $lang -O2 t.c -o "t-$w" && $run "./t-$w") \
     || die "$w does not build a program that runs; see $check"
 done
 rm -rf "$check"

@@ -193,7 +193,20 @@ final class FuzzCommand implements Callable<Integer> {
             throw new Main.UsageError(e.getMessage());
         }
         printSummary(outw, summary);
+        printTargets(outw, usable);
         return 0;
+    }
+
+    /** Which target each testbed's programs ran on, and how, when any is not this machine. */
+    private static void printTargets(PrintWriter w, List<Testbed> usable) {
+        if (usable.stream().allMatch(t -> t.target().equals(Testbed.HOST) && !t.emulated())) return;
+        Map<String, List<String>> byRun = new LinkedHashMap<>();
+        for (Testbed t : usable) {
+            String how = t.target() + (t.emulated() ? " (under " + String.join(" ", t.run()) + ")" : "");
+            byRun.computeIfAbsent(how, k -> new java.util.ArrayList<>()).add(t.name());
+        }
+        byRun.forEach((how, names) -> w.println("target " + how + ": " + String.join(", ", names)));
+        w.flush();
     }
 
     private static void printSummary(PrintWriter w, Map<String, Object> s) {

@@ -150,7 +150,8 @@ final class TestRunner {
             String bin = "test-" + tb.name();
             List<String> compile = tb.compileCommand(cfg.lang(), obj);
             List<String> link = tb.linkCommand(cfg.lang(), ref, obj, bin);
-            List<String> exec = List.of("./" + bin);
+            List<String> exec = tb.execCommand("./" + bin);
+            ProcessRunner.Limits runLimits = runLimits(tb);
             List<List<String>> all = new ArrayList<>(steps);
             all.addAll(List.of(compile, link, exec));
             commands.put(tb.name(), List.copyOf(all));
@@ -198,13 +199,13 @@ final class TestRunner {
                 rows.add(row(seed, tb.name(), Outcome.PROGRAM_REJECTED, c.wallSeconds(), 0));
                 continue;
             }
-            ProcessRunner.Result r = ProcessRunner.run(scratch, tb.name() + ".run", exec, cfg.runLimits());
+            ProcessRunner.Result r = ProcessRunner.run(scratch, tb.name() + ".run", exec, runLimits);
             stats.addRun(r.cpuSeconds());
             if (r.timedOut()) {
                 // Past its limit, a run gets one more try with six times the limit before it counts as a
                 // hang: on a loaded machine, or on a first run that compiles its kernels just in time
                 // (AdaptiveCpp's generic target), a test is slow, not hung.
-                ProcessRunner.Limits rl = cfg.runLimits();
+                ProcessRunner.Limits rl = runLimits;
                 r = ProcessRunner.run(scratch, tb.name() + ".rerun", exec, new ProcessRunner.Limits(rl.timeoutSeconds() * 6, rl.memoryMiB(), rl.fileSizeMiB()));
                 stats.addRun(r.cpuSeconds());
             }
@@ -355,6 +356,17 @@ final class TestRunner {
                 + ", lang " + cfg.lang().cliName() + "\nregenerate: yarpj " + String.join(" ", regen.subList(1, regen.size()));
     }
 
+    /**
+     * An emulated run gets ten times the limit: qemu-user runs vector code at a tenth of the
+     * speed or less, and a slow run that is not a hang must not look like one.
+     */
+    private ProcessRunner.Limits runLimits(Testbed tb) {
+        ProcessRunner.Limits rl = cfg.runLimits();
+        return tb.emulated() ? new ProcessRunner.Limits(rl.timeoutSeconds() * EMULATION_SLOWDOWN, rl.memoryMiB(), rl.fileSizeMiB()) : rl;
+    }
+
+    static final int EMULATION_SLOWDOWN = 10;
+
     private void save(Outcome kind, String signature, long seed, Path scratch, String testbed, List<List<String>> cmds,
                       Map<String, String> outputs, String repro, Map<String, Object> extraMeta) throws IOException {
         Map<String, Object> meta = new LinkedHashMap<>();
@@ -366,6 +378,9 @@ final class TestRunner {
         meta.put("testbed", testbed);
         meta.putAll(extraMeta);
         meta.put("reference", ref);
+        Testbed where = cfg.testbeds().stream().filter(t -> t.name().equals(testbed)).findFirst().orElse(cfg.reference());
+        if (!where.target().equals(Testbed.HOST)) meta.put("target", where.target());
+        if (where.emulated()) meta.put("run", where.run()); // how its programs run: the emulator and its options
         if (ispc) meta.put("header", headerCmd.get(0));
         meta.put("commands", cmds);
         meta.put("compilers", cfg.compilerVersions());
@@ -411,11 +426,14 @@ final class TestRunner {
         String driver = (ispc ? header + " || { echo 'header does not build'; exit 2; }\n" : "")
                 + driverOnly + " || { echo 'driver does not build'; exit 2; }\n";
         String linker = shell(tb == null ? List.of(this.ref) : tb.linker(cfg.lang(), this.ref));
+        Testbed runs = tb == null ? cfg.reference() : tb;
+        String test = shell(runs.execCommand("$work/test")); // under the target's emulator, if any
+        int runLimit = (int) Math.ceil(runLimits(runs).timeoutSeconds());
         String linkCmd = linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" || { echo 'link failed'; exit 2; }\n";
         int limit = (int) Math.ceil(cfg.compileLimits().timeoutSeconds());
         switch (kind) {
             case WRONG_CODE -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
-                    .append("got=$(timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\"); rc=$?\n")
+                    .append("got=$(timeout ").append(runLimit).append(' ').append(test).append("); rc=$?\n")
                     .append("[ $rc -eq 0 ] || { echo \"not reproduced: the test exits with $rc\"; exit 1; }\n")
                     .append("got=$(echo $got); want=$(echo $(cat expected.txt))\n")
                     .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
@@ -432,10 +450,10 @@ final class TestRunner {
                     .append("if [ $rc -ne 0 ] && [ $rc -le 128 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: rejected: $(grep -m1 ")
                     .append(ispc ? "-i " : "").append("error \"$work/err\")\"; exit 0; fi\n");
             case RUNTIME_CRASH -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
-                    .append("timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\" > /dev/null; rc=$?\n")
+                    .append("timeout ").append(runLimit).append(' ').append(test).append(" > /dev/null; rc=$?\n")
                     .append("if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: test exits with $rc\"; exit 0; fi\n");
             case RUNTIME_HANG -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
-                    .append("timeout ").append((int) Math.ceil(cfg.runLimits().timeoutSeconds())).append(" \"$work/test\" > /dev/null; rc=$?\n")
+                    .append("timeout ").append(runLimit).append(' ').append(test).append(" > /dev/null; rc=$?\n")
                     .append("if [ $rc -eq 124 ]; then echo 'reproduced: test still running at the time limit'; exit 0; fi\n");
             default -> { }
         }

@@ -14,13 +14,19 @@ import java.util.List;
  * likewise by a SYCL compiler ({@code syclCompiler}: {@code func.cpp}, which it also links,
  * since SYCL objects need its runtime) or by a C++ compiler ({@code syclCppCompiler}:
  * {@code func_ref.cpp}, the C++ lowering).
+ *
+ * <p>Programs run on {@code target}: "host" unless the testbeds file says otherwise (a
+ * cross compiler's, such as aarch64-sve2), where they run under the emulator command
+ * {@code run} (qemu-aarch64 -cpu max, say; empty on the host).
  */
 public record Testbed(String name, String cCompiler, String cppCompiler, String ispcCompiler, String ispcCppCompiler,
-                      String syclCompiler, String syclCppCompiler, List<String> flags) {
+                      String syclCompiler, String syclCppCompiler, List<String> flags, String target, List<String> run) {
+    /** The target of testbeds whose programs run on this machine as they are. */
+    public static final String HOST = "host";
 
     /** This testbed under another name. */
     public Testbed named(String newName) {
-        return new Testbed(newName, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags);
+        return new Testbed(newName, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run);
     }
 
     /** The compiler this testbed runs on tests in {@code lang}, or null when it has none. */
@@ -58,6 +64,18 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
         if (!runsSycl(lang)) return List.of(reference);
         List<String> cmd = new ArrayList<>(List.of(syclCompiler));
         cmd.addAll(flags);
+        return cmd;
+    }
+
+    /** Whether its programs run under an emulator. */
+    public boolean emulated() {
+        return !run.isEmpty();
+    }
+
+    /** The command that runs {@code binary} (a path), under the emulator if there is one. */
+    public List<String> execCommand(String binary) {
+        List<String> cmd = new ArrayList<>(run);
+        cmd.add(binary);
         return cmd;
     }
 

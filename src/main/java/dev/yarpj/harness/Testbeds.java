@@ -13,7 +13,13 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
-/** The reference compiler and the testbeds of a campaign, read from a YAML file. */
+/**
+ * The reference compiler and the testbeds of a campaign, read from a YAML file. A file may
+ * name the target its programs run on ({@code target: {name: aarch64-sve2, run: [qemu-aarch64,
+ * -cpu, max]}}): then the reference (a cross compiler) builds the driver and links, and every
+ * program runs under that emulator, or under a testbed's own {@code run} (RISC-V's vector
+ * length, say, which is the emulator's).
+ */
 public record Testbeds(Testbed reference, List<Testbed> all) {
 
     /** A testbed file that cannot be used; the message is one line. */
@@ -40,15 +46,26 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         }
         if (!(root instanceof Map<?, ?> m)) throw new TestbedException(file + ": expected keys 'reference' and 'testbeds'");
         for (Object k : m.keySet()) {
-            if (!"reference".equals(k) && !"testbeds".equals(k)) throw new TestbedException(file + ": unknown key '" + k + "'");
+            if (!List.of("reference", "testbeds", "target").contains(k)) throw new TestbedException(file + ": unknown key '" + k + "'");
         }
-        Testbed ref = entry(file, "reference", m.get("reference"), "reference", false);
+        String target = Testbed.HOST;
+        List<String> run = List.of();
+        if (m.containsKey("target")) {
+            if (!(m.get("target") instanceof Map<?, ?> t)) throw new TestbedException(file + ": target must be a mapping with name and run");
+            for (Object k : t.keySet()) {
+                if (!"name".equals(k) && !"run".equals(k)) throw new TestbedException(file + ": target: unknown key '" + k + "'");
+            }
+            target = string(file, "target", t, "name");
+            if (!target.matches("[A-Za-z0-9._+-]+")) throw new TestbedException(file + ": target.name '" + target + "' may use only letters, digits and . _ + -");
+            run = runCommand(file, "target", t.get("run"));
+        }
+        Testbed ref = entry(file, "reference", m.get("reference"), "reference", false, target, run);
         if (!(m.get("testbeds") instanceof List<?> list) || list.isEmpty()) {
             throw new TestbedException(file + ": 'testbeds' must be a non-empty list");
         }
         List<Testbed> tbs = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
-            Testbed t = entry(file, "testbeds[" + i + "]", list.get(i), null, true);
+            Testbed t = entry(file, "testbeds[" + i + "]", list.get(i), null, true, target, run);
             // Names with {version} may agree until their compilers' versions are filled in (usable checks them then).
             for (Testbed o : tbs) if (o.name().equals(t.name()) && !t.name().contains(VERSION)) throw new TestbedException(file + ": testbed name '" + t.name() + "' is used twice");
             tbs.add(t);
@@ -61,13 +78,26 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
 
     private static final List<String> COMPILER_KEYS = List.of("c", "cpp", "ispc", "ispc-cpp", "sycl", "sycl-cpp");
 
-    private static Testbed entry(Path file, String where, Object o, String fixedName, boolean isTestbed) {
+    /** An emulator command: a non-empty list whose first word is a command (made absolute if it is a relative path). */
+    private static List<String> runCommand(Path file, String where, Object o) {
+        if (o == null) return List.of();
+        if (!(o instanceof List<?> l) || l.isEmpty() || !(l.get(0) instanceof String first) || first.isBlank()) {
+            throw new TestbedException(file + ": " + where + ".run must be a list: the emulator command and its options");
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(command(first));
+        for (Object a : l.subList(1, l.size())) cmd.add(String.valueOf(a));
+        return List.copyOf(cmd);
+    }
+
+    private static Testbed entry(Path file, String where, Object o, String fixedName, boolean isTestbed, String target, List<String> run) {
         if (!(o instanceof Map<?, ?> m)) {
             throw new TestbedException(file + ": " + where + " must be a mapping with " + (isTestbed
                     ? "name, flags and at least one of c, cpp, ispc, ispc-cpp, sycl, sycl-cpp" : "c, cpp and (for ISPC tests) ispc"));
         }
         // The reference has always accepted (and ignored) name and flags: the driver is built at -O0.
-        List<String> allowed = isTestbed ? List.of("name", "c", "cpp", "ispc", "ispc-cpp", "sycl", "sycl-cpp", "flags") : List.of("name", "c", "cpp", "ispc", "flags");
+        List<String> allowed = isTestbed ? List.of("name", "c", "cpp", "ispc", "ispc-cpp", "sycl", "sycl-cpp", "flags", "run")
+                : List.of("name", "c", "cpp", "ispc", "flags");
         for (Object k : m.keySet()) {
             if (!(k instanceof String key) || !allowed.contains(key)) throw new TestbedException(file + ": " + where + ": unknown key '" + k + "'");
         }
@@ -83,7 +113,7 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         if (!isTestbed) {
             // The reference builds every driver: C and C++ are needed; ispc only writes the header of ISPC tests.
             return new Testbed(name, command(string(file, where, m, "c")), command(string(file, where, m, "cpp")),
-                    optional(file, where, m, "ispc"), null, null, null, List.of());
+                    optional(file, where, m, "ispc"), null, null, null, List.of(), target, run);
         }
         if (COMPILER_KEYS.stream().noneMatch(m::containsKey)) {
             throw new TestbedException(file + ": " + where + " names no compiler: give at least one of c, cpp, ispc, ispc-cpp, sycl, sycl-cpp");
@@ -98,10 +128,10 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         }
         Testbed t = new Testbed(name, optional(file, where, m, "c"), optional(file, where, m, "cpp"), optional(file, where, m, "ispc"),
                 optional(file, where, m, "ispc-cpp"), optional(file, where, m, "sycl"), optional(file, where, m, "sycl-cpp"),
-                List.copyOf(flags));
-        String target = t.ispcTarget();
-        if (t.ispcCompiler() != null && target != null && target.contains(",")) {
-            throw new TestbedException(file + ": " + where + ": one ISPC target per testbed, not '" + target + "'");
+                List.copyOf(flags), target, m.containsKey("run") ? runCommand(file, where, m.get("run")) : run);
+        String ispcTarget = t.ispcTarget();
+        if (t.ispcCompiler() != null && ispcTarget != null && ispcTarget.contains(",")) {
+            throw new TestbedException(file + ": " + where + ": one ISPC target per testbed, not '" + ispcTarget + "'");
         }
         return t;
     }
@@ -151,6 +181,10 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
             if (cc == null) continue;
             if (!onPath(cc)) {
                 warn.accept("testbed " + t.name() + " skipped: " + cc + " is not installed");
+                continue;
+            }
+            if (t.emulated() && !onPath(t.run().get(0))) {
+                warn.accept("testbed " + t.name() + " skipped: its emulator " + t.run().get(0) + " is not installed");
                 continue;
             }
             String target = t.runsIspc(lang) ? t.ispcTarget() : null;
