@@ -27,9 +27,12 @@ final class InterestingnessTest {
      *                  counts as the hang, and within which the reference must compile
      * @param buildLimit the seconds any other build may take (candidates only get smaller, so
      *                   what fits the original fits them)
+     * @param run the emulator that runs the buggy and reference builds of a finding on another
+     *            target (qemu-aarch64 -cpu max, say), empty on this machine; the sanitizer and
+     *            auto-var-init builds are the machine's own (the programs are LP64 on every target)
      */
     static String script(String kind, String ext, String file, List<String> buggy, String reference, String crashText,
-                         long slowAfter, long buildLimit, Path log, Path limits) {
+                         long slowAfter, long buildLimit, Path log, Path limits, List<String> run) {
         boolean cpp = ext.equals("cpp");
         String gcc = cpp ? "g++" : "gcc";
         String clang = cpp ? "clang++" : "clang";
@@ -53,17 +56,19 @@ final class InterestingnessTest {
         s.append("if [ \"${1:-}\" = --calibrate ]; then warnings && cp bad.txt \"$limits\"; exit $?; fi\n");
         s.append("# 1. the symptom first: most candidates lose it, and it needs only two builds\n");
         String bug = shell(buggy) + " -w \"$f\" -o bug.bin";
+        // The target's programs run under its emulator, ten times slower at worst.
+        String exec = run.isEmpty() ? "timeout 10 ./" : "timeout 100 " + shell(run) + " ./";
         switch (kind) {
             case "wrong-code" -> {
                 s.append("timeout $build ").append(shell(List.of(reference))).append(" -O0 -w \"$f\" -o ref.bin > /dev/null 2>&1 || exit 1\n");
-                s.append("timeout 10 ./ref.bin > ref.out 2>&1 || exit 1\n");
+                s.append(exec).append("ref.bin > ref.out 2>&1 || exit 1\n");
                 s.append("timeout $build ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
-                s.append("timeout 10 ./bug.bin > bug.out 2>&1 || exit 1\n");
+                s.append(exec).append("bug.bin > bug.out 2>&1 || exit 1\n");
                 s.append("cmp -s ref.out bug.out && exit 1\n");
             }
             case "runtime-crash" -> {
                 s.append("timeout $build ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
-                s.append("timeout 10 ./bug.bin > /dev/null 2>&1; rc=$?\n");
+                s.append(exec).append("bug.bin > /dev/null 2>&1; rc=$?\n");
                 // As the harness judges: any non-zero exit but a timeout or a command that could not run.
                 s.append("[ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ] || exit 1\n");
             }

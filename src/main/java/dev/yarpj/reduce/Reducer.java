@@ -102,7 +102,7 @@ public final class Reducer {
         long buildLimit = buildLimit(kind, buggy, file, merged);
         long candidateLimit = CANDIDATE_BUILDS * buildLimit + slowAfter + 60;
         Files.writeString(script, InterestingnessTest.script(kind, ext, file, buggy, reference, crashText, slowAfter, buildLimit,
-                log, limits));
+                log, limits, emulator(meta)));
         script.toFile().setExecutable(true);
 
         // What the original has of warnings that are not harmless: no candidate may have more.
@@ -167,6 +167,15 @@ public final class Reducer {
         long t0 = System.nanoTime();
         runOn(file, merged, cmd, 1800);
         return Math.max(120, (long) Math.ceil(3 * (System.nanoTime() - t0) / 1e9));
+    }
+
+    /**
+     * The emulator a finding's programs run under (its testbed's target is another machine's),
+     * or empty: they run here.
+     */
+    public static List<String> emulator(Map<?, ?> meta) {
+        if (!(meta.get("run") instanceof List<?> l)) return List.of();
+        return l.stream().map(String::valueOf).toList();
     }
 
     /** The buggy testbed's compile command from the finding, without its source, output and -c. */

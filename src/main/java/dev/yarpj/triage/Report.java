@@ -14,7 +14,8 @@ import java.util.List;
 final class Report {
     private Report() {}
 
-    static String draft(Triage.Verdict v, Symptom s, Path test, String reference, String text) throws IOException {
+    /** @param target the target of a finding made for another machine (aarch64-sve, say), else null */
+    static String draft(Triage.Verdict v, Symptom s, Path test, String reference, String text, String target) throws IOException {
         String flags = String.join(" ", v.minimal().subList(1, v.minimal().size()));
         String what = switch (v.kind()) {
             case "wrong-code" -> "wrong code";
@@ -25,7 +26,7 @@ final class Report {
         String title = v.family().equals("clang")
                 ? "[" + v.blame().replaceAll(" on .*$", "").replaceAll("Pass$", "") + "] " + (v.kind().equals("wrong-code") ? "Miscompilation" : what)
                         + " at " + flags
-                : what + " at " + flags + " on x86_64-linux-gnu";
+                : what + " at " + flags + " on " + (target == null ? "x86_64-linux-gnu" : target);
         String file = test.getFileName().toString();
         String cc = v.minimal().get(0);
         StringBuilder r = new StringBuilder();
@@ -33,9 +34,15 @@ final class Report {
         r.append("Found by yarpj, a random program generator for loop optimizers. The test below is ")
                 .append(v.lines()).append(" lines.\n\n");
         r.append("```").append(file.endsWith(".cpp") ? "c++" : "c").append('\n').append(text.strip()).append("\n```\n\n");
-        r.append("## Commands\n\n```sh\n");
-        r.append(reference).append(" -O0 ").append(file).append(" -o ref && ./ref\n");
-        r.append(String.join(" ", v.minimal())).append(' ').append(file).append(" -o bug && ./bug\n```\n\n");
+        r.append("## Commands\n\n");
+        String exec = s.emulator().isEmpty() ? "./" : String.join(" ", s.emulator()) + " ./";
+        if (target != null) {
+            r.append("Target: ").append(target).append(s.emulator().isEmpty() ? "" : ", run under `" + String.join(" ", s.emulator()) + "`")
+                    .append(" (the sanitizer builds below are x86-64's: the test is LP64 on both).\n\n");
+        }
+        r.append("```sh\n");
+        r.append(reference).append(" -O0 ").append(file).append(" -o ref && ").append(exec).append("ref\n");
+        r.append(String.join(" ", v.minimal())).append(' ').append(file).append(" -o bug && ").append(exec).append("bug\n```\n\n");
         if (v.kind().equals("wrong-code")) {
             r.append("Expected (").append(reference).append(" -O0, and the sanitizer builds below): `")
                     .append(s.referenceOutput().strip()).append("`\n\n");

@@ -24,20 +24,24 @@ final class Symptom {
     /** The crash message a compiler crash must repeat; null for other kinds. */
     private final String crashText;
     private final double compileTimeout;
+    /** The emulator a finding on another target runs its programs under; empty here. */
+    private final List<String> emulator;
     private String referenceOutput;
     /** Builds tried so far: the cost of triage, reported. */
     int builds;
 
-    Symptom(Kind kind, Path dir, String file, String reference, String crashText, double compileTimeout) throws IOException {
+    Symptom(Kind kind, Path dir, String file, String reference, String crashText, double compileTimeout, List<String> emulator)
+            throws IOException {
         this.kind = kind;
         this.dir = dir;
         this.file = file;
         this.crashText = crashText;
         this.compileTimeout = compileTimeout;
+        this.emulator = List.copyOf(emulator);
         if (kind == Kind.WRONG_CODE) {
             Run c = run(List.of(reference, "-O0", "-w", file, "-o", "ref.bin"), compileTimeout);
             if (c.exit != 0) throw new Triage.TriageException("the test does not build with " + reference + " -O0: " + firstLine(c.output));
-            Run r = run(List.of("./ref.bin"), 10);
+            Run r = exec("ref.bin");
             if (r.exit != 0) throw new Triage.TriageException("the reference build of the test exits with " + r.exit);
             referenceOutput = r.output;
         }
@@ -74,7 +78,7 @@ final class Symptom {
                 break;
         }
         if (c.exit != 0) return false;
-        Run r = run(List.of("./bug.bin"), 10);
+        Run r = exec("bug.bin");
         if (kind == Kind.RUNTIME_CRASH) return !r.timedOut && r.exit != 0 && r.exit != 126 && r.exit != 127;
         return !r.timedOut && r.exit == 0 && !r.output.equals(referenceOutput);
     }
@@ -88,7 +92,7 @@ final class Symptom {
         Run c = build(compiler, compileTimeout * 4);
         if (c.timedOut || c.exit != 0) return false;
         if (kind == Kind.COMPILER_CRASH || kind == Kind.COMPILE_HANG) return true;
-        Run r = run(List.of("./bug.bin"), 10);
+        Run r = exec("bug.bin");
         if (r.timedOut || r.exit != 0) return false;
         return kind == Kind.RUNTIME_CRASH || r.output.equals(referenceOutput);
     }
@@ -107,8 +111,20 @@ final class Symptom {
         List<String> cmd = new ArrayList<>(compiler);
         cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
         if (run(cmd, compileTimeout * 4).exit != 0) return "(does not build)";
-        Run r = run(List.of("./bug.bin"), 10);
+        Run r = exec("bug.bin");
         return r.timedOut ? "(times out)" : r.exit != 0 ? "(exits with " + r.exit + ")" : r.output;
+    }
+
+    /** The emulator line of a finding on another target, empty on this machine. */
+    List<String> emulator() {
+        return emulator;
+    }
+
+    /** Runs a program built in the test's directory, under the emulator if there is one (ten times the time then). */
+    Run exec(String program) throws IOException {
+        List<String> cmd = new ArrayList<>(emulator);
+        cmd.add("./" + program);
+        return run(cmd, emulator.isEmpty() ? 10 : 100);
     }
 
     record Run(int exit, boolean timedOut, String output) {}

@@ -92,7 +92,7 @@ public final class Triage {
         String text = Files.exists(reduced) ? Files.readString(reduced) : Reducer.merge(finding, ext);
         Files.writeString(work.resolve(file), text);
         String crashText = kind == Symptom.Kind.COMPILER_CRASH ? Reducer.crashMessage(Files.readString(finding.resolve("compile.stderr"))) : null;
-        Symptom s = new Symptom(kind, work, file, reference, crashText, o.compileTimeoutSeconds());
+        Symptom s = new Symptom(kind, work, file, reference, crashText, o.compileTimeoutSeconds(), Reducer.emulator(meta));
         if (!s.shows(buggy)) throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
                 + " with " + String.join(" ", buggy));
 
@@ -113,7 +113,8 @@ public final class Triage {
                 : String.join(" ", culprits(s, minimal, disablers)));
         Verdict v = new Verdict(finding, kindName, family, buggy, minimal, blame, disablers, standing, group,
                 (int) text.lines().count(), s.builds);
-        Files.writeString(work.resolve("report.md"), Report.draft(v, s, work.resolve(file), reference, text));
+        Files.writeString(work.resolve("report.md"), Report.draft(v, s, work.resolve(file), reference, text,
+                meta.get("target") instanceof String t ? t : null));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("kind", kindName);
         json.put("family", family);

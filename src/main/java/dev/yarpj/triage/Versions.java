@@ -79,8 +79,11 @@ final class Versions {
         String ownVersion = CompilerVersion.shortForm(CompilerVersion.firstLine(own));
         seen.add(ownVersion);
         checks.add(new Check(own, ownVersion, Result.SHOWS)); // the testbed's own
+        // A cross compiler's other versions carry its target's prefix: aarch64-linux-gnu-gcc-N.
+        String base = Path.of(own).getFileName().toString();
+        String triple = base.matches("[a-z0-9_]+-[a-z0-9_]+-[a-z0-9_]+-(gcc|g\\+\\+).*") ? Pattern.quote(base.replaceAll("-(gcc|g\\+\\+).*$", "-")) : "";
         Pattern names = switch (family) {
-            case "gcc" -> Pattern.compile(cpp ? "g\\+\\+-(\\d+|trunk)" : "gcc-(\\d+|trunk)");
+            case "gcc" -> Pattern.compile(triple + (cpp ? "g\\+\\+-(\\d+|trunk)" : "gcc-(\\d+|trunk)"));
             case "clang" -> Pattern.compile(cpp ? "clang\\+\\+-\\d+" : "clang-\\d+");
             default -> null;
         };

@@ -93,4 +93,26 @@ class NewestCompilersTest {
         for (String n : names) assertTrue(n.matches("(gcc-\\d+\\.\\d+\\.\\d+(-\\d{8})?|clang-\\d+\\.\\d+\\.\\d+)-O[123s](-native)?"), n);
         assertTrue(names.stream().anyMatch(n -> n.matches("gcc-\\d+\\.\\d+\\.\\d+-\\d{8}-O3")), "GCC trunk's snapshot date: " + names);
     }
+
+    /**
+     * AArch64 with SVE2 and RISC-V with RVV: a generated C and C++ program built by the cross
+     * gcc and by clang on every testbed of the shipped files, run under qemu at each vector
+     * length, prints the prediction; the summary names the target of each testbed.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"aarch64-sve, qemu-aarch64", "riscv64-rvv, qemu-riscv64"})
+    void aProgramBuiltForEachCrossTargetPrintsThePredictionUnderQemu(String target, String qemu) throws Exception {
+        boolean there = wrappers.contains(qemu);
+        if (!there) System.err.println("NewestCompilersTest cross targets skipped: " + qemu + " is not installed"
+                + " (scripts/install-compilers.sh installs it unless YARPJ_COMPILERS_CROSS=no)");
+        Assumptions.assumeTrue(there, qemu + " is not installed (run scripts/install-compilers.sh)");
+        for (String lang : List.of("c", "cpp")) {
+            Path out = dir.resolve(target + "-" + lang);
+            FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=" + lang, "--seeds", "1..1", "-j", "2",
+                    "--testbeds", "harness/testbeds-" + target + ".yaml", "--out", out.toString());
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().contains("testbed runs: {pass=10}"), r.out() + r.err());
+            assertTrue(r.out().contains("target " + target + " (under " + qemu + " -cpu "), r.out());
+        }
+    }
 }

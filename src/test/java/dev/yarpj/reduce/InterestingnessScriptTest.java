@@ -52,8 +52,12 @@ class InterestingnessScriptTest {
 
     /** The script's verdict on {@code candidate}, its warning limits calibrated on {@code original} as the reducer does. */
     private static int interesting(Path dir, String original, String candidate) throws Exception {
+        return interesting(dir, original, candidate, List.of());
+    }
+
+    private static int interesting(Path dir, String original, String candidate, List<String> emulator) throws Exception {
         String script = InterestingnessTest.script("wrong-code", "c", "merged.c", List.of(MISCOMPILE.toString(), "-O2"), "gcc",
-                null, 10, 120, dir.resolve("accepted.log"), dir.resolve("limits.txt"));
+                null, 10, 120, dir.resolve("accepted.log"), dir.resolve("limits.txt"), emulator);
         Path sh = dir.resolve("test.sh");
         Files.writeString(sh, script);
         MISCOMPILE.toFile().setExecutable(true);
@@ -86,6 +90,16 @@ class InterestingnessScriptTest {
         String original = program("one == zero", "3", "res = arr[5];");
         assertEquals(0, interesting(dir, original, program("one == zero", "3", "res = arr[5];")), "as many as the original");
         assertNotEquals(0, interesting(dir, original, program("one == zero", "3", "res = arr[5] + arr[6];")), "one more");
+    }
+
+    @Test
+    void aFindingOnAnotherTargetRunsItsBuildsUnderItsEmulator(@TempDir Path dir) throws Exception {
+        // A stand-in emulator that notes each program it runs, then runs it (past its two options).
+        Path emu = dir.resolve("emu.sh");
+        Files.writeString(emu, "#!/bin/sh\necho \"$@\" >> " + dir.resolve("emulated.txt") + "\nshift 2\nexec \"$@\"\n");
+        emu.toFile().setExecutable(true);
+        assertEquals(0, interesting(dir, program("one == zero", "3"), program("one == zero", "3"), List.of(emu.toString(), "-cpu", "max")));
+        assertEquals(List.of("-cpu max ./ref.bin", "-cpu max ./bug.bin"), Files.readAllLines(dir.resolve("emulated.txt")));
     }
 
     @Test
