@@ -65,6 +65,9 @@ final class Versions {
         }
     }
 
+    /** A cross gcc's name: its target triple, then gcc or g++ (aarch64-linux-gnu-gcc-16). */
+    private static final Pattern CROSS = Pattern.compile("([a-z0-9_]+-[a-z0-9_]+-[a-z0-9_]+-)(gcc|g\\+\\+).*");
+
     private Versions() {}
 
     /**
@@ -80,8 +83,8 @@ final class Versions {
         seen.add(ownVersion);
         checks.add(new Check(own, ownVersion, Result.SHOWS)); // the testbed's own
         // A cross compiler's other versions carry its target's prefix: aarch64-linux-gnu-gcc-N.
-        String base = Path.of(own).getFileName().toString();
-        String triple = base.matches("[a-z0-9_]+-[a-z0-9_]+-[a-z0-9_]+-(gcc|g\\+\\+).*") ? Pattern.quote(base.replaceAll("-(gcc|g\\+\\+).*$", "-")) : "";
+        java.util.regex.Matcher cross = CROSS.matcher(Path.of(own).getFileName().toString());
+        String triple = cross.matches() ? Pattern.quote(cross.group(1)) : "";
         Pattern names = switch (family) {
             case "gcc" -> Pattern.compile(triple + (cpp ? "g\\+\\+-(\\d+|trunk)" : "gcc-(\\d+|trunk)"));
             case "clang" -> Pattern.compile(cpp ? "clang\\+\\+-\\d+" : "clang-\\d+");
