@@ -128,6 +128,29 @@ class TriageTest {
     }
 
     @Test
+    void aFindingOnAnotherTargetRunsUnderItsEmulatorAndComparesOnlyThatTargetsCompilers() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        String bad = "exec " + FAKE.resolveSibling("pass-gcc.sh") + " \"$@\"";
+        // Stand-ins: a "cross" gcc 15 that miscompiles, its gcc 16 that does not, and the host's gcc-16 (not this target's).
+        fakeVersion(bin, "aarch64-linux-gnu-gcc-15", "aarch64-linux-gnu-gcc-15 (Debian 15.2.0-1) 15.2.0", bad);
+        fakeVersion(bin, "aarch64-linux-gnu-gcc-16", "aarch64-linux-gnu-gcc-16 (Debian 16.2.0-3) 16.2.0", "exec gcc \"$@\"");
+        fakeVersion(bin, "gcc-16", "gcc-16 (Debian 16.2.0-4) 16.2.0", bad);
+        Path emu = bin.resolve("emu.sh");
+        Files.writeString(emu, "#!/bin/sh\necho \"$@\" >> " + dir.resolve("emulated.txt") + "\nshift 2\nexec \"$@\"\n");
+        emu.toFile().setExecutable(true);
+        Path f = reducedGccFinding(4);
+        String meta = Files.readString(f.resolve("meta.json")).replace(FAKE.resolveSibling("pass-gcc.sh").toString(),
+                bin.resolve("aarch64-linux-gnu-gcc-15").toString());
+        Files.writeString(f.resolve("meta.json"), meta.replaceFirst("\\}$", ", \"target\": \"aarch64-sve\", \"run\": [\"" + emu + "\", \"-cpu\", \"max\"]}"));
+        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 0, bin.toString()), new PrintWriter(new StringWriter())).get(0);
+        assertEquals("fixed on the newest gcc release installed (aarch64-linux-gnu-gcc-16 16.2.0); first right in aarch64-linux-gnu-gcc-16 16.2.0",
+                v.newest());
+        assertTrue(Files.readAllLines(dir.resolve("emulated.txt")).containsAll(List.of("-cpu max ./ref.bin", "-cpu max ./bug.bin")));
+        String report = Files.readString(f.resolve("triage/report.md"));
+        assertTrue(report.contains("on aarch64-sve") && report.contains("run under `" + emu + " -cpu max`"), report);
+    }
+
+    @Test
     void withoutTrunkTheNewestReleaseDecidesAndAReleaseThatRegressesNamesNoFix() {
         var shows = Versions.Result.SHOWS;
         var right = Versions.Result.RIGHT;
