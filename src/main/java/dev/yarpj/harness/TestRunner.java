@@ -356,16 +356,11 @@ final class TestRunner {
                 + ", lang " + cfg.lang().cliName() + "\nregenerate: yarpj " + String.join(" ", regen.subList(1, regen.size()));
     }
 
-    /**
-     * An emulated run gets ten times the limit: qemu-user runs vector code at a tenth of the
-     * speed or less, and a slow run that is not a hang must not look like one.
-     */
+    /** The run limit of {@code tb}'s programs: longer under an emulator ({@link Testbed#EMULATION_SLOWDOWN}). */
     private ProcessRunner.Limits runLimits(Testbed tb) {
         ProcessRunner.Limits rl = cfg.runLimits();
-        return tb.emulated() ? new ProcessRunner.Limits(rl.timeoutSeconds() * EMULATION_SLOWDOWN, rl.memoryMiB(), rl.fileSizeMiB()) : rl;
+        return tb.emulated() ? new ProcessRunner.Limits(rl.timeoutSeconds() * Testbed.EMULATION_SLOWDOWN, rl.memoryMiB(), rl.fileSizeMiB()) : rl;
     }
-
-    static final int EMULATION_SLOWDOWN = 10;
 
     private void save(Outcome kind, String signature, long seed, Path scratch, String testbed, List<List<String>> cmds,
                       Map<String, String> outputs, String repro, Map<String, Object> extraMeta) throws IOException {

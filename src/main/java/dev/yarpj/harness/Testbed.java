@@ -24,6 +24,12 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
     /** The target of testbeds whose programs run on this machine as they are. */
     public static final String HOST = "host";
 
+    /**
+     * How many times the run limit an emulated program gets: qemu-user runs vector code at a
+     * tenth of the speed or less, and a slow run that is not a hang must not look like one.
+     */
+    public static final int EMULATION_SLOWDOWN = 10;
+
     /** This testbed under another name. */
     public Testbed named(String newName) {
         return new Testbed(newName, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run);

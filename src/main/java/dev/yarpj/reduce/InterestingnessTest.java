@@ -1,5 +1,6 @@
 package dev.yarpj.reduce;
 
+import dev.yarpj.harness.Testbed;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -56,8 +57,8 @@ final class InterestingnessTest {
         s.append("if [ \"${1:-}\" = --calibrate ]; then warnings && cp bad.txt \"$limits\"; exit $?; fi\n");
         s.append("# 1. the symptom first: most candidates lose it, and it needs only two builds\n");
         String bug = shell(buggy) + " -w \"$f\" -o bug.bin";
-        // The target's programs run under its emulator, ten times slower at worst.
-        String exec = run.isEmpty() ? "timeout 10 ./" : "timeout 100 " + shell(run) + " ./";
+        // The target's programs run under its emulator, with the harness's allowance for it.
+        String exec = run.isEmpty() ? "timeout 10 ./" : "timeout " + 10 * Testbed.EMULATION_SLOWDOWN + " " + shell(run) + " ./";
         switch (kind) {
             case "wrong-code" -> {
                 s.append("timeout $build ").append(shell(List.of(reference))).append(" -O0 -w \"$f\" -o ref.bin > /dev/null 2>&1 || exit 1\n");

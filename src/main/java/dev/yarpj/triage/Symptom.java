@@ -120,11 +120,11 @@ final class Symptom {
         return emulator;
     }
 
-    /** Runs a program built in the test's directory, under the emulator if there is one (ten times the time then). */
+    /** Runs a program built in the test's directory, under the emulator if there is one (with the harness's allowance then). */
     Run exec(String program) throws IOException {
         List<String> cmd = new ArrayList<>(emulator);
         cmd.add("./" + program);
-        return run(cmd, emulator.isEmpty() ? 10 : 100);
+        return run(cmd, emulator.isEmpty() ? 10 : 10 * dev.yarpj.harness.Testbed.EMULATION_SLOWDOWN);
     }
 
     record Run(int exit, boolean timedOut, String output) {}
