@@ -7,6 +7,8 @@ import dev.yarpj.stats.IspcMaskRunner;
 import dev.yarpj.stats.PolicyComparison;
 import dev.yarpj.stats.RemarkCollector;
 import dev.yarpj.stats.RemarkCompiler;
+import dev.yarpj.stats.RemarkKind;
+import dev.yarpj.stats.RemarkTally;
 import dev.yarpj.stats.RemarkSummary;
 import dev.yarpj.stats.StatsReport;
 import java.io.IOException;
@@ -169,6 +171,12 @@ final class StatsCommand implements Callable<Integer> {
             description = "Compile nothing: report only the program shape and the loop trip counts of generation and the interpreter.")
     boolean noCompile;
 
+    @Option(names = "--per-seed", paramLabel = "FILE",
+            description = "Also write one CSV row per seed and policy to FILE: the test's size (func lines and the measures"
+                    + " of its compile-cost estimate), the estimate, the compile's CPU seconds and its Passed remarks"
+                    + " (all, and those of the loop passes). For calibrating the estimate against a compiler.")
+    Path perSeed;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -211,6 +219,7 @@ final class StatsCommand implements Callable<Integer> {
                 COMPILE_TIMEOUT_SECONDS, err, PROGRESS_SECONDS);
         List<RemarkCollector.Collection> got = collect(collector, policies, first, last, err);
         if (got == null) return 1;
+        if (perSeed != null) writePerSeed(got, compiler.remarks);
         StatsReport.RunInfo info = new StatsReport.RunInfo(compiler.remarks, binary, version, lang.language.cliName(),
                 first, last, swarm);
         if (compare == null) {
@@ -327,6 +336,43 @@ final class StatsCommand implements Callable<Integer> {
         }
         StatsReport.compare(out, format.format, info, got.get(0), got.get(1), null, null, null);
         return mismatches > 0 ? 1 : 0;
+    }
+
+    private void writePerSeed(List<RemarkCollector.Collection> got, RemarkCompiler remarks) {
+        StringBuilder sb = new StringBuilder("policy,seed,status,func_lines,slots,loops,loop_slots,unrolled,estimate_s,compile_cpu_s,passed,passed_loop\n");
+        for (RemarkCollector.Collection c : got) {
+            for (RemarkCollector.SeedResult r : c.seeds()) {
+                sb.append(c.policyName()).append(',').append(r.seed()).append(',')
+                        .append(r.skip() == null ? "ok" : r.skip().name().toLowerCase(java.util.Locale.ROOT));
+                if (r.size() == null) {
+                    sb.append(",,,,,,,,,\n");
+                    continue;
+                }
+                var cost = r.size().cost();
+                sb.append(',').append(r.size().funcLines()).append(',').append(cost.slots()).append(',').append(cost.loops())
+                        .append(',').append(cost.loopSlots()).append(',').append(String.format(java.util.Locale.ROOT, "%.0f", cost.unrolled()))
+                        .append(',').append(String.format(java.util.Locale.ROOT, "%.3f", cost.seconds()));
+                RemarkTally t = r.tally();
+                if (t == null) {
+                    sb.append(",,,\n");
+                    continue;
+                }
+                long passed = 0;
+                long loop = 0;
+                for (var e : t.byName().entrySet()) {
+                    if (e.getKey().kind() != RemarkKind.PASSED) continue;
+                    passed += e.getValue();
+                    if (remarks.isLoopUnit(e.getKey().pass(), e.getKey().name())) loop += e.getValue();
+                }
+                sb.append(',').append(String.format(java.util.Locale.ROOT, "%.3f", t.cpuSeconds())).append(',').append(passed)
+                        .append(',').append(loop).append('\n');
+            }
+        }
+        try {
+            java.nio.file.Files.writeString(perSeed, sb.toString());
+        } catch (IOException e) {
+            throw new Main.UsageError("cannot write --per-seed " + perSeed + ": " + e.getMessage());
+        }
     }
 
     /** {first, last} of "A..B", or a usage error. */

@@ -24,6 +24,8 @@ public record GenPolicy(
         int minIdiomTrip,
         int maxIdiomTrip,
         long maxIterations,
+        double minCompileS,
+        double maxCompileS,
         long maxArrayBytes,
         int maxArrayRank,
         int maxExprDepth,

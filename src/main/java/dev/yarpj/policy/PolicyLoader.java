@@ -191,10 +191,15 @@ public final class PolicyLoader {
         if (t == double.class) {
             String s = scalar(n, file, key);
             double v;
+            boolean seconds = key.endsWith("_s");
             try {
                 v = Double.parseDouble(s);
             } catch (NumberFormatException e) {
-                throw typeError(file, n, key, "a probability between 0 and 1");
+                throw typeError(file, n, key, seconds ? "a number of seconds" : "a probability between 0 and 1");
+            }
+            if (seconds) {
+                if (!(v >= 0 && v <= 1e6)) throw typeError(file, n, key, "a number of seconds between 0 and 1000000");
+                return v;
             }
             if (!(v >= 0 && v <= 1)) {
                 throw new PolicyException(where(file, n.getStartMark()) + ": " + key
@@ -251,6 +256,9 @@ public final class PolicyLoader {
         if (p.minTrip() < 1 || p.minTrip() > p.maxTrip() || p.maxTrip() > 4096) errs.add("min_trip must be at least 1, max_trip at most 4096, and min_trip <= max_trip");
         if (p.maxStep() < 1 || p.maxStep() > 8) errs.add("max_step must be between 1 and 8");
         if (p.maxIterations() < 1) errs.add("max_iterations must be at least 1");
+        if (p.maxCompileS() > 0 && !(p.minCompileS() > 0 && p.minCompileS() <= p.maxCompileS())) {
+            errs.add("min_compile_s must be above 0 and at most max_compile_s (or max_compile_s 0: no compile budget)");
+        }
         if (p.maxArrayBytes() < 0 || p.maxArrayBytes() > GenPolicy.ARRAY_BYTES_CEILING) errs.add("max_array_bytes must be between 0 and " + GenPolicy.ARRAY_BYTES_CEILING);
         if (p.maxArrayRank() < 1 || p.maxArrayRank() > 6) errs.add("max_array_rank must be between 1 and 6");
         if (p.maxExprDepth() < 1 || p.maxExprDepth() > 12) errs.add("max_expr_depth must be between 1 and 12");

@@ -37,7 +37,49 @@ public final class SkeletonBuilder {
         if (policy.maxLoopDepth() > 0 && top.stream().noneMatch(s -> s instanceof Shape.Nest || s instanceof Shape.Seq)) {
             top.set(rng.between(0, top.size() - 1), nest(0, 0, false, randomDepth(0), plan()));
         }
-        return TripPlanner.plan(new Skeleton(top), policy, rng);
+        Skeleton planned = TripPlanner.plan(new Skeleton(top), policy, rng);
+        if (policy.maxCompileS() <= 0) return planned;
+        return withinBudget(top, planned, compileBudget());
+    }
+
+    /**
+     * This test's compile budget in estimated seconds of gcc -O3 ({@link CompileCost}):
+     * log-uniform between the policy's min_compile_s and max_compile_s, so that test sizes
+     * spread over the whole range instead of piling up at the cap.
+     */
+    private double compileBudget() {
+        double lo = Math.log(policy.minCompileS());
+        double hi = Math.log(policy.maxCompileS());
+        return Math.exp(lo + (hi - lo) * rng.between(0, 1_000_000) / 1e6);
+    }
+
+    /**
+     * The longest run of leading top-level statements whose estimated cost fits the budget
+     * (at least one statement, and the first loop if the run has none), its trips planned
+     * again: fewer statements share the iteration budget, so no loop loses work. Planning
+     * again can lengthen trips, which changes the estimate; the cut repeats until it fits.
+     */
+    private Skeleton withinBudget(List<Shape> unplanned, Skeleton planned, double budget) {
+        while (true) {
+            List<Shape> body = planned.body();
+            double sum = 0;
+            int keep = 0;
+            while (keep < body.size()) {
+                double c = CompileCost.of(List.of(body.get(keep))).seconds();
+                if (keep > 0 && sum + c > budget) break;
+                sum += c;
+                keep++;
+            }
+            if (keep == body.size()) return planned;
+            // The planned body lists the statements of the unplanned one in the same order.
+            List<Shape> top = new ArrayList<>(unplanned.subList(0, keep));
+            if (policy.maxLoopDepth() > 0 && !Shape.hasLoop(top)) {
+                unplanned.stream().skip(keep).filter(Shape::hasLoop).findFirst().ifPresent(top::add);
+            }
+            if (top.size() == unplanned.size()) return planned;
+            unplanned = top;
+            planned = TripPlanner.plan(new Skeleton(top), policy, rng);
+        }
     }
 
     /**

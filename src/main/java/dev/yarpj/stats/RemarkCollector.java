@@ -63,30 +63,31 @@ public final class RemarkCollector {
      * test.
      */
     public record SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip,
-                             String message, IspcLowering ispc, List<IspcMaskRunner.IfMask> masks, Map<String, Integer> choices) {
+                             String message, IspcLowering ispc, List<IspcMaskRunner.IfMask> masks, Map<String, Integer> choices,
+                             TestSize size) {
         public SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip, String message) {
-            this(seed, tally, shape, loops, skip, message, null, null, null);
+            this(seed, tally, shape, loops, skip, message, null, null, null, null);
         }
 
         public SeedResult(long seed, RemarkTally tally, ProgramShape shape, List<LoopTrips> loops, Skip skip,
                           String message, IspcLowering ispc, List<IspcMaskRunner.IfMask> masks) {
-            this(seed, tally, shape, loops, skip, message, ispc, masks, null);
+            this(seed, tally, shape, loops, skip, message, ispc, masks, null, null);
         }
 
         static SeedResult skipped(long seed, GeneratedTest test, Skip skip, String message) {
             return test == null ? new SeedResult(seed, null, null, null, skip, message)
                     : new SeedResult(seed, null, ProgramShape.of(test.program()), test.prediction().loops(), skip, message,
-                    IspcLowering.of(test), null, test.files().choices());
+                    IspcLowering.of(test), null, test.files().choices(), TestSize.of(test));
         }
 
         static SeedResult counted(long seed, GeneratedTest test, RemarkTally tally) {
             return new SeedResult(seed, tally, ProgramShape.of(test.program()), test.prediction().loops(), null, "",
-                    IspcLowering.of(test), null, test.files().choices());
+                    IspcLowering.of(test), null, test.files().choices(), TestSize.of(test));
         }
 
         static SeedResult measured(long seed, GeneratedTest test, List<IspcMaskRunner.IfMask> masks) {
             return new SeedResult(seed, null, ProgramShape.of(test.program()), test.prediction().loops(), null, "",
-                    IspcLowering.of(test), List.copyOf(masks));
+                    IspcLowering.of(test), List.copyOf(masks), null, TestSize.of(test));
         }
     }
 

@@ -122,6 +122,7 @@ public enum RemarkCompiler {
             return new CompileResult(Status.FAILED, null, "no remarks file written (is " + cc + " a " + defaultBinary + "?)");
         }
         RemarkTally t = this == CLANG ? ClangRemarks.parse(record) : GccRemarks.parse(record);
+        t.setCpuSeconds(r.cpuSeconds());
         return new CompileResult(Status.OK, t, "");
     }
 

@@ -38,6 +38,16 @@ public final class RemarkTally {
 
     private final Map<PassKind, Integer> byPass = new TreeMap<>();
     private final Map<Key, Integer> byName = new TreeMap<>();
+    /** CPU seconds (user + system) of the compile that made these remarks; 0 when unknown. */
+    private double cpuSeconds;
+
+    public double cpuSeconds() {
+        return cpuSeconds;
+    }
+
+    void setCpuSeconds(double s) {
+        cpuSeconds = s;
+    }
 
     public void add(String pass, RemarkKind kind, String name) {
         byPass.merge(new PassKind(pass, kind), 1, Integer::sum);

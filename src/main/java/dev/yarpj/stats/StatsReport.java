@@ -76,7 +76,10 @@ public final class StatsReport {
             }
             case CSV -> {
                 out.println("section,pass,kind,remark,total,mean,programs");
-                if (s != null) singleCsv(out, info.compiler(), s);
+                if (s != null) {
+                    singleCsv(out, info.compiler(), s);
+                    RateReport.csv(out, new RemarkRate(info.compiler(), c.tallies()), s.programs());
+                }
                 shapeCsv(out, shape);
                 tripCsv(out, trips);
                 if (ispc != null) IspcReport.csvRows(out, ispc);
@@ -128,6 +131,8 @@ public final class StatsReport {
             t.add(r.pass(), r.kind().label(), Long.toString(r.total()), fixed(r.mean()), r.programs() + "");
         }
         out.print(t.render(""));
+        out.println();
+        RateReport.table(out, info.compiler(), new RemarkRate(info.compiler(), c.tallies()), s.programs());
         out.println();
         out.println("top " + RemarkKind.PASSED.label() + " remarks per pass (at most " + TOP_NAMES + " each):");
         out.print(nameTable(s.topNames(RemarkKind.PASSED, TOP_NAMES), false));
@@ -195,6 +200,7 @@ public final class StatsReport {
             List<Object> why = new ArrayList<>();
             for (RemarkSummary.Row r : s.loopMissedAndAnalysis(info.compiler(), Integer.MAX_VALUE)) why.add(rowJson(r));
             m.put("remarks_missed_analysis_loop", why);
+            m.put("rate", RateReport.json(new RemarkRate(info.compiler(), c.tallies())));
         }
         m.put("generated_programs", trips.programs());
         m.put("shape", shapeJson(shape));
@@ -255,7 +261,10 @@ public final class StatsReport {
             }
             case CSV -> {
                 out.println("section,pass,kind,remark,mean_a,mean_b,ratio,p_value,verdict,presence,loop");
-                if (cmp != null) compareCsv(out, cmp);
+                if (cmp != null) {
+                    compareCsv(out, cmp);
+                    RateReport.csv(out, new RemarkRate(info.compiler(), a.tallies()), new RemarkRate(info.compiler(), b.tallies()));
+                }
                 shapeCsv(out, shapeA, shapeB);
                 tripCsv(out, trips);
                 if (ispc) IspcReport.csvRows(out, ia, ib);
@@ -300,6 +309,8 @@ public final class StatsReport {
         out.print(whyTable.isEmpty() ? "  none\n" : whyTable.render(""));
         out.println();
         for (String line : geoMeanLines(cmp.geoMean())) out.println(line);
+        out.println();
+        RateReport.table(out, info.compiler(), new RemarkRate(info.compiler(), a.tallies()), new RemarkRate(info.compiler(), b.tallies()));
     }
 
     /** {@code kinds}: a kind column (rows of more than one kind); {@code names}: a remark column. */
@@ -367,7 +378,10 @@ public final class StatsReport {
         m.put("alpha", Welch.ALPHA);
         m.put("a", side(a, sa == null ? ta.programs() : sa.programs()));
         m.put("b", side(b, sb == null ? tb.programs() : sb.programs()));
-        if (cmp != null) remarksJson(m, cmp);
+        if (cmp != null) {
+            remarksJson(m, cmp);
+            m.put("rate", RateReport.json(new RemarkRate(info.compiler(), a.tallies()), new RemarkRate(info.compiler(), b.tallies())));
+        }
         m.put("generated_programs_a", ta.programs());
         m.put("generated_programs_b", tb.programs());
         Map<String, Object> shape = new LinkedHashMap<>();
