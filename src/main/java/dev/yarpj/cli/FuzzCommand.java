@@ -73,8 +73,14 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Option(names = "--compile-timeout", paramLabel = "SECONDS", description = "Compile time limit (default: 60, and 180 for"
             + " SYCL, whose compilers build host and device code: AdaptiveCpp takes 60 to 125 s at -O3 on the largest tests);"
-            + " a compile past it is rechecked with 4 times the limit.")
+            + " a compile past it is a slow compile, counted apart and not a finding, unless the testbeds that finished the"
+            + " same test took a tenth of the limit or less (median): then it is a compile-time outlier, a compile-hang finding"
+            + " rechecked in the background.")
     Double compileTimeout;
+
+    @Option(names = "--recheck-timeout", paramLabel = "CPU-SECONDS", description = "CPU limit of the low-priority recheck"
+            + " that tells whether a compile-time outlier finishes at all (default: 4 times --compile-timeout).")
+    Double recheckTimeout;
 
     /** The compile limit when --compile-timeout is not given. */
     static double defaultCompileTimeout(GenCommand.Lang lang) {
@@ -121,7 +127,8 @@ final class FuzzCommand implements Callable<Integer> {
         if (compileTimeout == null) compileTimeout = defaultCompileTimeout(lang);
         if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
         if (jobs < 1) throw new Main.UsageError("-j must be at least 1");
-        if (!(compileTimeout > 0 && compileTimeout < 1e6) || !(runTimeout > 0 && runTimeout < 1e6)) {
+        if (!(compileTimeout > 0 && compileTimeout < 1e6) || !(runTimeout > 0 && runTimeout < 1e6)
+                || (recheckTimeout != null && !(recheckTimeout > 0 && recheckTimeout < 1e6))) {
             throw new Main.UsageError("timeouts must be positive numbers of seconds");
         }
         Double seconds = duration == null ? null : parseDuration("--duration", duration);
@@ -178,7 +185,8 @@ final class FuzzCommand implements Callable<Integer> {
                     + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"));
         }
         CampaignConfig cfg = new CampaignConfig(lang.language, genPolicy, policy.file, swarm, tbs.reference(), usable,
-                new ProcessRunner.Limits(compileTimeout, 4096, 256), new ProcessRunner.Limits(compileTimeout * 4, 4096, 256),
+                new ProcessRunner.Limits(compileTimeout, 4096, 256),
+                new ProcessRunner.Limits(recheckTimeout != null ? recheckTimeout : compileTimeout * 4, 4096, 256),
                 new ProcessRunner.Limits(runTimeout, 2048, 64), home().resolve("yarpj").toString(), versions);
         if (pickedSeed && !quiet) outw.println("first seed: " + seed);
         if (!quiet) {
@@ -213,6 +221,15 @@ final class FuzzCommand implements Callable<Integer> {
         w.printf("tests: %s in %.0f s (%.0f tests/hour)%n", s.get("tests"), (Double) s.get("seconds"), (Double) s.get("tests_per_hour"));
         w.println("testbed runs: " + s.get("testbed_runs"));
         w.println("findings: " + s.get("findings") + ", distinct signatures: " + s.get("distinct_signatures"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> slow = (Map<String, Object>) s.get("slow_compiles");
+        if (slow != null && ((Number) slow.get("runs")).longValue() > 0) {
+            w.printf("slow compiles (past the limit, not findings): %s runs in %s tests, %.0f s, by testbed %s%n",
+                    slow.get("runs"), slow.get("tests"), ((Number) slow.get("seconds")).doubleValue(), slow.get("by_testbed"));
+        }
+        if (s.get("pending_rechecks") instanceof Number n && n.intValue() > 0) {
+            w.println("compile-time rechecks not finished: " + n + " (yarpj fuzz --resume finishes them)");
+        }
         @SuppressWarnings("unchecked")
         Map<String, Object> cpu = (Map<String, Object>) s.get("cpu");
         w.printf("CPU: generation %.2f%%, compilation %.2f%%, execution %.2f%%, harness %.2f%%%n", cpu.get("generation_pct"),

@@ -95,7 +95,11 @@ public final class Campaign {
             long deadline = plan.seconds() == null ? Long.MAX_VALUE : System.nanoTime() + (long) (plan.seconds() * 1e9);
             try (CampaignLog log = new CampaignLog(logFile)) {
                 log.start(plan.jobs(), plan.shard());
-                TestRunner runner = new TestRunner(cfg, store, log, stats);
+                ProcessRunner.Limits rl = cfg.recheckLimits();
+                CompileRecheck recheck = new CompileRecheck(runScratch.resolve("recheck"), rl.cpuSeconds(), rl.memoryMiB(), rl.fileSizeMiB());
+                int resumed = recheck.resumePending(results);
+                if (resumed > 0 && !quiet) err.println("rechecking " + resumed + " compile-time outlier(s) a stopped run left pending");
+                TestRunner runner = new TestRunner(cfg, store, log, stats, null, recheck);
                 List<Thread> workers = new ArrayList<>();
                 List<Throwable> failures = new ArrayList<>();
                 for (int w = 0; w < plan.jobs(); w++) {
@@ -120,6 +124,13 @@ public final class Campaign {
                     t.start();
                 }
                 progressUntilDone(workers, stats, deadline);
+                int left = recheck.pending();
+                if (left > 0 && !quiet) {
+                    err.println("finishing " + left + " compile-time recheck(s), at most " + (long) rl.cpuSeconds() * (long) CompileRecheck.WALL_PER_CPU + " s");
+                    err.flush();
+                }
+                recheck.finish();
+                stats.setPendingRechecks(recheck.pending());
                 if (!failures.isEmpty()) {
                     Throwable f = failures.get(0);
                     throw new HarnessException("campaign stopped: " + (f.getMessage() != null ? f.getMessage() : f.toString()));

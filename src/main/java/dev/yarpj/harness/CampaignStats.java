@@ -21,9 +21,13 @@ final class CampaignStats {
     private long generationNanos;
     private double compileSeconds;
     private double runSeconds;
+    private long slowTests;
+    private double slowSeconds;
+    private final Map<String, Long> slowByTestbed = new java.util.TreeMap<>();
 
     synchronized void addTest(List<Map<String, Object>> rows) {
         tests++;
+        if (rows.stream().anyMatch(r -> Outcome.SLOW_COMPILE.dir.equals(r.get("outcome")))) slowTests++;
         for (Map<String, Object> r : rows) {
             for (Outcome o : Outcome.values()) if (o.dir.equals(r.get("outcome"))) runs.merge(o, 1L, Long::sum);
         }
@@ -40,6 +44,19 @@ final class CampaignStats {
 
     synchronized void addCompile(double s) {
         compileSeconds += s;
+    }
+
+    /** A compile past its limit: the seconds it held a job (it counts in the compile CPU too). */
+    synchronized void addSlowCompile(String testbed, double seconds) {
+        slowSeconds += seconds;
+        slowByTestbed.merge(testbed, 1L, Long::sum);
+    }
+
+    private int pendingRechecks;
+
+    /** Compile-time outliers whose recheck had not finished when the campaign ended. */
+    synchronized void setPendingRechecks(int n) {
+        pendingRechecks = n;
     }
 
     synchronized void addRun(double s) {
@@ -80,6 +97,13 @@ final class CampaignStats {
         findings.forEach((k, v) -> f.put(k.dir, v));
         m.put("findings", f);
         m.put("distinct_signatures", signatures.size());
+        Map<String, Object> slow = new LinkedHashMap<>();
+        slow.put("runs", slowByTestbed.values().stream().mapToLong(Long::longValue).sum());
+        slow.put("tests", slowTests);
+        slow.put("seconds", slowSeconds);
+        slow.put("by_testbed", new LinkedHashMap<>(slowByTestbed));
+        m.put("slow_compiles", slow);
+        m.put("pending_rechecks", pendingRechecks);
         double gen = generationNanos / 1e9;
         double jvm = Math.max(0, (processCpuNanos() - startCpuNanos) / 1e9);
         double harness = Math.max(0, jvm - gen);

@@ -1,11 +1,14 @@
 package dev.yarpj.harness;
 
 /**
- * What one test did on one testbed, after DeepSmith's taxonomy. Each kind but PASS is a
- * finding, saved under {@code results/<dir>/}.
+ * What one test did on one testbed, after DeepSmith's taxonomy. Each kind but PASS and
+ * SLOW_COMPILE is a finding, saved under {@code results/<dir>/}. A slow compile (past the
+ * compile limit, in time or memory) is counted apart: it becomes a COMPILE_HANG finding
+ * only when {@link CompileTimeRule} calls it an outlier among the testbeds of its test.
  */
 public enum Outcome {
     PASS("pass"),
+    SLOW_COMPILE("slow-compile"),
     WRONG_CODE("wrong-code"),
     COMPILER_CRASH("compiler-crash"),
     COMPILE_HANG("compile-hang"),

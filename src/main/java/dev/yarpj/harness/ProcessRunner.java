@@ -26,7 +26,17 @@ public final class ProcessRunner {
         }
     }
 
-    public record Limits(double timeoutSeconds, long memoryMiB, long fileSizeMiB) {}
+    /**
+     * Wall-clock seconds, CPU seconds (per process, through ulimit), virtual memory and file size.
+     * The three-argument form gives the CPU limit the wall-clock one: a child that runs alone
+     * cannot use more CPU than wall time. A child that runs at low priority beside others gets
+     * a longer wall-clock limit than CPU limit, so that waiting is not taken for working.
+     */
+    public record Limits(double timeoutSeconds, double cpuSeconds, long memoryMiB, long fileSizeMiB) {
+        public Limits(double timeoutSeconds, long memoryMiB, long fileSizeMiB) {
+            this(timeoutSeconds, timeoutSeconds, memoryMiB, fileSizeMiB);
+        }
+    }
 
     private static final String WRAPPER =
             "ulimit -c 0 -t \"$YARPJ_CPU\" -v \"$YARPJ_MEM\" -f \"$YARPJ_FSIZE\" 2>/dev/null; "
@@ -63,7 +73,7 @@ public final class ProcessRunner {
         Files.deleteIfExists(times);
         ProcessBuilder pb = new ProcessBuilder(full).directory(dir.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(devNull()));
-        pb.environment().put("YARPJ_CPU", Long.toString((long) Math.ceil(limits.timeoutSeconds()) + 1));
+        pb.environment().put("YARPJ_CPU", Long.toString((long) Math.ceil(limits.cpuSeconds()) + 1));
         pb.environment().put("YARPJ_MEM", Long.toString(limits.memoryMiB() * 1024));
         pb.environment().put("YARPJ_FSIZE", Long.toString(limits.fileSizeMiB() * 1024));
         pb.environment().put("YARPJ_TIMES", times.toString());

@@ -46,12 +46,21 @@ final class TestRunner {
     /** Makes the test of a seed; throws when the generator fails. */
     private final LongFunction<GeneratedTest> generate;
 
+    /** Rechecks compile-time outliers in the background; null: their findings say no recheck was done. */
+    private final CompileRecheck recheck;
+
     TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats) {
-        this(cfg, store, log, stats, null);
+        this(cfg, store, log, stats, null, null);
+    }
+
+    TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats, LongFunction<GeneratedTest> generate) {
+        this(cfg, store, log, stats, generate, null);
     }
 
     /** With {@code generate} null, tests come from the generator; tests of the harness may give their own. */
-    TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats, LongFunction<GeneratedTest> generate) {
+    TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats, LongFunction<GeneratedTest> generate,
+               CompileRecheck recheck) {
+        this.recheck = recheck;
         this.generate = generate != null ? generate : seed -> {
             GenPolicy policy = cfg.swarm() ? cfg.policy().swarm(seed) : cfg.policy();
             return new Generator(policy, cfg.lang(), CheckMode.HASH).generate(seed, provenance(cfg, seed));
@@ -145,6 +154,8 @@ final class TestRunner {
         Map<String, String> outputs = new LinkedHashMap<>();
         Map<String, List<List<String>>> commands = new LinkedHashMap<>();
         Map<Outcome, Map<String, ProcessRunner.Result>> failedRuns = new LinkedHashMap<>();
+        Map<String, Double> finished = new LinkedHashMap<>(); // CPU seconds of the compiles that ended within the limit
+        Map<String, List<String>> slow = new LinkedHashMap<>(); // the compile commands of those past the time limit
         for (Testbed tb : cfg.testbeds()) {
             String obj = "func-" + tb.name() + ".o";
             String bin = "test-" + tb.name();
@@ -159,24 +170,16 @@ final class TestRunner {
             stats.addCompile(c.cpuSeconds());
             cannotRun(c, compile);
             if (c.timedOut() || Signature.isResourceExhaustion(c.stderr())) {
-                // Past a limit: recheck once with a longer one to tell a hog from a hang.
-                ProcessRunner.Result again = ProcessRunner.run(scratch, tb.name() + ".recheck", compile, cfg.recheckLimits());
-                stats.addCompile(again.cpuSeconds());
-                if (again.timedOut() || Signature.isResourceExhaustion(again.stderr()) || again.ok()) {
-                    String verdict = again.timedOut()
-                            ? "hang: still compiling after " + (int) cfg.recheckLimits().timeoutSeconds() + " s"
-                            : again.ok() ? "compile-time hog: finished in " + String.format("%.1f", again.wallSeconds()) + " s (limit "
-                                    + (int) cfg.compileLimits().timeoutSeconds() + " s)"
-                            : "resource hog: " + Signature.firstLine(again.stderr(), "error");
-                    String what = again.timedOut() ? "hang" : again.ok() ? "hog" : "resource hog";
-                    save(Outcome.COMPILE_HANG, "compile hang " + tb.name() + " " + what, seed, scratch,
-                            tb.name(), List.of(compile), Map.of("recheck.stderr", again.stderr()), repro(Outcome.COMPILE_HANG, tb, compile, null),
-                            Map.of("testbed", tb.name(), "recheck", verdict));
-                    rows.add(row(seed, tb.name(), Outcome.COMPILE_HANG, c.wallSeconds(), 0));
-                    continue;
-                }
-                c = again; // the recheck failed otherwise: classify what it said
+                // Past a limit: a slow compile, not a finding by itself (CompileTimeRule says when it is one).
+                // Nothing is rechecked here: a recheck would hold this job for several times the limit.
+                stats.addSlowCompile(tb.name(), c.wallSeconds());
+                if (c.timedOut()) slow.put(tb.name(), compile);
+                Map<String, Object> row = row(seed, tb.name(), Outcome.SLOW_COMPILE, c.wallSeconds(), 0);
+                row.put("limit", c.timedOut() ? "time" : "memory");
+                rows.add(row);
+                continue;
             }
+            finished.put(tb.name(), c.cpuSeconds());
             if (!c.ok()) {
                 boolean crash = c.signalled() || Signature.isCompilerCrash(c.stderr());
                 Outcome kind = crash ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
@@ -223,7 +226,29 @@ final class TestRunner {
             runtimeFailure(seed, scratch, e.getKey(), e.getValue(), commands);
         }
         wrongCode(seed, scratch, expected, outputs, commands);
+        compileTimeOutliers(seed, scratch, finished, slow);
         finish(seed, rows);
+    }
+
+    /** Saves a finding for each slow compile {@link CompileTimeRule} calls an outlier, and queues its recheck. */
+    private void compileTimeOutliers(long seed, Path scratch, Map<String, Double> finished, Map<String, List<String>> slow)
+            throws IOException {
+        double limit = cfg.compileLimits().timeoutSeconds();
+        for (CompileTimeRule.Outlier o : CompileTimeRule.outliers(limit, finished, List.copyOf(slow.keySet()))) {
+            Testbed tb = cfg.testbeds().stream().filter(t -> t.name().equals(o.testbed())).findFirst().orElseThrow();
+            List<String> compile = slow.get(o.testbed());
+            Map<String, Object> times = new LinkedHashMap<>();
+            for (String s : slow.keySet()) times.put(s, String.format(java.util.Locale.ROOT, "> %.0f", limit));
+            times.putAll(finished);
+            Map<String, Object> meta = new LinkedHashMap<>();
+            meta.put("testbed", o.testbed());
+            meta.put("rule", o.reason());
+            meta.put("compile_cpu_s", times);
+            meta.put("recheck", recheck != null ? CompileRecheck.PENDING : "not done (no recheck in this run)");
+            Path example = save(Outcome.COMPILE_HANG, "compile-time outlier on " + o.testbed(), seed, scratch, o.testbed(),
+                    List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null), meta);
+            if (example != null && recheck != null) recheck.submit(example, compile);
+        }
     }
 
     /**
@@ -362,7 +387,8 @@ final class TestRunner {
         return tb.emulated() ? new ProcessRunner.Limits(rl.timeoutSeconds() * Testbed.EMULATION_SLOWDOWN, rl.memoryMiB(), rl.fileSizeMiB()) : rl;
     }
 
-    private void save(Outcome kind, String signature, long seed, Path scratch, String testbed, List<List<String>> cmds,
+    /** Saves a finding; returns its example directory, or null when its signature has enough examples. */
+    private Path save(Outcome kind, String signature, long seed, Path scratch, String testbed, List<List<String>> cmds,
                       Map<String, String> outputs, String repro, Map<String, Object> extraMeta) throws IOException {
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("kind", kind.dir);
@@ -393,6 +419,7 @@ final class TestRunner {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> found = (List<Map<String, Object>>) current.get().get("findings");
         found.add(f);
+        return example;
     }
 
     /**

@@ -25,7 +25,17 @@ import java.util.stream.Stream;
  */
 record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests, Map<String, Map<String, Long>> outcomesPerTestbed,
                     Map<String, List<Double>> compileSecondsPerTestbed, Map<String, Long> tripBands, Map<String, Long> idioms,
-                    long skippedLines) {
+                    SlowCompiles slowCompiles, long skippedLines) {
+
+    /**
+     * Compiles past the compile limit, which are not findings: how many per testbed, in how
+     * many tests, and the seconds they held a job.
+     */
+    record SlowCompiles(Map<String, Long> byTestbed, long tests, double seconds) {
+        long runs() {
+            return byTestbed.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
 
     /**
      * Whether the logs and the finding directories agree: every (finding, seed) a done line
@@ -122,9 +132,24 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         Map<String, Long> trips = new LinkedHashMap<>();
         Map<String, Long> idioms = new LinkedHashMap<>();
         long[] skipped = {0};
+        Map<String, Long> slowByTestbed = new TreeMap<>();
+        java.util.Set<String> slowTests = new java.util.HashSet<>();
+        double[] slowSeconds = {0};
         for (Path dir : resultDirs) {
             for (Path logFile : logFiles(dir)) {
                 logs.add(readLog(dir, logFile, tests, perTestbed, compile, trips, idioms, skipped));
+                // A second pass over the rows would read the file twice; the slow rows are few, so gather them here.
+                try (BufferedReader r = Files.newBufferedReader(logFile)) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        if (!line.contains("\"outcome\": \"slow-compile\"")) continue;
+                        Map<String, Object> m = JsonLine.parse(line);
+                        if (m == null) continue;
+                        slowByTestbed.merge(String.valueOf(m.get("testbed")), 1L, Long::sum);
+                        slowTests.add(logFile + " " + m.get("seed"));
+                        double c = num(m.get("compile_s"));
+                        if (!Double.isNaN(c)) slowSeconds[0] += c;
+                    }
+                }
             }
         }
         tests.sort(Comparator.comparingDouble(TestDone::t));
@@ -133,7 +158,8 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         List<Finding> findings = new ArrayList<>();
         for (Path dir : resultDirs) findings.addAll(readFindings(dir, firstSeen));
         findings.sort(Comparator.comparing((Finding f) -> f.kind()).thenComparing(f -> -f.seeds().size()).thenComparing(Finding::id));
-        return new CampaignData(logs, findings, tests, perTestbed, compile, trips, idioms, skipped[0]);
+        return new CampaignData(logs, findings, tests, perTestbed, compile, trips, idioms,
+                new SlowCompiles(slowByTestbed, slowTests.size(), slowSeconds[0]), skipped[0]);
     }
 
     private static List<Path> logFiles(Path dir) throws IOException {

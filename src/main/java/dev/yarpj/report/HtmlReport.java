@@ -92,6 +92,17 @@ public final class HtmlReport {
         }
         h.append("</table>\n<p class=\"muted\">Wall time is the time a log's runs took, from each run's start to its last test; ")
                 .append("CPU shares are of the CPU time the log records (generation, and the compilers and tests the harness ran).</p>\n");
+        CampaignData.SlowCompiles slow = d.slowCompiles();
+        h.append("<p id=\"slow-compiles\">Slow compiles (past the compile limit; not findings): ");
+        if (slow.runs() == 0) {
+            h.append("none.</p>\n");
+        } else {
+            h.append(slow.runs()).append(slow.runs() == 1 ? " run" : " runs").append(" in ").append(slow.tests())
+                    .append(slow.tests() == 1 ? " test" : " tests").append(", ").append(duration(slow.seconds())).append(" of compiling; by testbed: ");
+            List<String> parts = new java.util.ArrayList<>();
+            slow.byTestbed().forEach((tb, n) -> parts.add(esc(tb) + " " + n));
+            h.append(String.join(", ", parts)).append(".</p>\n");
+        }
     }
 
     private static void row(StringBuilder h, boolean total, String label, int runs, String jobs, double wall, long tests, double perHour,

@@ -85,8 +85,9 @@ class FuzzHarnessTest {
     void everyOutcomeIsClassifiedAndItsReproShowsTheSymptom(@TempDir Path dir) throws Exception {
         Path tb = testbeds(dir, "ice", "hang", "miscompile", "segv", "loop", "reject");
         Path results = dir.resolve("results");
+        // The hang is an outlier (the others build in a tenth of the 5 s limit): a finding, rechecked for 1 CPU-s (4 s wall).
         Result r = fuzz("--seeds", "1..2", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--compile-timeout", "1", "--run-timeout", "1");
+                "--compile-timeout", "5", "--recheck-timeout", "1", "--run-timeout", "1");
         assertEquals(0, r.code(), r.err());
         Map<String, String> expected = Map.of(
                 "compiler-crash", "reproduced: compiler crash",
@@ -106,7 +107,10 @@ class FuzzHarnessTest {
             }
         }
         String hangMeta = Files.readString(examples(results, "compile-hang").get(0).resolve("meta.json"));
+        assertTrue(hangMeta.contains("\"signature\": \"compile-time outlier on fake-hang\""), hangMeta);
         assertTrue(hangMeta.contains("\"recheck\": \"hang: still compiling after 4 s\""), hangMeta);
+        assertTrue(hangMeta.contains("\"fake-hang\": \"> 5\""), hangMeta);
+        assertTrue(r.out().contains("slow compiles (past the limit, not findings): 2 runs in 2 tests"), r.out());
         String wrongMeta = Files.readString(examples(results, "wrong-code").get(0).resolve("meta.json"));
         assertTrue(wrongMeta.contains("\"testbeds\": [\"fake-miscompile\"]"), wrongMeta);
         // gcc-O0 and the miscompiler are the only testbeds with an output: one vote each, no majority.
@@ -116,6 +120,25 @@ class FuzzHarnessTest {
         assertEquals(1 + 2 * 7 + 2, log.size(), String.join("\n", log));
         assertTrue(log.get(0).startsWith("{\"event\": \"start\""), log.get(0));
         assertTrue(log.stream().anyMatch(l -> l.contains("\"testbed\": \"gcc-O0\", \"outcome\": \"pass\"")));
+        assertTrue(log.stream().anyMatch(l -> l.contains("\"testbed\": \"fake-hang\", \"outcome\": \"slow-compile\"")));
+    }
+
+    @Test
+    void compilesThatAreAllSlowAreCountedApartAndAreNoFinding(@TempDir Path dir) throws Exception {
+        // Every testbed sleeps past the limit: nothing finished to compare with, so no compiler stands out.
+        String hang = FAKES.resolve("hang.sh").toString();
+        Path tb = dir.resolve("tb.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: slow-a, c: " + hang + ", cpp: " + hang
+                + ", flags: [-O2]}\n  - {name: slow-b, c: " + hang + ", cpp: " + hang + ", flags: [-O3]}\n");
+        Path results = dir.resolve("results");
+        Result r = fuzz("--seeds", "1..2", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(), "--compile-timeout", "1");
+        assertEquals(0, r.code(), r.err());
+        assertFalse(Files.exists(results.resolve("compile-hang")), "slow compiles are not findings");
+        assertTrue(r.out().contains("findings: {}, distinct signatures: 0"), r.out());
+        assertTrue(r.out().contains("slow compiles (past the limit, not findings): 4 runs in 2 tests"), r.out());
+        assertTrue(r.out().contains("slow-a=2") && r.out().contains("slow-b=2"), r.out());
+        String summary = Files.readString(results.resolve("summary.json"));
+        assertTrue(summary.contains("\"slow_compiles\": {\"runs\": 4, \"tests\": 2"), summary);
     }
 
     @Test

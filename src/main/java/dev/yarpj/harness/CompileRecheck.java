@@ -1,0 +1,181 @@
+package dev.yarpj.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * Tells a compile-time outlier that finishes from one that never does, without holding a
+ * campaign's job: the outlier's finding is saved at once with {@code "recheck": "pending"}
+ * in its meta.json, and one low-priority thread ({@code nice -n 19}) compiles it again with
+ * a longer limit and writes the verdict there. A niced compile gets little CPU while the
+ * jobs are busy, so its limit is on CPU time; its wall-clock limit is a multiple of that.
+ *
+ * <p>When the campaign ends, rechecks still queued or running get at most their own limit
+ * to finish; what is left stays pending, and {@code yarpj fuzz --resume} rechecks it.
+ */
+final class CompileRecheck {
+    /** What meta.json says before the verdict. */
+    static final String PENDING = "pending";
+    /** The wall-clock limit of a niced recheck, in multiples of its CPU limit. */
+    static final double WALL_PER_CPU = 4;
+
+    private record Job(Path example, List<String> compile) {}
+
+    private final Path scratch;
+    private final ProcessRunner.Limits limits;
+    private final LinkedBlockingQueue<Job> queue = new LinkedBlockingQueue<>();
+    private final Thread thread;
+    private volatile boolean closing;
+
+    /**
+     * @param scratch where rechecks compile (their own directory)
+     * @param cpuSeconds the CPU limit of a recheck (by default four times the compile limit)
+     */
+    CompileRecheck(Path scratch, double cpuSeconds, long memoryMiB, long fileSizeMiB) {
+        this.scratch = scratch;
+        this.limits = new ProcessRunner.Limits(cpuSeconds * WALL_PER_CPU, cpuSeconds, memoryMiB, fileSizeMiB);
+        thread = new Thread(this::loop, "yarpj-recheck");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Rechecks the compile of the finding in {@code example} (its meta.json says pending). */
+    void submit(Path example, List<String> compile) {
+        outstanding.incrementAndGet();
+        queue.add(new Job(example, List.copyOf(compile)));
+    }
+
+    /** Queues the rechecks a killed or ended run left pending in {@code results}; returns how many. */
+    int resumePending(Path results) throws IOException {
+        Path kind = results.resolve(Outcome.COMPILE_HANG.dir);
+        if (!Files.isDirectory(kind)) return 0;
+        List<Path> metas;
+        try (Stream<Path> s = Files.walk(kind, 3)) {
+            metas = s.filter(p -> p.getFileName().toString().equals("meta.json")).sorted().toList();
+        }
+        int n = 0;
+        for (Path meta : metas) {
+            Map<String, Object> m = read(meta);
+            if (!PENDING.equals(m.get("recheck")) || !(m.get("commands") instanceof List<?> cmds) || cmds.isEmpty()) continue;
+            List<String> compile = new ArrayList<>();
+            for (Object a : (List<?>) cmds.get(cmds.size() - 1)) compile.add(String.valueOf(a));
+            submit(meta.getParent(), compile);
+            n++;
+        }
+        return n;
+    }
+
+    /** How many rechecks are queued or running: after {@link #finish}, how many findings stay pending. */
+    int pending() {
+        return outstanding.get();
+    }
+
+    private final java.util.concurrent.atomic.AtomicInteger outstanding = new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * Stops taking new rechecks and waits for those queued, at most the wall-clock limit of
+     * one recheck; a recheck still running then is stopped and its finding stays pending.
+     */
+    void finish() throws InterruptedException {
+        closing = true;
+        queue.add(new Job(null, List.of())); // wakes the thread when the queue is empty
+        thread.join((long) (limits.timeoutSeconds() * 1000));
+        if (thread.isAlive()) {
+            thread.interrupt();
+            thread.join(10_000);
+        }
+    }
+
+    private void loop() {
+        while (true) {
+            Job job;
+            try {
+                job = closing ? queue.poll() : queue.take();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (job == null || job.example() == null) {
+                if (closing && queue.isEmpty()) return;
+                continue;
+            }
+            try {
+                recheck(job);
+            } catch (IOException e) {
+                if (Thread.currentThread().isInterrupted()) return; // the campaign ended: the finding stays pending
+                try {
+                    setVerdict(job.example(), "not done: " + e.getMessage());
+                } catch (IOException ignored) {
+                    // The finding itself is saved; only its recheck verdict is missing.
+                }
+            }
+            outstanding.decrementAndGet();
+        }
+    }
+
+    private void recheck(Job job) throws IOException {
+        Path dir = Files.createDirectories(scratch);
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) Files.deleteIfExists(p);
+        }
+        try (Stream<Path> s = Files.list(job.example())) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                String n = p.getFileName().toString();
+                if (n.startsWith("func") || n.startsWith("driver") || n.endsWith(".h")) {
+                    Files.copy(p, dir.resolve(n), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        List<String> cmd = new ArrayList<>(List.of("nice", "-n", "19"));
+        cmd.addAll(job.compile());
+        ProcessRunner.Result r = ProcessRunner.run(dir, "recheck", cmd, limits);
+        setVerdict(job.example(), verdict(r, limits));
+    }
+
+    /** The verdict of a recheck: finished (in how long), a hang, or a failure. */
+    static String verdict(ProcessRunner.Result r, ProcessRunner.Limits limits) {
+        // Killed by the CPU limit: SIGXCPU (24), or SIGKILL (9) past the hard limit.
+        boolean cpuLimit = !r.timedOut() && (r.exitCode() == 128 + 24 || r.exitCode() == 128 + 9);
+        if (r.timedOut() || cpuLimit) {
+            return String.format(Locale.ROOT, "hang: still compiling after %s", cpuLimit
+                    ? String.format(Locale.ROOT, "%.0f CPU-s", limits.cpuSeconds())
+                    : String.format(Locale.ROOT, "%.0f s", limits.timeoutSeconds()));
+        }
+        if (Signature.isResourceExhaustion(r.stderr())) return "resource hog: " + Signature.firstLine(r.stderr(), "error");
+        if (r.ok()) return String.format(Locale.ROOT, "finished in %.1f CPU-s (%.1f s wall at low priority)", r.cpuSeconds(), r.wallSeconds());
+        return "failed: " + Signature.firstLine(r.stderr(), "error");
+    }
+
+    static void setVerdict(Path example, String verdict) throws IOException {
+        Path meta = example.resolve("meta.json");
+        Map<String, Object> m = read(meta);
+        m.put("recheck", verdict);
+        FindingStore.atomicWrite(meta, Json.write(m) + "\n");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> read(Path meta) throws IOException {
+        Object o = new Yaml().load(Files.readString(meta));
+        return o instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
+    }
+
+    /** For tests: waits until nothing is queued or running. */
+    boolean awaitIdle(long timeout, TimeUnit unit) throws InterruptedException {
+        long end = System.nanoTime() + unit.toNanos(timeout);
+        while (pending() > 0) {
+            if (System.nanoTime() > end) return false;
+            Thread.sleep(50);
+        }
+        return true;
+    }
+}
