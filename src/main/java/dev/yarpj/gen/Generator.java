@@ -67,7 +67,7 @@ public final class Generator {
         long t2 = System.nanoTime();
         Prediction pred;
         try {
-            pred = Interpreter.run(p, policy.maxIterations() * STEPS_PER_ITERATION, !policy.allowImplDefined(), eager);
+            pred = Interpreter.run(p, sk.iterations(policy.maxIterations()) * STEPS_PER_ITERATION, !policy.allowImplDefined(), eager);
         } finally {
             stageNanos[0] += t1 - t0;
             stageNanos[1] += t2 - t1;

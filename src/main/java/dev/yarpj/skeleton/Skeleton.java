@@ -3,8 +3,19 @@ package dev.yarpj.skeleton;
 import dev.yarpj.ir.Idiom;
 import java.util.List;
 
-/** The skeleton of one test function. */
-public record Skeleton(List<Shape> body) {
+/**
+ * The skeleton of one test function, and the work budget its trips were planned for (in
+ * interpreter steps, as the policy's max_iterations counts them; 0: the policy's own).
+ */
+public record Skeleton(List<Shape> body, long iterations) {
+    public Skeleton(List<Shape> body) {
+        this(body, 0);
+    }
+
+    /** The work budget of this test: its own if it has one, else the policy's {@code max_iterations}. */
+    public long iterations(long policyMaxIterations) {
+        return iterations > 0 ? iterations : policyMaxIterations;
+    }
 
     /** A readable outline without expression detail, one statement per line. */
     public String dump() {

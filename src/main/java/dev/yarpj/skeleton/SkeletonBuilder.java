@@ -37,15 +37,23 @@ public final class SkeletonBuilder {
         if (policy.maxLoopDepth() > 0 && top.stream().noneMatch(s -> s instanceof Shape.Nest || s instanceof Shape.Seq)) {
             top.set(rng.between(0, top.size() - 1), nest(0, 0, false, randomDepth(0), plan()));
         }
-        Skeleton planned = TripPlanner.plan(new Skeleton(top), policy, rng);
-        if (policy.maxCompileS() <= 0) return planned;
-        return withinBudget(top, planned, compileBudget());
+        if (policy.maxCompileS() <= 0) return TripPlanner.plan(new Skeleton(top), policy, rng);
+        int natural = top.size();
+        List<Shape> sized = toBudget(top, compileBudget());
+        // Each top-level statement keeps the share of the iteration budget it has in a test of
+        // its natural size: a test grown to its budget has more loops, not shorter ones.
+        long iterations = policy.maxIterations() * Math.max(1, sized.size() / natural);
+        return TripPlanner.plan(new Skeleton(sized, iterations), policy, rng);
     }
 
+    /** Top-level statements of a test grown to its budget: far more than any budget up to 1e6 s needs. */
+    private static final int MAX_TOP_STMTS = 4096;
+
     /**
-     * This test's compile budget in estimated seconds of gcc -O3 ({@link CompileCost}):
-     * log-uniform between the policy's min_compile_s and max_compile_s, so that test sizes
-     * spread over the whole range instead of piling up at the cap.
+     * This test's compile budget in estimated seconds of gcc -O3 ({@link CompileCost}), the
+     * most it may cost: log-uniform between the policy's min_compile_s and max_compile_s, so
+     * that the cap varies from test to test (a swarm over size) and sizes spread over the
+     * whole range instead of piling up at the largest.
      */
     private double compileBudget() {
         double lo = Math.log(policy.minCompileS());
@@ -54,32 +62,31 @@ public final class SkeletonBuilder {
     }
 
     /**
-     * The longest run of leading top-level statements whose estimated cost fits the budget
-     * (at least one statement, and the first loop if the run has none), its trips planned
-     * again: fewer statements share the iteration budget, so no loop loses work. Planning
-     * again can lengthen trips, which changes the estimate; the cut repeats until it fits.
+     * The top-level statements of a test sized between min_compile_s and {@code budget}: a
+     * test estimated under min_compile_s gets more statements until it reaches it (a compile
+     * that short is mostly the compiler starting up); one over the budget keeps the longest
+     * leading run that fits (at least one statement, and the first loop if the run has
+     * none); a test in between keeps its natural size. The estimate counts statements only,
+     * so it is known before any trip is planned.
      */
-    private Skeleton withinBudget(List<Shape> unplanned, Skeleton planned, double budget) {
-        while (true) {
-            List<Shape> body = planned.body();
-            double sum = 0;
-            int keep = 0;
-            while (keep < body.size()) {
-                double c = CompileCost.of(List.of(body.get(keep))).seconds();
-                if (keep > 0 && sum + c > budget) break;
-                sum += c;
-                keep++;
-            }
-            if (keep == body.size()) return planned;
-            // The planned body lists the statements of the unplanned one in the same order.
-            List<Shape> top = new ArrayList<>(unplanned.subList(0, keep));
-            if (policy.maxLoopDepth() > 0 && !Shape.hasLoop(top)) {
-                unplanned.stream().skip(keep).filter(Shape::hasLoop).findFirst().ifPresent(top::add);
-            }
-            if (top.size() == unplanned.size()) return planned;
-            unplanned = top;
-            planned = TripPlanner.plan(new Skeleton(top), policy, rng);
+    private List<Shape> toBudget(List<Shape> top, double budget) {
+        List<Shape> out = new ArrayList<>(top);
+        while (out.size() < MAX_TOP_STMTS && CompileCost.of(out).seconds() < policy.minCompileS()) out.add(statement(0, 0, false));
+        // Compile time grows faster than size, so a prefix is costed whole, not as a sum of parts.
+        CompileCost sum = CompileCost.of(List.of());
+        int keep = 0;
+        while (keep < out.size()) {
+            CompileCost with = sum.plus(CompileCost.of(List.of(out.get(keep))));
+            if (keep > 0 && with.seconds() > budget) break;
+            sum = with;
+            keep++;
         }
+        if (keep == out.size()) return out;
+        List<Shape> cut = new ArrayList<>(out.subList(0, keep));
+        if (policy.maxLoopDepth() > 0 && !Shape.hasLoop(cut)) {
+            out.stream().skip(keep).filter(Shape::hasLoop).findFirst().ifPresent(cut::add);
+        }
+        return cut;
     }
 
     /**

@@ -68,8 +68,8 @@ final class TripPlanner {
     static Skeleton plan(Skeleton sk, GenPolicy policy, Rng rng) {
         TripPlanner p = new TripPlanner(policy, rng);
         p.draw(sk.body(), false);
-        p.share(sk.body(), policy.maxIterations());
-        return new Skeleton(p.rebuild(sk.body()));
+        p.share(sk.body(), sk.iterations(policy.maxIterations()));
+        return new Skeleton(p.rebuild(sk.body()), sk.iterations());
     }
 
     // ---- the trip each loop would like ----------------------------------------------
