@@ -226,29 +226,46 @@ final class TestRunner {
             runtimeFailure(seed, scratch, e.getKey(), e.getValue(), commands);
         }
         wrongCode(seed, scratch, expected, outputs, commands);
-        compileTimeOutliers(seed, scratch, finished, slow);
+        compileTimeOutliers(seed, scratch, finished, slow, commands);
         finish(seed, rows);
     }
 
-    /** Saves a finding for each slow compile {@link CompileTimeRule} calls an outlier, and queues its recheck. */
-    private void compileTimeOutliers(long seed, Path scratch, Map<String, Double> finished, Map<String, List<String>> slow)
-            throws IOException {
+    /**
+     * Saves one finding for the compiles of this test {@link CompileTimeRule} calls outliers
+     * (past the limit, or finished but many times slower than the others), and queues the
+     * recheck of the first one past the limit.
+     */
+    private void compileTimeOutliers(long seed, Path scratch, Map<String, Double> finished, Map<String, List<String>> slow,
+                                     Map<String, List<List<String>>> commands) throws IOException {
         double limit = cfg.compileLimits().timeoutSeconds();
-        for (CompileTimeRule.Outlier o : CompileTimeRule.outliers(limit, finished, List.copyOf(slow.keySet()))) {
-            Testbed tb = cfg.testbeds().stream().filter(t -> t.name().equals(o.testbed())).findFirst().orElseThrow();
-            List<String> compile = slow.get(o.testbed());
-            Map<String, Object> times = new LinkedHashMap<>();
-            for (String s : slow.keySet()) times.put(s, String.format(java.util.Locale.ROOT, "> %.0f", limit));
-            times.putAll(finished);
-            Map<String, Object> meta = new LinkedHashMap<>();
-            meta.put("testbed", o.testbed());
-            meta.put("rule", o.reason());
-            meta.put("compile_cpu_s", times);
-            meta.put("recheck", recheck != null ? CompileRecheck.PENDING : "not done (no recheck in this run)");
-            Path example = save(Outcome.COMPILE_HANG, "compile-time outlier on " + o.testbed(), seed, scratch, o.testbed(),
-                    List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null), meta);
-            if (example != null && recheck != null) recheck.submit(example, compile);
+        CompileTimeRule.Outliers o = CompileTimeRule.outliers(limit, finished, List.copyOf(slow.keySet()));
+        if (!o.any()) return;
+        // Testbed order, those past the limit first: the finding's commands and repro.sh are the first one's.
+        List<String> names = new ArrayList<>();
+        for (Testbed t : cfg.testbeds()) if (o.testbeds().containsKey(t.name()) && slow.containsKey(t.name())) names.add(t.name());
+        for (Testbed t : cfg.testbeds()) if (o.testbeds().containsKey(t.name()) && !slow.containsKey(t.name())) names.add(t.name());
+        String first = names.get(0);
+        Testbed tb = cfg.testbeds().stream().filter(t -> t.name().equals(first)).findFirst().orElseThrow();
+        List<String> compile = compileOf(commands.get(first));
+        boolean hang = slow.containsKey(first);
+        Map<String, Object> times = new LinkedHashMap<>();
+        for (Testbed t : cfg.testbeds()) {
+            if (slow.containsKey(t.name())) times.put(t.name(), String.format(java.util.Locale.ROOT, "> %.0f", limit));
+            else if (finished.containsKey(t.name())) times.put(t.name(), finished.get(t.name()));
         }
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("testbed", first);
+        Map<String, Object> outliers = new LinkedHashMap<>();
+        for (String n : names) outliers.put(n, o.testbeds().get(n));
+        meta.put("outliers", outliers);
+        meta.put("rule", o.reason());
+        meta.put("compile_cpu_s", times);
+        meta.put("recheck", !hang ? "not needed: it finished in " + o.testbeds().get(first)
+                : recheck != null ? CompileRecheck.PENDING : "not done (no recheck in this run)");
+        double threshold = CompileTimeRule.FACTOR * CompileTimeRule.median(new ArrayList<>(finished.values()));
+        Path example = save(Outcome.COMPILE_HANG, "compile-time outlier on " + String.join(",", names), seed, scratch, first,
+                List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null, hang ? 0 : threshold), meta);
+        if (example != null && hang && recheck != null) recheck.submit(example, compile);
     }
 
     /**
@@ -427,6 +444,14 @@ final class TestRunner {
      * exit 0 and "reproduced: ..." when it shows, exit 1 when it does not.
      */
     private String repro(Outcome kind, Testbed tb, List<String> compile, List<String> link) {
+        return repro(kind, tb, compile, link, 0);
+    }
+
+    /**
+     * @param slowerThan for a compile-time outlier that finished: the seconds its compile must
+     *                   take for the symptom to show (0: the symptom is not finishing within the limit)
+     */
+    private String repro(Outcome kind, Testbed tb, List<String> compile, List<String> link, double slowerThan) {
         String ref = shell(List.of(this.ref));
         StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n");
         s.append("# Reproduces: ").append(kind.dir).append(tb == null ? " (reference compiler)" : " on testbed " + tb.name()).append('\n');
@@ -464,8 +489,20 @@ final class TestRunner {
                     .append("  echo \"reproduced: compiler crash: $(grep -Em1 '")
                     .append(ispc ? "FATAL ERROR|Assertion|LLVM ERROR|[Ii]nternal|error|Error" : "internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error")
                     .append("' \"$work/err\")\"; exit 0\nfi\n");
-            case COMPILE_HANG -> s.append("timeout ").append(limit).append(' ').append(cc).append("; rc=$?\n")
-                    .append("if [ $rc -eq 124 ]; then echo 'reproduced: compile still running after ").append(limit).append(" s'; exit 0; fi\n");
+            case COMPILE_HANG -> {
+                if (slowerThan > 0) {
+                    // It finished, many times slower than the other testbeds: the symptom is its time.
+                    String bar = String.format(java.util.Locale.ROOT, "%.1f", slowerThan);
+                    s.append("start=$(date +%s.%N)\n").append("timeout ").append(limit).append(' ').append(cc).append("; rc=$?\n")
+                            .append("secs=$(awk -v a=\"$start\" -v b=\"$(date +%s.%N)\" 'BEGIN { printf \"%.1f\", b - a }')\n")
+                            .append("if [ $rc -eq 124 ] || awk -v s=\"$secs\" 'BEGIN { exit !(s >= ").append(bar).append(") }'; then ")
+                            .append("echo \"reproduced: compile took $secs s (the other testbeds' median times ")
+                            .append((int) CompileTimeRule.FACTOR).append(": ").append(bar).append(" s)\"; exit 0; fi\n");
+                } else {
+                    s.append("timeout ").append(limit).append(' ').append(cc).append("; rc=$?\n")
+                            .append("if [ $rc -eq 124 ]; then echo 'reproduced: compile still running after ").append(limit).append(" s'; exit 0; fi\n");
+                }
+            }
             case PROGRAM_REJECTED -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
                     .append(link == null ? "" : "[ $rc -eq 0 ] && { " + (ispc ? header + " && " : "") + driverOnly + " && "
                             + linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" 2>> \"$work/err\"; rc=$?; }\n")

@@ -124,6 +124,27 @@ class FuzzHarnessTest {
     }
 
     @Test
+    void aCompileThatFinishesManyTimesSlowerThanTheOthersIsAnOutlier(@TempDir Path dir) throws Exception {
+        // gcc builds each test in a fraction of a second; the fake spends 4 CPU-s first, over a sixth of the 20 s limit.
+        String spin = FAKES.resolve("spin.sh").toString();
+        Path tb = dir.resolve("tb.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
+                + "  - {name: gcc-O1, c: gcc, cpp: g++, flags: [-O1]}\n  - {name: fake-spin, c: " + spin + ", cpp: " + spin
+                + ", flags: [-O2]}\n");
+        Path results = dir.resolve("results");
+        Result r = fuzz("--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString(), "--compile-timeout", "20");
+        assertEquals(0, r.code(), r.err());
+        List<Path> found = examples(results, "compile-hang");
+        assertEquals(1, found.size(), r.out());
+        String meta = Files.readString(found.get(0).resolve("meta.json"));
+        assertTrue(meta.contains("\"signature\": \"compile-time outlier on fake-spin\""), meta);
+        assertTrue(meta.contains("\"recheck\": \"not needed: it finished in "), meta);
+        assertTrue(runRepro(found.get(0).resolve("repro.sh")).contains("reproduced: compile took"), meta);
+        // The program it built is right: the test passed there too.
+        assertTrue(Files.readString(results.resolve("campaign.jsonl")).contains("\"testbed\": \"fake-spin\", \"outcome\": \"pass\""));
+    }
+
+    @Test
     void compilesThatAreAllSlowAreCountedApartAndAreNoFinding(@TempDir Path dir) throws Exception {
         // Every testbed sleeps past the limit: nothing finished to compare with, so no compiler stands out.
         String hang = FAKES.resolve("hang.sh").toString();

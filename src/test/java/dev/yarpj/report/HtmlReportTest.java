@@ -135,6 +135,31 @@ class HtmlReportTest {
     }
 
     @Test
+    void slowCompilesHaveTheirOwnLineAndAreNotFindings() throws Exception {
+        Path copy = dir.resolve("slow");
+        copyTree(results, copy);
+        Path page = dir.resolve("slow.html");
+        Result before = yarpj("report", copy.toString(), "--out", page.toString());
+        assertEquals(0, before.code(), before.err());
+        assertTrue(Files.readString(page).contains("<p id=\"slow-compiles\">Slow compiles (past the compile limit; not findings): none.</p>"));
+        // Two slow compiles of one test and one of another, as the harness logs them.
+        Path log = copy.resolve("shards/0/campaign.jsonl");
+        Files.writeString(log, "{\"seed\": 901, \"testbed\": \"gcc-O3\", \"outcome\": \"slow-compile\", \"compile_s\": 60.000, \"run_s\": 0.000, \"limit\": \"time\"}\n"
+                + "{\"seed\": 901, \"testbed\": \"gcc-O2\", \"outcome\": \"slow-compile\", \"compile_s\": 60.000, \"run_s\": 0.000, \"limit\": \"time\"}\n"
+                + "{\"event\": \"done\", \"seed\": 901, \"t\": 1.000, \"findings\": []}\n"
+                + "{\"seed\": 902, \"testbed\": \"gcc-O3\", \"outcome\": \"slow-compile\", \"compile_s\": 61.000, \"run_s\": 0.000, \"limit\": \"time\"}\n"
+                + "{\"event\": \"done\", \"seed\": 902, \"t\": 2.000, \"findings\": []}\n", java.nio.file.StandardOpenOption.APPEND);
+        Result r = yarpj("report", copy.toString(), "--out", page.toString());
+        assertEquals(0, r.code(), r.err());
+        String html = Files.readString(page);
+        assertTrue(html.contains("Slow compiles (past the compile limit; not findings): 3 runs in 2 tests, 3&nbsp;min&nbsp;01&nbsp;s of compiling; by testbed: gcc-O2 1, gcc-O3 2."),
+                html.substring(html.indexOf("slow-compiles")));
+        // The findings are the same as before: slow compiles add no row and no signature.
+        assertEquals(before.out().replaceAll("\\(.*", ""), r.out().replaceAll("\\(.*", ""));
+        assertFalse(html.contains("compile-hang"), "no compile-hang finding");
+    }
+
+    @Test
     void aTornLogLineIsSkippedAndWholeLinesAreRead() {
         Map<String, Object> m = JsonLine.parse("{\"event\": \"done\", \"seed\": 7, \"t\": 1.500, \"findings\": [{\"kind\": \"wrong-code\"}], \"x\": null}");
         assertEquals(7L, m.get("seed"));
@@ -182,13 +207,15 @@ class HtmlReportTest {
         Path page = dir.resolve("triaged.html");
         Result r = yarpj("report", copy.toString(), "--out", page.toString());
         assertEquals(0, r.code(), r.err());
+        // The fake miscompiler's changed constants may also crash a test: signatures of other kinds, none triaged.
+        long others = otherKindSignatures(copy);
         String bugs = "By yarpj triage's blamed pass, the 2 triaged signatures are 1 distinct bug: 0 open on the newest compilers, 0 fixed there,"
-                + " 1 not checked against them; 1 not triaged.";
+                + " 1 not checked against them; " + (1 + others) + " not triaged.";
         assertTrue(r.out().contains(bugs), r.out());
         String html = Files.readString(page);
-        assertTrue(html.contains("3 signatures, hit by ") && html.contains(bugs), html);
+        assertTrue(html.contains((3 + others) + " signatures, hit by ") && html.contains(bugs), html);
         assertEquals(2, count(html, "<td>gcc: -fdisable-tree-fake</td>"), "each triaged signature names its bug");
-        assertEquals(1, count(html, "not triaged</span>"));
+        assertEquals(1 + others, count(html, "not triaged</span>"));
         assertEquals(2, count(html, "not checked</span>"), "triage of an older yarpj did not check the newest compilers");
     }
 
@@ -222,13 +249,26 @@ class HtmlReportTest {
         Path page = dir.resolve("standing.html");
         Result r = yarpj("report", copy.toString(), "--out", page.toString());
         assertEquals(0, r.code(), r.err());
-        String bugs = "By yarpj triage's blamed pass, the 3 triaged signatures are 2 distinct bugs: 1 open on the newest compilers, 1 fixed there.";
+        String bugs = "By yarpj triage's blamed pass, the 3 triaged signatures are 2 distinct bugs: 1 open on the newest compilers, 1 fixed there"
+                + (otherKindSignatures(copy) == 0 ? "." : "; " + otherKindSignatures(copy) + " not triaged.");
         assertTrue(r.out().contains(bugs), r.out());
         String html = Files.readString(page);
         assertTrue(html.contains(bugs), html);
         assertTrue(html.contains("<th>on the newest compilers</th>"), html);
         assertEquals(1, count(html, "<span class=\"open\">open on GCC trunk (gcc-trunk 17.0.0-20261020)</span>"), html);
         assertEquals(1, count(html, "<span class=\"fixed\">fixed on the newest clang release installed (clang-23 23.1.4)</span>"), html);
+    }
+
+    /** Signatures of kinds other than wrong-code in a results directory. */
+    private static long otherKindSignatures(Path results) throws Exception {
+        long n = 0;
+        for (String kind : List.of("runtime-crash", "runtime-hang", "compiler-crash", "compile-hang", "program-rejected", "generator-failure")) {
+            if (!Files.isDirectory(results.resolve(kind))) continue;
+            try (var s = Files.list(results.resolve(kind))) {
+                n += s.filter(p -> Files.exists(p.resolve("signature.txt"))).count();
+            }
+        }
+        return n;
     }
 
     private static void copyTree(Path from, Path to) throws Exception {
