@@ -126,7 +126,7 @@ public final class Campaign {
                 progressUntilDone(workers, stats, deadline);
                 int left = recheck.pending();
                 if (left > 0 && !quiet) {
-                    err.println("finishing " + left + " compile-time recheck(s) at low priority, at most " + (long) recheck.maxWaitSeconds(left) + " s");
+                    err.println("finishing " + left + " compile-time recheck(s), at most " + (long) recheck.maxWaitSeconds() + " s; the rest stay pending for --resume");
                     err.flush();
                 }
                 recheck.finish();

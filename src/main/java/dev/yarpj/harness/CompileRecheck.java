@@ -21,9 +21,9 @@ import org.yaml.snakeyaml.Yaml;
  * a longer limit and writes the verdict there. A niced compile gets little CPU while the
  * jobs are busy, so its limit is on CPU time; its wall-clock limit is a multiple of that.
  *
- * <p>When the campaign ends, it waits for the rechecks still queued or running (each at most
- * its wall-clock limit); one stopped by a kill stays pending, and {@code yarpj fuzz
- * --resume} rechecks it.
+ * <p>When the campaign ends, it waits for the rechecks still queued or running, at most one
+ * recheck's CPU limit in all; what is left stays pending, and {@code yarpj fuzz --resume}
+ * rechecks it.
  */
 final class CompileRecheck {
     /** What meta.json says before the verdict. */
@@ -85,24 +85,25 @@ final class CompileRecheck {
     private final java.util.concurrent.atomic.AtomicInteger outstanding = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
-     * Stops taking new rechecks and waits for those queued: each at most its wall-clock
-     * limit, and with the jobs done a niced recheck runs at full speed. One still running
-     * past that is stopped and its finding stays pending.
+     * Stops taking new rechecks and waits for those queued, at most one recheck's CPU limit
+     * in all (with the jobs done, a niced recheck runs at full speed, so one whole recheck
+     * fits): a campaign's end is not held up for long. What is left stays pending.
      */
     void finish() throws InterruptedException {
         closing = true;
         queue.add(new Job(null, List.of())); // wakes the thread when the queue is empty
-        thread.join((long) (Math.max(1, pending()) * limits.timeoutSeconds() * 1000) + 1000);
+        thread.join((long) (maxWaitSeconds() * 1000));
         if (thread.isAlive()) {
             thread.interrupt();
             thread.join(10_000);
         }
     }
 
-    /** The most a campaign's end may wait for {@code n} rechecks, in seconds. */
-    double maxWaitSeconds(int n) {
-        return n * limits.timeoutSeconds();
+    /** The most a campaign's end waits for its rechecks, in seconds. */
+    double maxWaitSeconds() {
+        return limits.cpuSeconds() + 10;
     }
+
 
     private void loop() {
         while (true) {
