@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.yaml.snakeyaml.Yaml;
 
@@ -175,15 +174,5 @@ final class CompileRecheck {
     private static Map<String, Object> read(Path meta) throws IOException {
         Object o = new Yaml().load(Files.readString(meta));
         return o instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
-    }
-
-    /** For tests: waits until nothing is queued or running. */
-    boolean awaitIdle(long timeout, TimeUnit unit) throws InterruptedException {
-        long end = System.nanoTime() + unit.toNanos(timeout);
-        while (pending() > 0) {
-            if (System.nanoTime() > end) return false;
-            Thread.sleep(50);
-        }
-        return true;
     }
 }
