@@ -131,21 +131,18 @@ final class CompileRecheck {
     }
 
     private void recheck(Job job) throws IOException {
-        Path dir = Files.createDirectories(scratch);
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : (Iterable<Path>) s::iterator) Files.deleteIfExists(p);
-        }
+        TestRunner.clean(scratch);
         try (Stream<Path> s = Files.list(job.example())) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String n = p.getFileName().toString();
                 if (n.startsWith("func") || n.startsWith("driver") || n.endsWith(".h")) {
-                    Files.copy(p, dir.resolve(n), StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(p, scratch.resolve(n), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         }
         List<String> cmd = new ArrayList<>(List.of("nice", "-n", "19"));
         cmd.addAll(job.compile());
-        ProcessRunner.Result r = ProcessRunner.run(dir, "recheck", cmd, limits);
+        ProcessRunner.Result r = ProcessRunner.run(scratch, "recheck", cmd, limits);
         setVerdict(job.example(), verdict(r, limits));
     }
 

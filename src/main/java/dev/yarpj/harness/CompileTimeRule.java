@@ -36,10 +36,11 @@ final class CompileTimeRule {
     private CompileTimeRule() {}
 
     /**
-     * The outliers of one test: each testbed with its time ("> limit" for one past it), and
-     * why in one sentence; empty when there are none.
+     * The outliers of one test: each testbed with its time ("> limit" for one past it), why in
+     * one sentence, and the seconds a compile had to take to be one ({@link #FACTOR} times the
+     * median); no testbeds when there are none.
      */
-    record Outliers(Map<String, String> testbeds, String reason) {
+    record Outliers(Map<String, String> testbeds, String reason, double bar) {
         boolean any() {
             return !testbeds.isEmpty();
         }
@@ -52,7 +53,7 @@ final class CompileTimeRule {
      */
     static Outliers outliers(double limitSeconds, Map<String, Double> finished, List<String> slow) {
         Map<String, String> out = new LinkedHashMap<>();
-        if (finished.isEmpty()) return new Outliers(out, "");
+        if (finished.isEmpty()) return new Outliers(out, "", Double.NaN);
         double median = median(new ArrayList<>(finished.values()));
         double bar = FACTOR * median;
         for (String tb : slow) {
@@ -63,10 +64,10 @@ final class CompileTimeRule {
                 out.put(e.getKey(), String.format(Locale.ROOT, "%.1f s", e.getValue()));
             }
         }
-        if (out.isEmpty()) return new Outliers(out, "");
+        if (out.isEmpty()) return new Outliers(out, "", bar);
         String reason = String.format(Locale.ROOT, "at least %.0f times the median CPU time of the %d testbeds that finished "
                 + "(%.2f s)", FACTOR, finished.size(), median);
-        return new Outliers(out, reason);
+        return new Outliers(out, reason, bar);
     }
 
     static double median(List<Double> xs) {

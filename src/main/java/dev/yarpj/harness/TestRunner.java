@@ -262,9 +262,8 @@ final class TestRunner {
         meta.put("compile_cpu_s", times);
         meta.put("recheck", !hang ? "not needed: it finished in " + o.testbeds().get(first)
                 : recheck != null ? CompileRecheck.PENDING : "not done (no recheck in this run)");
-        double threshold = CompileTimeRule.FACTOR * CompileTimeRule.median(new ArrayList<>(finished.values()));
         Path example = save(Outcome.COMPILE_HANG, "compile-time outlier on " + String.join(",", names), seed, scratch, first,
-                List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null, hang ? 0 : threshold), meta);
+                List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null, hang ? 0 : o.bar()), meta);
         if (example != null && hang && recheck != null) recheck.submit(example, compile);
     }
 
@@ -571,7 +570,8 @@ final class TestRunner {
         stats.addTest(rows);
     }
 
-    private static void clean(Path dir) throws IOException {
+    /** Creates {@code dir} if need be and empties it (its files; scratch directories hold no subdirectories). */
+    static void clean(Path dir) throws IOException {
         Files.createDirectories(dir);
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : (Iterable<Path>) s::iterator) Files.deleteIfExists(p);

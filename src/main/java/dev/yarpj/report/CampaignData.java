@@ -37,6 +37,23 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         }
     }
 
+    /** Gathers the slow compiles of every log while it is read. */
+    private static final class SlowTally {
+        final Map<String, Long> byTestbed = new TreeMap<>();
+        final java.util.Set<String> tests = new java.util.HashSet<>();
+        double seconds;
+
+        void add(Path log, Object seed, String testbed, double compileSeconds) {
+            byTestbed.merge(testbed, 1L, Long::sum);
+            tests.add(log + " " + seed);
+            if (!Double.isNaN(compileSeconds)) seconds += compileSeconds;
+        }
+
+        SlowCompiles result() {
+            return new SlowCompiles(byTestbed, tests.size(), seconds);
+        }
+    }
+
     /**
      * Whether the logs and the finding directories agree: every (finding, seed) a done line
      * names is in the signature's seed records, and every record has its done line. A test
@@ -132,24 +149,10 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         Map<String, Long> trips = new LinkedHashMap<>();
         Map<String, Long> idioms = new LinkedHashMap<>();
         long[] skipped = {0};
-        Map<String, Long> slowByTestbed = new TreeMap<>();
-        java.util.Set<String> slowTests = new java.util.HashSet<>();
-        double[] slowSeconds = {0};
+        SlowTally slow = new SlowTally();
         for (Path dir : resultDirs) {
             for (Path logFile : logFiles(dir)) {
-                logs.add(readLog(dir, logFile, tests, perTestbed, compile, trips, idioms, skipped));
-                // A second pass over the rows would read the file twice; the slow rows are few, so gather them here.
-                try (BufferedReader r = Files.newBufferedReader(logFile)) {
-                    for (String line; (line = r.readLine()) != null; ) {
-                        if (!line.contains("\"outcome\": \"slow-compile\"")) continue;
-                        Map<String, Object> m = JsonLine.parse(line);
-                        if (m == null) continue;
-                        slowByTestbed.merge(String.valueOf(m.get("testbed")), 1L, Long::sum);
-                        slowTests.add(logFile + " " + m.get("seed"));
-                        double c = num(m.get("compile_s"));
-                        if (!Double.isNaN(c)) slowSeconds[0] += c;
-                    }
-                }
+                logs.add(readLog(dir, logFile, tests, perTestbed, compile, trips, idioms, slow, skipped));
             }
         }
         tests.sort(Comparator.comparingDouble(TestDone::t));
@@ -159,7 +162,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         for (Path dir : resultDirs) findings.addAll(readFindings(dir, firstSeen));
         findings.sort(Comparator.comparing((Finding f) -> f.kind()).thenComparing(f -> -f.seeds().size()).thenComparing(Finding::id));
         return new CampaignData(logs, findings, tests, perTestbed, compile, trips, idioms,
-                new SlowCompiles(slowByTestbed, slowTests.size(), slowSeconds[0]), skipped[0]);
+                slow.result(), skipped[0]);
     }
 
     private static List<Path> logFiles(Path dir) throws IOException {
@@ -182,7 +185,8 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
 
     @SuppressWarnings("unchecked")
     private static Log readLog(Path dir, Path file, List<TestDone> tests, Map<String, Map<String, Long>> perTestbed,
-                               Map<String, List<Double>> compile, Map<String, Long> trips, Map<String, Long> idioms, long[] skipped)
+                               Map<String, List<Double>> compile, Map<String, Long> trips, Map<String, Long> idioms, SlowTally slow,
+                               long[] skipped)
             throws IOException {
         List<Run> runs = new ArrayList<>();
         Map<String, Long> outcomes = new TreeMap<>();
@@ -229,6 +233,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                     outcomes.merge(outcome, 1L, Long::sum);
                     perTestbed.computeIfAbsent(tb, k -> new TreeMap<>()).merge(outcome, 1L, Long::sum);
                     double c = num(m.get("compile_s"));
+                    if (Outcome.SLOW_COMPILE.dir.equals(outcome)) slow.add(file, m.get("seed"), tb, c);
                     comp += c;
                     exec += num(m.get("run_s"));
                     if (!tb.equals("generator") && !tb.equals("reference")) compile.computeIfAbsent(tb, k -> new ArrayList<>()).add(c);
