@@ -34,8 +34,8 @@ class CompileBudgetTest {
             assertTrue(s <= DEFAULT.maxCompileS() || oneStatement || sk.body().size() == 2, s + " s: " + sk.body().size() + " statements");
         }
         // Grown to min_compile_s, then cut at a cap drawn at or above it: only a cap just over the minimum, with a
-        // large statement next, leaves a test under it.
-        assertTrue(underMin <= 30, underMin + " of 300 tests under min_compile_s");
+        // large statement next, leaves a test under it (a cap under 1.5 times the minimum: 12% of the draws).
+        assertTrue(underMin <= 45, underMin + " of 300 tests under min_compile_s");
     }
 
     @Test
@@ -52,7 +52,9 @@ class CompileBudgetTest {
         Collections.sort(slots);
         int p10 = slots.get(30);
         int p90 = slots.get(270);
-        assertTrue(p90 >= 3 * p10, "p10 " + p10 + " slots, p90 " + p90);
+        // Tests are grown to min_compile_s (about 30 statements) and cut at a cap drawn log-uniform above it.
+        assertTrue(p90 >= 2 * p10, "p10 " + p10 + " slots, p90 " + p90);
+        assertTrue(slots.get(299) >= 6 * p10, "p10 " + p10 + " slots, largest " + slots.get(299));
         assertTrue(slots.stream().distinct().count() > 40, "distinct sizes: " + slots.stream().distinct().count());
     }
 
