@@ -51,6 +51,51 @@ class FuzzHarnessTest {
         return file;
     }
 
+    /**
+     * A campaign stopped at a known point: testbeds as {@code testbeds(dir, "miscompile")},
+     * whose fake compiler blocks on every test of seed {@code firstBlocked} or later while the
+     * gate is closed (fake-compilers/gate.sh). A test waits until the seeds it expects are
+     * blocked, kills the campaign, then opens the gate: no timing decides which seeds ran.
+     */
+    record Gate(Path testbeds, Path file) {
+        static Gate closed(Path dir, long firstBlocked) throws Exception {
+            Path gate = dir.resolve("gate");
+            Files.writeString(gate, "closed\n");
+            Path cc = dir.resolve("gated-miscompile.sh");
+            Files.writeString(cc, "#!/bin/sh\nexec '" + FAKES.resolve("gate.sh") + "' '" + gate + "' " + firstBlocked + " \"$@\"\n");
+            cc.toFile().setExecutable(true);
+            Path file = dir.resolve("testbeds.yaml");
+            Files.writeString(file, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
+                    + "  - {name: fake-miscompile, c: " + cc + ", cpp: " + cc + ", flags: [-O2]}\n");
+            return new Gate(file, gate);
+        }
+
+        /** Waits until the compiles of these seeds are blocked at the gate (a campaign that hangs fails here). */
+        void awaitBlocked(long... seeds) throws Exception {
+            long deadline = System.nanoTime() + 300_000_000_000L;
+            for (long s : seeds) {
+                Path mark = file.resolveSibling(file.getFileName() + "." + s);
+                while (!Files.exists(mark)) {
+                    assertTrue(System.nanoTime() < deadline, "seed " + s + " never reached the gate");
+                    Thread.sleep(50);
+                }
+            }
+        }
+
+        /** Opens the gate and waits until every compile blocked at it has left (they exit without compiling). */
+        void open() throws Exception {
+            Files.delete(file);
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (true) {
+                try (Stream<Path> s = Files.list(file.getParent())) {
+                    if (s.noneMatch(p -> p.getFileName().toString().startsWith(file.getFileName() + "."))) return;
+                }
+                assertTrue(System.nanoTime() < deadline, "a compile stayed at the gate");
+                Thread.sleep(50);
+            }
+        }
+    }
+
     record Result(int code, String out, String err) {}
 
     static Result fuzz(String... args) {
@@ -212,18 +257,20 @@ class FuzzHarnessTest {
 
     @Test
     void killedCampaignResumesWithoutLosingFindingsOrRepeatingTests(@TempDir Path dir) throws Exception {
-        Path tb = testbeds(dir, "miscompile");
+        // Seeds 1..4 run through; each job then blocks on its next seed (5 and 6).
+        Gate gate = Gate.closed(dir, 5);
         Path results = dir.resolve("results");
         Process p = ShardedCampaignTest.fuzzProcess(dir.resolve("first.log"), "--seeds", "1..14", "-j", "2", "--out", results.toString(),
-                "--testbeds", tb.toString());
+                "--testbeds", gate.testbeds().toString());
         Path log = results.resolve("campaign.jsonl");
-        long deadline = System.nanoTime() + 120_000_000_000L;
-        while (System.nanoTime() < deadline && doneSeeds(log).size() < 4) Thread.sleep(100);
+        gate.awaitBlocked(5, 6);
         p.destroyForcibly(); // SIGKILL, mid-campaign
-        p.waitFor(10, TimeUnit.SECONDS);
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        gate.open();
         Set<Long> before = new TreeSet<>(doneSeeds(log));
-        assertTrue(before.size() >= 4 && before.size() < 14, "killed after " + before);
+        assertEquals(Set.of(1L, 2L, 3L, 4L), before, "killed after " + before);
         Map<Long, Integer> findingsBefore = wrongCodeSeeds(results);
+        assertFalse(findingsBefore.isEmpty(), "the fake miscompiler made findings before the kill");
 
         Result r = fuzz("--resume", "--out", results.toString());
         assertEquals(0, r.code(), r.err());

@@ -153,15 +153,17 @@ class ShardedCampaignTest {
 
     @Test
     void aShardRequeuedWithResumeFinishesItsOwnSeedsOnly(@TempDir Path dir) throws Exception {
-        Path tb = FuzzHarnessTest.testbeds(dir, "miscompile");
+        // Shard 1/2 runs seeds 2, 4, 6, 8, 10: 2 and 4 run through, 6 blocks until the shard is killed.
+        FuzzHarnessTest.Gate gate = FuzzHarnessTest.Gate.closed(dir, 6);
         Path results = dir.resolve("results");
-        String[] shard1 = {"--shard", "1/2", "--seeds", "1..10", "-j", "1", "--out", results.toString(), "--testbeds", tb.toString()};
+        String[] shard1 = {"--shard", "1/2", "--seeds", "1..10", "-j", "1", "--out", results.toString(),
+            "--testbeds", gate.testbeds().toString()};
         Process p = fuzzProcess(dir.resolve("first.log"), shard1);
-        Path log = results.resolve("shards/1/campaign.jsonl");
-        long deadline = System.nanoTime() + 120_000_000_000L;
-        while (System.nanoTime() < deadline && (!Files.exists(log) || doneSeeds(results).size() < 2)) Thread.sleep(100);
+        gate.awaitBlocked(6);
         p.destroyForcibly();
-        p.waitFor(10, TimeUnit.SECONDS);
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        gate.open();
+        assertEquals(Map.of(2L, 1, 4L, 1), doneSeeds(results));
         var again = FuzzHarnessTest.fuzz(shard1);
         assertEquals(2, again.code());
         assertTrue(again.err().contains("already ran"), again.err());
