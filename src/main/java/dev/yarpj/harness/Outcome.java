@@ -22,4 +22,10 @@ public enum Outcome {
     Outcome(String dir) {
         this.dir = dir;
     }
+
+    /** The outcome whose directory (and log) name is {@code dir}, or null. */
+    public static Outcome fromDir(String dir) {
+        for (Outcome o : values()) if (o.dir.equals(dir)) return o;
+        return null;
+    }
 }

@@ -1,5 +1,6 @@
 package dev.yarpj.reduce;
 
+import dev.yarpj.harness.Outcome;
 import dev.yarpj.harness.Testbed;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,14 +33,14 @@ final class InterestingnessTest {
      *            target (qemu-aarch64 -cpu max, say), empty on this machine; the sanitizer and
      *            auto-var-init builds are the machine's own (the programs are LP64 on every target)
      */
-    static String script(String kind, String ext, String file, List<String> buggy, String reference, String crashText,
+    static String script(Outcome kind, String ext, String file, List<String> buggy, String reference, String crashText,
                          long slowAfter, long buildLimit, Path log, Path limits, List<String> run) {
         boolean cpp = ext.equals("cpp");
         String gcc = cpp ? "g++" : "gcc";
         String clang = cpp ? "clang++" : "clang";
         StringBuilder s = new StringBuilder();
         s.append("#!/usr/bin/env bash\n");
-        s.append("# yarpj interestingness test for a ").append(kind).append(" finding. Exit 0 keeps the candidate.\n");
+        s.append("# yarpj interestingness test for a ").append(kind.dir).append(" finding. Exit 0 keeps the candidate.\n");
         s.append("f=").append(file).append('\n');
         s.append("export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=0\n");
         s.append("san='-fsanitize=undefined,address -fno-sanitize-recover=all'\n");
@@ -60,29 +61,29 @@ final class InterestingnessTest {
         // The target's programs run under its emulator, with the harness's allowance for it.
         String exec = run.isEmpty() ? "timeout 10 ./" : "timeout " + 10 * Testbed.EMULATION_SLOWDOWN + " " + shell(run) + " ./";
         switch (kind) {
-            case "wrong-code" -> {
+            case WRONG_CODE -> {
                 s.append("timeout $build ").append(shell(List.of(reference))).append(" -O0 -w \"$f\" -o ref.bin > /dev/null 2>&1 || exit 1\n");
                 s.append(exec).append("ref.bin > ref.out 2>&1 || exit 1\n");
                 s.append("timeout $build ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
                 s.append(exec).append("bug.bin > bug.out 2>&1 || exit 1\n");
                 s.append("cmp -s ref.out bug.out && exit 1\n");
             }
-            case "runtime-crash" -> {
+            case RUNTIME_CRASH -> {
                 s.append("timeout $build ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
                 s.append(exec).append("bug.bin > /dev/null 2>&1; rc=$?\n");
                 // As the harness judges: any non-zero exit but a timeout or a command that could not run.
                 s.append("[ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ] || exit 1\n");
             }
-            case "compiler-crash" -> {
+            case COMPILER_CRASH -> {
                 s.append("timeout $build ").append(bug).append(" > bug.err 2>&1\n");
                 s.append("grep -qF ").append(quote(crashText)).append(" bug.err || exit 1\n");
             }
-            case "compile-hang" -> {
+            case COMPILE_HANG -> {
                 s.append("timeout ").append(slowAfter).append(' ').append(shell(List.of(reference)))
                         .append(" -O0 -w -c \"$f\" -o /dev/null > /dev/null 2>&1 || exit 1\n");
                 s.append("timeout ").append(slowAfter).append(' ').append(bug).append(" > /dev/null 2>&1; [ $? -eq 124 ] || exit 1\n");
             }
-            default -> throw new IllegalArgumentException(kind);
+            default -> throw new IllegalArgumentException("no interestingness test for a " + kind.dir + " finding");
         }
         s.append("# 2. no more warnings of any kind that is not harmless than the original had (usually none)\n");
         s.append("warnings || exit 1\n");
@@ -103,7 +104,7 @@ final class InterestingnessTest {
         s.append("  timeout 10 ./init.bin > \"init-$init.out\" 2>&1 || exit 1\n");
         s.append("  cmp -s \"init-$init.out\" san-").append(gcc).append(".out || exit 1\n");
         s.append("done\n");
-        if (kind.equals("wrong-code")) {
+        if (kind == Outcome.WRONG_CODE) {
             s.append("# the reference output was the UB-free one\n");
             s.append("cmp -s ref.out san-").append(gcc).append(".out || exit 1\n");
         }

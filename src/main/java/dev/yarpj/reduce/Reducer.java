@@ -1,7 +1,8 @@
 package dev.yarpj.reduce;
 
+import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.Outcome;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * Reduces a saved finding with C-Vise. The test's files are merged into one translation
@@ -53,56 +53,40 @@ public final class Reducer {
     private Reducer() {}
 
     public static Result reduce(Path finding, Options opt) throws IOException, InterruptedException {
-        Path metaFile = finding.resolve("meta.json");
-        if (!Files.exists(metaFile)) throw new ReduceException("not a finding directory (no meta.json): " + finding);
-        Map<?, ?> meta;
+        Finding f;
+        List<String> buggy;
         try {
-            meta = new Yaml().load(Files.readString(metaFile));
-        } catch (RuntimeException e) {
-            throw new ReduceException("cannot read " + metaFile + ": " + e.getMessage());
-        }
-        if (meta == null) throw new ReduceException("empty " + metaFile);
-        String kind = (String) meta.get("kind");
-        String lang = (String) meta.get("lang");
-        if ("ispc".equals(lang)) {
-            // Its repro.sh reproduces it; C-Vise's passes and the UB checks of the interestingness
-            // test are written for C and C++ today.
-            throw new ReduceException("ISPC findings cannot be reduced yet: run its repro.sh, and reduce func.ispc by hand");
-        }
-        if ("sycl".equals(lang)) {
-            // The sanitizer builds of the interestingness test need a plain C++ program; a SYCL
-            // test's func_ref.cpp is one, but the buggy compiler sees only func.cpp.
-            throw new ReduceException("SYCL findings cannot be reduced yet: run its repro.sh, and reduce func.cpp by hand"
-                    + " (func_ref.cpp is the same test as plain C++)");
-        }
-        String ext = "cpp".equals(lang) ? "cpp" : "c";
-        if (!List.of("wrong-code", "compiler-crash", "compile-hang", "runtime-crash").contains(kind)) {
-            throw new ReduceException("cannot reduce a " + kind + " finding (wrong-code, compiler-crash, compile-hang, runtime-crash can be)");
+            f = Finding.read(finding);
+            checkReducible(f);
+            buggy = f.compileCommand();
+        } catch (Finding.Unreadable e) {
+            throw new ReduceException(e.getMessage());
         }
         if (opt.budgetSeconds() < 1) throw new ReduceException("the time budget must be at least 1 s");
         if (opt.slowAfterSeconds() < 1) throw new ReduceException("--slow-after must be at least 1 s");
-        List<String> buggy = compileCommand(meta, ext);
-        String reference = (String) meta.get("reference");
-        if (reference == null || "generator".equals(meta.get("testbed"))) {
-            throw new ReduceException("this finding has no buggy testbed to reduce against");
-        }
+        Outcome kind = f.kind();
+        String ext = f.ext();
+        String reference = f.reference();
         Path dir = Files.createDirectories(finding.resolve("reduced"));
         String file = "merged." + ext;
-        String merged = merge(finding, ext);
+        String merged = f.merged();
         Files.writeString(dir.resolve(file), merged);
         Files.writeString(dir.resolve(file + ".orig"), merged);
         Path log = dir.resolve("accepted.log");
         Files.deleteIfExists(log);
-        Path stderrFile = finding.resolve("compile.stderr");
-        if ("compiler-crash".equals(kind) && !Files.exists(stderrFile)) throw new ReduceException("the finding has no compile.stderr");
-        String crashText = "compiler-crash".equals(kind) ? crashMessage(Files.readString(stderrFile)) : null;
+        String crashText;
+        try {
+            crashText = kind == Outcome.COMPILER_CRASH ? f.crashMessage() : null;
+        } catch (Finding.Unreadable e) {
+            throw new ReduceException(e.getMessage());
+        }
         Path script = dir.resolve("interesting.sh");
         Path limits = dir.resolve("warning-limits.txt");
         long slowAfter = (long) Math.ceil(opt.slowAfterSeconds());
         long buildLimit = buildLimit(kind, buggy, file, merged);
         long candidateLimit = CANDIDATE_BUILDS * buildLimit + slowAfter + 60;
         Files.writeString(script, InterestingnessTest.script(kind, ext, file, buggy, reference, crashText, slowAfter, buildLimit,
-                log, limits, emulator(meta)));
+                log, limits, f.emulator()));
         script.toFile().setExecutable(true);
 
         // What the original has of warnings that are not harmless: no candidate may have more.
@@ -160,8 +144,8 @@ public final class Reducer {
      * of lines can take minutes at the buggy flags; candidates only get smaller. A compile
      * hang's original is not timed.
      */
-    private static long buildLimit(String kind, List<String> buggy, String file, String merged) throws IOException, InterruptedException {
-        if (kind.equals("compile-hang")) return 120;
+    private static long buildLimit(Outcome kind, List<String> buggy, String file, String merged) throws IOException, InterruptedException {
+        if (kind == Outcome.COMPILE_HANG) return 120;
         List<String> cmd = new ArrayList<>(buggy);
         cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
         long t0 = System.nanoTime();
@@ -170,81 +154,30 @@ public final class Reducer {
     }
 
     /**
-     * The emulator a finding's programs run under (its testbed's target is another machine's),
-     * or empty: they run here.
+     * Refuses, in one line, a finding this reducer cannot reduce: ISPC and SYCL ones (C-Vise's
+     * passes and the UB checks of the interestingness test are written for C and C++), kinds
+     * without an interestingness test, and findings without a buggy testbed.
      */
-    public static List<String> emulator(Map<?, ?> meta) {
-        if (!(meta.get("run") instanceof List<?> l)) return List.of();
-        return l.stream().map(String::valueOf).toList();
-    }
-
-    /** The buggy testbed's compile command from the finding, without its source, output and -c. */
-    public static List<String> compileCommand(Map<?, ?> meta, String ext) {
-        Object cmds = meta.get("commands");
-        if (cmds instanceof List<?> list) {
-            for (Object c : list) {
-                if (c instanceof List<?> args && args.contains("func." + ext)) {
-                    List<String> out = new ArrayList<>();
-                    for (int i = 0; i < args.size(); i++) {
-                        String a = String.valueOf(args.get(i));
-                        if (a.equals("-o")) {
-                            i++;
-                        } else if (!a.equals("-c") && !a.equals("func." + ext) && !a.equals("-w")) {
-                            out.add(a);
-                        }
-                    }
-                    return out;
-                }
-            }
+    private static void checkReducible(Finding f) {
+        if (f.lang().equals("ispc")) {
+            throw new ReduceException("ISPC findings cannot be reduced yet: run its repro.sh, and reduce func.ispc by hand");
         }
-        throw new ReduceException("the finding does not record the compile command of its testbed");
-    }
-
-    /**
-     * The driver's functions in a merged test are built without optimization, by gcc and by
-     * clang, as the harness builds driver files. A big test's driver initializes thousands of
-     * arrays in loops in one function: at the buggy testbed's flags it can take gcc's graphite
-     * more than ten minutes and 11 GB to build, where the harness's build took a minute, and it
-     * would let the compiler inline test() into main(), which the harness's build never does.
-     * Both pragmas are -Wunknown-pragmas to the other compiler, a harmless warning; C-Vise
-     * removes them when the symptom does not need them.
-     */
-    static final String DRIVER_UNOPTIMIZED = "#pragma GCC optimize (\"O0\")\n#pragma clang optimize off\n";
-
-    /** init.h, func and driver as one translation unit (the driver's functions unoptimized). */
-    public static String merge(Path finding, String ext) throws IOException {
-        StringBuilder includes = new StringBuilder();
-        StringBuilder body = new StringBuilder();
-        for (String f : List.of("init.h", "func." + ext, "driver." + ext)) {
-            if (f.startsWith("driver.")) body.append(DRIVER_UNOPTIMIZED);
-            for (String line : Files.readAllLines(finding.resolve(f), StandardCharsets.UTF_8)) {
-                if (line.startsWith("#include \"")) continue;
-                if (line.startsWith("#include <")) {
-                    if (includes.indexOf(line) < 0) includes.append(line).append('\n');
-                    continue;
-                }
-                if (line.startsWith("#ifndef YARPJ_INIT_H") || line.startsWith("#define YARPJ_INIT_H") || line.equals("#endif")) continue;
-                body.append(line).append('\n');
-            }
+        if (f.lang().equals("sycl")) {
+            // The sanitizer builds of the interestingness test need a plain C++ program; a SYCL
+            // test's func_ref.cpp is one, but the buggy compiler sees only func.cpp.
+            throw new ReduceException("SYCL findings cannot be reduced yet: run its repro.sh, and reduce func.cpp by hand"
+                    + " (func_ref.cpp is the same test as plain C++)");
         }
-        return includes.append(body).toString();
+        if (!REDUCIBLE.contains(f.kind())) {
+            throw new ReduceException("cannot reduce a " + f.kind().dir + " finding ("
+                    + String.join(", ", REDUCIBLE.stream().map(k -> k.dir).toList()) + " can be)");
+        }
+        if (!f.hasBuggyTestbed()) throw new ReduceException("this finding has no buggy testbed to reduce against");
     }
 
-    /** The stable part of a crash message: the compiler's error text without line numbers. */
-    public static String crashMessage(String stderr) {
-        for (String line : stderr.split("\n")) {
-            int i = line.indexOf("internal compiler error");
-            if (i < 0) i = line.indexOf("Assertion");
-            if (i < 0) i = line.indexOf("UNREACHABLE");
-            if (i < 0) i = line.indexOf("LLVM ERROR");
-            if (i < 0) i = line.indexOf("error in backend");
-            if (i >= 0) {
-                String m = line.substring(i).replaceAll(":\\d+.*$", "").replaceAll("\\s+\\(.*$", "");
-                return m.length() > 120 ? m.substring(0, 120) : m;
-            }
-        }
-        throw new ReduceException("no internal-error message in compile.stderr");
-    }
+    /** The kinds of finding the interestingness test knows the symptom of. */
+    private static final List<Outcome> REDUCIBLE = List.of(Outcome.WRONG_CODE, Outcome.COMPILER_CRASH, Outcome.COMPILE_HANG,
+            Outcome.RUNTIME_CRASH);
 
     private static void deleteTree(Path dir) throws IOException {
         try (java.util.stream.Stream<Path> s = Files.walk(dir)) {

@@ -273,15 +273,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                 for (Path ex : examples) {
                     Triaged bug = triaged(ex.resolve("triage").resolve("triage.json"));
                     if (bug != null && !bugs.contains(bug)) bugs.add(bug);
-                    Path meta = ex.resolve("meta.json");
-                    if (Files.exists(meta)) {
-                        Map<String, Object> m = JsonLine.parse(Files.readString(meta).strip());
-                        if (m != null && m.get("testbeds") instanceof List<?> l) {
-                            for (Object t : l) if (!testbeds.contains(t.toString())) testbeds.add(t.toString());
-                        } else if (m != null && m.get("testbed") != null && !testbeds.contains(m.get("testbed").toString())) {
-                            testbeds.add(m.get("testbed").toString());
-                        }
-                    }
+                    for (String t : exampleTestbeds(ex)) if (!testbeds.contains(t)) testbeds.add(t);
                     Path red = ex.resolve("reduced");
                     if (Files.isDirectory(red)) {
                         try (Stream<Path> s = Files.list(red)) {
@@ -294,6 +286,15 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
             }
         }
         return out;
+    }
+
+    /** The testbeds that showed an example's finding; none when its meta.json is missing or unreadable. */
+    private static List<String> exampleTestbeds(Path example) throws IOException {
+        try {
+            return dev.yarpj.harness.Finding.read(example).testbeds();
+        } catch (dev.yarpj.harness.Finding.Unreadable e) {
+            return List.of();
+        }
     }
 
     /**

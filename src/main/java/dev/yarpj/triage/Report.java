@@ -1,5 +1,6 @@
 package dev.yarpj.triage;
 
+import dev.yarpj.harness.Outcome;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,13 +19,13 @@ final class Report {
     static String draft(Triage.Verdict v, Symptom s, Path test, String reference, String text, String target) throws IOException {
         String flags = String.join(" ", v.minimal().subList(1, v.minimal().size()));
         String what = switch (v.kind()) {
-            case "wrong-code" -> "wrong code";
-            case "compiler-crash" -> "crash";
-            case "runtime-crash" -> "crashing code";
+            case WRONG_CODE -> "wrong code";
+            case COMPILER_CRASH -> "crash";
+            case RUNTIME_CRASH -> "crashing code";
             default -> "compile hang";
         };
         String title = v.family().equals("clang")
-                ? "[" + v.blame().replaceAll(" on .*$", "").replaceAll("Pass$", "") + "] " + (v.kind().equals("wrong-code") ? "Miscompilation" : what)
+                ? "[" + v.blame().replaceAll(" on .*$", "").replaceAll("Pass$", "") + "] " + (v.kind() == Outcome.WRONG_CODE ? "Miscompilation" : what)
                         + " at " + flags
                 : what + " at " + flags + " on " + (target == null ? "x86_64-linux-gnu" : target);
         String file = test.getFileName().toString();
@@ -43,7 +44,7 @@ final class Report {
         r.append("```sh\n");
         r.append(reference).append(" -O0 ").append(file).append(" -o ref && ").append(exec).append("ref\n");
         r.append(String.join(" ", v.minimal())).append(' ').append(file).append(" -o bug && ").append(exec).append("bug\n```\n\n");
-        if (v.kind().equals("wrong-code")) {
+        if (v.kind() == Outcome.WRONG_CODE) {
             r.append("Expected (").append(reference).append(" -O0, and the sanitizer builds below): `")
                     .append(s.referenceOutput().strip()).append("`\n\n");
             r.append("Actual (").append(String.join(" ", v.minimal())).append("): `").append(s.output(v.minimal()).strip()).append("`\n\n");

@@ -1,7 +1,8 @@
 package dev.yarpj.triage;
 
 import dev.yarpj.harness.Json;
-import dev.yarpj.reduce.Reducer;
+import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.Outcome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -13,7 +14,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * From a saved finding to what a compiler developer needs: the lowest optimization level
@@ -32,7 +32,7 @@ public final class Triage {
     public record Options(double compileTimeoutSeconds, int maxPassTries, String searchPath) {}
 
     /** What triage found out about one finding. */
-    public record Verdict(Path finding, String kind, String family, List<String> buggy, List<String> minimal,
+    public record Verdict(Path finding, Outcome kind, String family, List<String> buggy, List<String> minimal,
                           String blame, List<String> disablers, Versions.Standing standing, String group,
                           int lines, int builds) {
         /** Where the bug stands on the newest compiler of its family, in one line. */
@@ -53,7 +53,7 @@ public final class Triage {
         for (Path f : findings) {
             Verdict v = one(f, o);
             verdicts.add(v);
-            out.printf("%s: %s, %s; lowest: %s; blamed: %s; %s%n", f, v.kind(), v.family(), String.join(" ", v.minimal()),
+            out.printf("%s: %s, %s; lowest: %s; blamed: %s; %s%n", f, v.kind().dir, v.family(), String.join(" ", v.minimal()),
                     v.blame(), v.newest());
             out.flush();
         }
@@ -67,32 +67,33 @@ public final class Triage {
     }
 
     static Verdict one(Path finding, Options o) throws IOException {
-        Map<?, ?> meta = meta(finding);
-        String kindName = String.valueOf(meta.get("kind"));
-        Symptom.Kind kind = switch (kindName) {
-            case "wrong-code" -> Symptom.Kind.WRONG_CODE;
-            case "compiler-crash" -> Symptom.Kind.COMPILER_CRASH;
-            case "runtime-crash" -> Symptom.Kind.RUNTIME_CRASH;
-            case "compile-hang" -> Symptom.Kind.COMPILE_HANG;
-            default -> throw new TriageException("cannot triage a " + kindName + " finding: " + finding);
-        };
-        String lang = String.valueOf(meta.get("lang"));
-        if (!lang.equals("c") && !lang.equals("cpp")) throw new TriageException("only C and C++ findings can be triaged yet: " + finding);
-        String ext = lang;
+        Finding f;
         List<String> buggy;
         try {
-            buggy = Reducer.compileCommand(meta, ext);
-        } catch (Reducer.ReduceException e) {
-            throw new TriageException(e.getMessage() + ": " + finding);
+            f = Finding.read(finding);
+            if (!SYMPTOMS.containsKey(f.kind())) throw new TriageException("cannot triage a " + f.kind().dir + " finding: " + finding);
+            if (!f.lang().equals("c") && !f.lang().equals("cpp")) {
+                throw new TriageException("only C and C++ findings can be triaged yet: " + finding);
+            }
+            buggy = f.compileCommand();
+        } catch (Finding.Unreadable e) {
+            throw new TriageException(e.getMessage());
         }
-        String reference = String.valueOf(meta.get("reference"));
+        Symptom.Kind kind = SYMPTOMS.get(f.kind());
+        String ext = f.ext();
+        String reference = String.valueOf(f.reference());
         Path work = Files.createDirectories(finding.resolve("triage"));
         String file = "test." + ext;
         Path reduced = finding.resolve("reduced").resolve("merged." + ext);
-        String text = Files.exists(reduced) ? Files.readString(reduced) : Reducer.merge(finding, ext);
+        String text = Files.exists(reduced) ? Files.readString(reduced) : f.merged();
         Files.writeString(work.resolve(file), text);
-        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? Reducer.crashMessage(Files.readString(finding.resolve("compile.stderr"))) : null;
-        Symptom s = new Symptom(kind, work, file, reference, crashText, o.compileTimeoutSeconds(), Reducer.emulator(meta));
+        String crashText;
+        try {
+            crashText = kind == Symptom.Kind.COMPILER_CRASH ? f.crashMessage() : null;
+        } catch (Finding.Unreadable e) {
+            throw new TriageException(e.getMessage());
+        }
+        Symptom s = new Symptom(kind, work, file, reference, crashText, o.compileTimeoutSeconds(), f.emulator());
         if (!s.shows(buggy)) throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
                 + " with " + String.join(" ", buggy));
 
@@ -111,12 +112,12 @@ public final class Triage {
         Versions.Standing standing = Versions.check(s, family, ext, minimal, o.searchPath());
         String group = family + ": " + (family.equals("clang") ? blame.replaceAll(" on .*$", "")
                 : String.join(" ", culprits(s, minimal, disablers)));
-        Verdict v = new Verdict(finding, kindName, family, buggy, minimal, blame, disablers, standing, group,
+        Verdict v = new Verdict(finding, f.kind(), family, buggy, minimal, blame, disablers, standing, group,
                 (int) text.lines().count(), s.builds);
         Files.writeString(work.resolve("report.md"), Report.draft(v, s, work.resolve(file), reference, text,
-                meta.get("target") instanceof String t ? t : null));
+                f.target()));
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("kind", kindName);
+        json.put("kind", f.kind().dir);
         json.put("family", family);
         json.put("buggy", String.join(" ", buggy));
         json.put("minimal", String.join(" ", minimal));
@@ -135,18 +136,10 @@ public final class Triage {
         return v;
     }
 
-    private static Map<?, ?> meta(Path finding) throws IOException {
-        Path metaFile = finding.resolve("meta.json");
-        if (!Files.exists(metaFile)) throw new TriageException("not a finding directory (no meta.json): " + finding);
-        Object m;
-        try {
-            m = new Yaml().load(Files.readString(metaFile));
-        } catch (RuntimeException e) {
-            throw new TriageException("cannot read " + metaFile + ": " + e.getMessage());
-        }
-        if (!(m instanceof Map<?, ?> map)) throw new TriageException("empty " + metaFile);
-        return map;
-    }
+    /** The kinds of finding triage knows the symptom of. */
+    private static final Map<Outcome, Symptom.Kind> SYMPTOMS = Map.of(Outcome.WRONG_CODE, Symptom.Kind.WRONG_CODE,
+            Outcome.COMPILER_CRASH, Symptom.Kind.COMPILER_CRASH, Outcome.RUNTIME_CRASH, Symptom.Kind.RUNTIME_CRASH,
+            Outcome.COMPILE_HANG, Symptom.Kind.COMPILE_HANG);
 
     /**
      * The lowest optimization level that shows the symptom (trying -O1, -O2, -O3 up to the

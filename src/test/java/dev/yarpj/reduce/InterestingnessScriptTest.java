@@ -56,7 +56,7 @@ class InterestingnessScriptTest {
     }
 
     private static int interesting(Path dir, String original, String candidate, List<String> emulator) throws Exception {
-        String script = InterestingnessTest.script("wrong-code", "c", "merged.c", List.of(MISCOMPILE.toString(), "-O2"), "gcc",
+        String script = InterestingnessTest.script(dev.yarpj.harness.Outcome.WRONG_CODE, "c", "merged.c", List.of(MISCOMPILE.toString(), "-O2"), "gcc",
                 null, 10, 120, dir.resolve("accepted.log"), dir.resolve("limits.txt"), emulator);
         Path sh = dir.resolve("test.sh");
         Files.writeString(sh, script);

@@ -58,7 +58,7 @@ class ReducerTest {
         Process p = new ProcessBuilder(fake, "-O2", "-c", "merged.c", "-o", "x.o").directory(work.toFile()).redirectErrorStream(true).start();
         String err = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(Reducer.crashMessage(Files.readString(finding.resolve("compile.stderr"))), Reducer.crashMessage(err));
+        assertEquals(dev.yarpj.harness.Finding.crashMessage(Files.readString(finding.resolve("compile.stderr"))), dev.yarpj.harness.Finding.crashMessage(err));
         assertSanitizerClean(work);
     }
 
@@ -113,10 +113,10 @@ class ReducerTest {
     @Test
     void theMergedTestBuildsItsDriverUnoptimizedAndPrintsThePrediction(@TempDir Path dir) throws Exception {
         assertEquals(0, cli("gen", "--quiet", "--seed", "3", "--out", dir.toString(), "--policy", "src/test/resources/policies/tiny.yaml"));
-        String merged = Reducer.merge(dir, "c");
-        int test = merged.indexOf("void test("), pragma = merged.indexOf(Reducer.DRIVER_UNOPTIMIZED), main = merged.indexOf("int main(");
+        String merged = dev.yarpj.harness.Finding.merge(dir, "c");
+        int test = merged.indexOf("void test("), pragma = merged.indexOf(dev.yarpj.harness.Finding.DRIVER_UNOPTIMIZED), main = merged.indexOf("int main(");
         assertTrue(test >= 0 && test < pragma && pragma < main, "test() optimized, the driver's functions not:\n" + merged);
-        assertEquals(pragma, merged.lastIndexOf(Reducer.DRIVER_UNOPTIMIZED));
+        assertEquals(pragma, merged.lastIndexOf(dev.yarpj.harness.Finding.DRIVER_UNOPTIMIZED));
         Files.writeString(dir.resolve("merged.c"), merged);
         for (String cc : List.of("gcc", "clang")) {
             run(dir, cc, "-O3", "-w", "merged.c", "-o", cc + ".bin");

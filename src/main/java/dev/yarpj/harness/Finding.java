@@ -1,0 +1,162 @@
+package dev.yarpj.harness;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * One saved finding: an example directory {@code results/<kind>/<signature>/<seed>/} as its
+ * {@code meta.json} describes it, typed. {@link TestRunner} writes meta.json; this is its one
+ * reader, for reduction, triage and the report, with what they need to know of a finding:
+ * its buggy testbed's compile command, its files merged into one, its crash message.
+ *
+ * @param dir       the example directory
+ * @param kind      what went wrong
+ * @param signature the signature it is filed under
+ * @param seed      the test's seed
+ * @param lang      the test's language as the CLI names it ({@code c}, {@code cpp}, {@code ispc}, {@code sycl})
+ * @param testbed   the testbed that showed it ({@code generator} for a generator failure)
+ * @param testbeds  every testbed that showed it (a wrong code's wrong testbeds; else the one)
+ * @param reference the reference compiler's command, or null
+ * @param target    the machine its testbed builds for, or null for this one
+ * @param emulator  the emulator and its options its programs run under, or empty: they run here
+ * @param commands  the commands the harness ran for it, in order
+ * @param meta      everything meta.json says, for what a reader needs beyond these
+ */
+public record Finding(Path dir, Outcome kind, String signature, long seed, String lang, String testbed, List<String> testbeds,
+                      String reference, String target, List<String> emulator, List<List<String>> commands, Map<String, Object> meta) {
+
+    /** A directory that is not a finding, or whose meta.json says too little; the message is one line. */
+    public static final class Unreadable extends RuntimeException {
+        public Unreadable(String m) {
+            super(m, null, false, false);
+        }
+    }
+
+    /** Reads the finding in {@code dir}. */
+    public static Finding read(Path dir) throws IOException {
+        Path file = dir.resolve("meta.json");
+        if (!Files.exists(file)) throw new Unreadable("not a finding directory (no meta.json): " + dir);
+        Object loaded;
+        try {
+            loaded = new Yaml().load(Files.readString(file));
+        } catch (RuntimeException e) {
+            throw new Unreadable("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (!(loaded instanceof Map<?, ?> raw)) throw new Unreadable("empty " + file);
+        Map<String, Object> m = new LinkedHashMap<>();
+        raw.forEach((k, v) -> m.put(String.valueOf(k), v));
+        String kindName = String.valueOf(m.get("kind"));
+        Outcome kind = Outcome.fromDir(kindName);
+        if (kind == null || kind == Outcome.PASS || kind == Outcome.SLOW_COMPILE) {
+            throw new Unreadable(file + " names no kind of finding: " + kindName);
+        }
+        String testbed = m.get("testbed") == null ? null : String.valueOf(m.get("testbed"));
+        List<String> testbeds = m.get("testbeds") instanceof List<?> l ? strings(l) : testbed == null ? List.of() : List.of(testbed);
+        List<List<String>> commands = new ArrayList<>();
+        if (m.get("commands") instanceof List<?> cmds) {
+            for (Object c : cmds) if (c instanceof List<?> args) commands.add(strings(args));
+        }
+        long seed = m.get("seed") instanceof Number n ? n.longValue() : -1;
+        return new Finding(dir, kind, String.valueOf(m.get("signature")), seed, String.valueOf(m.get("lang")), testbed, testbeds,
+                m.get("reference") instanceof String r ? r : null, m.get("target") instanceof String t ? t : null,
+                m.get("run") instanceof List<?> run ? strings(run) : List.of(), List.copyOf(commands), m);
+    }
+
+    private static List<String> strings(List<?> l) {
+        return l.stream().map(String::valueOf).toList();
+    }
+
+    /** The extension of its C or C++ files ({@code func.c} or {@code func.cpp}; ISPC and SYCL tests have C++ ones). */
+    public String ext() {
+        return lang.equals("c") ? "c" : "cpp";
+    }
+
+    /** Whether a testbed showed it against a reference (a generator failure has neither). */
+    public boolean hasBuggyTestbed() {
+        return reference != null && testbed != null && !testbed.equals("generator");
+    }
+
+    /** The buggy testbed's compile command of {@code func.<ext>}, without its source, output, {@code -c} and {@code -w}. */
+    public List<String> compileCommand() {
+        String source = "func." + ext();
+        for (List<String> args : commands) {
+            if (!args.contains(source)) continue;
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                if (a.equals("-o")) {
+                    i++;
+                } else if (!a.equals("-c") && !a.equals(source) && !a.equals("-w")) {
+                    out.add(a);
+                }
+            }
+            return out;
+        }
+        throw new Unreadable("the finding does not record the compile command of its testbed: " + dir);
+    }
+
+    /**
+     * The driver's functions in a merged test are built without optimization, by gcc and by
+     * clang, as the harness builds driver files. A big test's driver initializes thousands of
+     * arrays in loops in one function: at the buggy testbed's flags it can take gcc's graphite
+     * more than ten minutes and 11 GB to build, where the harness's build took a minute, and it
+     * would let the compiler inline test() into main(), which the harness's build never does.
+     * Both pragmas are -Wunknown-pragmas to the other compiler, a harmless warning; C-Vise
+     * removes them when the symptom does not need them.
+     */
+    public static final String DRIVER_UNOPTIMIZED = "#pragma GCC optimize (\"O0\")\n#pragma clang optimize off\n";
+
+    /** Its init.h, func and driver as one translation unit (the driver's functions unoptimized). */
+    public String merged() throws IOException {
+        return merge(dir, ext());
+    }
+
+    /** The init.h, func.{@code ext} and driver.{@code ext} of a test directory as one translation unit. */
+    public static String merge(Path dir, String ext) throws IOException {
+        StringBuilder includes = new StringBuilder();
+        StringBuilder body = new StringBuilder();
+        for (String f : List.of("init.h", "func." + ext, "driver." + ext)) {
+            if (f.startsWith("driver.")) body.append(DRIVER_UNOPTIMIZED);
+            for (String line : Files.readAllLines(dir.resolve(f), StandardCharsets.UTF_8)) {
+                if (line.startsWith("#include \"")) continue;
+                if (line.startsWith("#include <")) {
+                    if (includes.indexOf(line) < 0) includes.append(line).append('\n');
+                    continue;
+                }
+                if (line.startsWith("#ifndef YARPJ_INIT_H") || line.startsWith("#define YARPJ_INIT_H") || line.equals("#endif")) continue;
+                body.append(line).append('\n');
+            }
+        }
+        return includes.append(body).toString();
+    }
+
+    /** The stable part of its compiler's crash message (see {@link #crashMessage(String)}). */
+    public String crashMessage() throws IOException {
+        Path stderr = dir.resolve("compile.stderr");
+        if (!Files.exists(stderr)) throw new Unreadable("the finding has no compile.stderr: " + dir);
+        return crashMessage(Files.readString(stderr));
+    }
+
+    /** The stable part of a crash message: the compiler's error text without line numbers. */
+    public static String crashMessage(String stderr) {
+        for (String line : stderr.split("\n")) {
+            int i = line.indexOf("internal compiler error");
+            if (i < 0) i = line.indexOf("Assertion");
+            if (i < 0) i = line.indexOf("UNREACHABLE");
+            if (i < 0) i = line.indexOf("LLVM ERROR");
+            if (i < 0) i = line.indexOf("error in backend");
+            if (i >= 0) {
+                String msg = line.substring(i).replaceAll(":\\d+.*$", "").replaceAll("\\s+\\(.*$", "");
+                return msg.length() > 120 ? msg.substring(0, 120) : msg;
+            }
+        }
+        throw new Unreadable("no internal-error message in compile.stderr");
+    }
+}
