@@ -1,5 +1,6 @@
 package dev.yarpj.cli;
 
+import dev.yarpj.harness.Json;
 import dev.yarpj.harness.Campaign;
 import dev.yarpj.harness.CampaignConfig;
 import dev.yarpj.harness.HarnessException;
@@ -21,7 +22,6 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.yaml.snakeyaml.Yaml;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -365,7 +365,7 @@ final class FuzzCommand implements Callable<Integer> {
 
     private static Map<?, ?> readSettings(Path file) {
         try {
-            Object o = new Yaml().load(Files.readString(file));
+            Object o = Json.parseObject(Files.readString(file));
             // Every setting that checkSameSettings and applySettings read, checked here once.
             if (!(o instanceof Map<?, ?> m) || !(m.get("first_seed") instanceof Number) || !(m.get("lang") instanceof String)
                     || !(m.get("testbeds") instanceof String) || !(m.get("compile_timeout_s") instanceof Number)

@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.stream.Stream;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * Tells a compile-time outlier that finishes from one that never does, without holding a
@@ -167,9 +166,8 @@ final class CompileRecheck {
         FindingStore.atomicWrite(meta, Json.write(m) + "\n");
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> read(Path meta) throws IOException {
-        Object o = new Yaml().load(Files.readString(meta));
-        return o instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
+        Map<String, Object> m = Json.parseObject(Files.readString(meta));
+        return m == null ? new LinkedHashMap<>() : m;
     }
 }

@@ -5,10 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * One saved finding: an example directory {@code results/<kind>/<signature>/<seed>/} as its
@@ -43,15 +41,8 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
     public static Finding read(Path dir) throws IOException {
         Path file = dir.resolve("meta.json");
         if (!Files.exists(file)) throw new Unreadable("not a finding directory (no meta.json): " + dir);
-        Object loaded;
-        try {
-            loaded = new Yaml().load(Files.readString(file));
-        } catch (RuntimeException e) {
-            throw new Unreadable("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
-        }
-        if (!(loaded instanceof Map<?, ?> raw)) throw new Unreadable("empty " + file);
-        Map<String, Object> m = new LinkedHashMap<>();
-        raw.forEach((k, v) -> m.put(String.valueOf(k), v));
+        Map<String, Object> m = Json.parseObject(Files.readString(file));
+        if (m == null) throw new Unreadable("cannot read " + file + ": not one JSON object");
         String kindName = String.valueOf(m.get("kind"));
         Outcome kind = Outcome.fromDir(kindName);
         if (kind == null || kind == Outcome.PASS || kind == Outcome.SLOW_COMPILE) {

@@ -1,5 +1,6 @@
 package dev.yarpj.report;
 
+import dev.yarpj.harness.Json;
 import dev.yarpj.harness.FindingStore;
 import dev.yarpj.harness.Outcome;
 import java.io.BufferedReader;
@@ -200,7 +201,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         String host = "";
         try (BufferedReader r = Files.newBufferedReader(file)) {
             for (String line; (line = r.readLine()) != null; ) {
-                Map<String, Object> m = JsonLine.parse(line);
+                Map<String, Object> m = Json.parseObject(line);
                 if (m == null) {
                     if (!line.isBlank()) skipped[0]++;
                     continue;

@@ -1,5 +1,6 @@
 package dev.yarpj.stats;
 
+import dev.yarpj.harness.Json;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,10 +47,10 @@ final class RateReport {
     static void csv(PrintWriter out, RemarkRate r, int programs) {
         for (RemarkRate.Unit u : r.units()) {
             out.println(StatsReport.csv("rate", u.name(), RemarkKind.PASSED.label(), "", Long.toString(u.remarks()),
-                    JsonText.number(u.perCpuSecond()), Integer.toString(programs)));
+                    Json.number(u.perCpuSecond()), Integer.toString(programs)));
         }
-        out.println(StatsReport.csv("rate_total", "", RemarkKind.PASSED.label(), "cpu_s=" + JsonText.number(r.cpuSeconds()),
-                Long.toString(r.total()), JsonText.number(r.totalPerCpuSecond()), Integer.toString(programs)));
+        out.println(StatsReport.csv("rate_total", "", RemarkKind.PASSED.label(), "cpu_s=" + Json.number(r.cpuSeconds()),
+                Long.toString(r.total()), Json.number(r.totalPerCpuSecond()), Integer.toString(programs)));
     }
 
     /** Rows of the compare CSV (section,pass,kind,remark,mean_a,mean_b,ratio,...): means = remarks per CPU-second. */
@@ -58,12 +59,12 @@ final class RateReport {
         for (RemarkRate.Row r : c.rows()) out.println(row("rate", r));
         out.println(row("rate_total", c.total()));
         out.println(StatsReport.csv("rate_geomean", "", RemarkKind.PASSED.label(), c.loopUnits() + " loop units", "", "",
-                JsonText.number(c.geoMean()), "", "", "", "true"));
+                Json.number(c.geoMean()), "", "", "", "true"));
     }
 
     private static String row(String section, RemarkRate.Row r) {
-        return StatsReport.csv(section, r.unit(), RemarkKind.PASSED.label(), "", JsonText.number(r.perCpuSecondA()),
-                JsonText.number(r.perCpuSecondB()), Double.isNaN(r.ratio()) ? "" : JsonText.number(r.ratio()), "", "", "",
+        return StatsReport.csv(section, r.unit(), RemarkKind.PASSED.label(), "", Json.number(r.perCpuSecondA()),
+                Json.number(r.perCpuSecondB()), Double.isNaN(r.ratio()) ? "" : Json.number(r.ratio()), "", "", "",
                 Boolean.toString(r.loop()));
     }
 

@@ -1,5 +1,6 @@
 package dev.yarpj.stats;
 
+import dev.yarpj.harness.Json;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -87,7 +88,7 @@ public final class StatsReport {
             case JSON -> {
                 Map<String, Object> m = singleJson(info, c, s, shape, trips);
                 if (ispc != null) m.put("ispc", IspcReport.json(ispc, info.ispcBuild()));
-                out.print(JsonText.write(m));
+                out.print(Json.writePretty(m));
             }
         }
         out.flush();
@@ -170,7 +171,7 @@ public final class StatsReport {
 
     private static void singleCsv(PrintWriter out, RemarkCompiler compiler, RemarkSummary s) {
         for (RemarkSummary.Row r : s.passRows()) {
-            out.println(csv("pass", r.pass(), r.kind().label(), "", Long.toString(r.total()), JsonText.number(r.mean()),
+            out.println(csv("pass", r.pass(), r.kind().label(), "", Long.toString(r.total()), Json.number(r.mean()),
                     Integer.toString(r.programs())));
         }
         for (RemarkSummary.Row r : s.nameRows()) out.println(singleCsvRow("remark", r));
@@ -180,7 +181,7 @@ public final class StatsReport {
     }
 
     private static String singleCsvRow(String section, RemarkSummary.Row r) {
-        return csv(section, r.pass(), r.kind().label(), r.name(), Long.toString(r.total()), JsonText.number(r.mean()),
+        return csv(section, r.pass(), r.kind().label(), r.name(), Long.toString(r.total()), Json.number(r.mean()),
                 Integer.toString(r.programs()));
     }
 
@@ -277,7 +278,7 @@ public final class StatsReport {
                     both.put("b", IspcReport.json(ib, info.ispcBuild()));
                     m.put("ispc", both);
                 }
-                out.print(JsonText.write(m));
+                out.print(Json.writePretty(m));
             }
         }
         out.flush();
@@ -357,7 +358,7 @@ public final class StatsReport {
         }
         PolicyComparison.GeoMean g = cmp.geoMean();
         // The summary row: ratio = the geometric mean, verdict = "M of N significant", remark = what it runs over.
-        out.println(csv("geomean", "", RemarkKind.PASSED.label(), g.unit(), "", "", JsonText.number(g.value()), "",
+        out.println(csv("geomean", "", RemarkKind.PASSED.label(), g.unit(), "", "", Json.number(g.value()), "",
                 g.significant() + " of " + g.count() + " significant", "", "true"));
         for (String u : g.onlyInA()) out.println(csv("only_in_a", "", RemarkKind.PASSED.label(), u, "", "", "", "", "", "only_a", "true"));
         for (String u : g.onlyInB()) out.println(csv("only_in_b", "", RemarkKind.PASSED.label(), u, "", "", "", "", "", "only_b", "true"));
@@ -365,8 +366,8 @@ public final class StatsReport {
 
     private static String compareCsvRow(String section, PolicyComparison.Row r) {
         return csv(section, r.pass(), r.kind() == null ? "all" : r.kind().label(), r.name() == null ? "" : r.name(),
-                JsonText.number(r.meanA()), JsonText.number(r.meanB()),
-                Double.isNaN(r.ratio()) ? "" : JsonText.number(r.ratio()), JsonText.number(r.pValue()), r.verdict(),
+                Json.number(r.meanA()), Json.number(r.meanB()),
+                Double.isNaN(r.ratio()) ? "" : Json.number(r.ratio()), Json.number(r.pValue()), r.verdict(),
                 r.presence().name().toLowerCase(Locale.ROOT), Boolean.toString(r.loop()));
     }
 
@@ -500,7 +501,7 @@ public final class StatsReport {
     }
 
     static String csvNumber(Number n) {
-        return n instanceof Double d ? JsonText.number(d) : n.toString();
+        return n instanceof Double d ? Json.number(d) : n.toString();
     }
 
     static List<String> tripHeader(boolean compare) {
@@ -605,7 +606,7 @@ public final class StatsReport {
             out.println(csv("trips", scope, idiom, "median_per_entry", csvDouble(r.a().median()), csvDouble(r.b().median()),
                     "", "", "", "", ""));
             out.println(csv("trips", scope, idiom, "mean_log2", csvDouble(r.meanLog2A()), csvDouble(r.meanLog2B()), "",
-                    r.tested() ? JsonText.number(r.pValue()) : "", r.tested() ? r.verdict() : "", "", ""));
+                    r.tested() ? Json.number(r.pValue()) : "", r.tested() ? r.verdict() : "", "", ""));
         }
     }
 
@@ -642,7 +643,7 @@ public final class StatsReport {
 
     /** A number, or empty for NaN. */
     static String csvDouble(double d) {
-        return Double.isNaN(d) ? "" : JsonText.number(d);
+        return Double.isNaN(d) ? "" : Json.number(d);
     }
 
     // ---------------------------------------------------------------- shared

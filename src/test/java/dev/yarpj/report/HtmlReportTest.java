@@ -1,5 +1,6 @@
 package dev.yarpj.report;
 
+import dev.yarpj.harness.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -161,12 +162,12 @@ class HtmlReportTest {
 
     @Test
     void aTornLogLineIsSkippedAndWholeLinesAreRead() {
-        Map<String, Object> m = JsonLine.parse("{\"event\": \"done\", \"seed\": 7, \"t\": 1.500, \"findings\": [{\"kind\": \"wrong-code\"}], \"x\": null}");
+        Map<String, Object> m = Json.parseObject("{\"event\": \"done\", \"seed\": 7, \"t\": 1.500, \"findings\": [{\"kind\": \"wrong-code\"}], \"x\": null}");
         assertEquals(7L, m.get("seed"));
         assertEquals(1.5, m.get("t"));
         assertEquals(List.of(Map.of("kind", "wrong-code")), m.get("findings"));
-        assertNull(JsonLine.parse("{\"event\": \"done\", \"seed\": 7, \"t\": 1.5"));
-        assertNull(JsonLine.parse("not json"));
+        assertNull(Json.parseObject("{\"event\": \"done\", \"seed\": 7, \"t\": 1.5"));
+        assertNull(Json.parseObject("not json"));
     }
 
     @Test
