@@ -1,5 +1,6 @@
 package dev.yarpj.cli;
 
+import dev.yarpj.harness.ProcessRunner;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.PolicyException;
 import dev.yarpj.policy.PolicyLoader;
@@ -13,12 +14,11 @@ import dev.yarpj.stats.RemarkSummary;
 import dev.yarpj.stats.StatsReport;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -389,26 +389,20 @@ final class StatsCommand implements Callable<Integer> {
 
     /** The first line of {@code binary --version}, or a usage error if it cannot run. */
     private static String probe(String binary) {
+        ProcessRunner.Captured c;
         try {
-            Process p = new ProcessBuilder(binary, "--version").redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-            byte[] bytes = p.getInputStream().readNBytes(1 << 16);
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new Main.UsageError("cannot run compiler " + binary + ": '--version' did not finish");
-            }
-            if (p.exitValue() != 0) {
-                throw new Main.UsageError("cannot run compiler " + binary + ": '--version' exited with " + p.exitValue());
-            }
-            String text = new String(bytes, StandardCharsets.UTF_8).strip();
-            int nl = text.indexOf('\n');
-            return nl < 0 ? text : text.substring(0, nl).strip();
+            c = ProcessRunner.capture(null, List.of(binary, "--version"), Map.of(), 30, null);
         } catch (IOException e) {
-            throw new Main.UsageError("cannot run compiler " + binary + ": " + firstLine(e.getMessage()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             throw new Main.UsageError("interrupted");
         }
+        if (!c.started()) {
+            throw new Main.UsageError("cannot run compiler " + binary + ": " + firstLine(c.output()));
+        }
+        if (c.timedOut()) throw new Main.UsageError("cannot run compiler " + binary + ": '--version' did not finish");
+        if (c.exitCode() != 0) throw new Main.UsageError("cannot run compiler " + binary + ": '--version' exited with " + c.exitCode());
+        String text = c.output().strip();
+        int nl = text.indexOf('\n');
+        return nl < 0 ? text : text.substring(0, nl).strip();
     }
 
     private static String firstLine(String s) {

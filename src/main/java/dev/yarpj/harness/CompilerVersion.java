@@ -1,7 +1,8 @@
 package dev.yarpj.harness;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,14 +21,9 @@ public final class CompilerVersion {
     /** The first line {@code cc --version} prints, or "?" when it cannot be run. */
     public static String firstLine(String cc) {
         try {
-            Process p = new ProcessBuilder(cc, "--version").redirectErrorStream(true).start();
-            String first = new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
-            p.waitFor(10, TimeUnit.SECONDS);
-            return first;
+            ProcessRunner.Captured c = ProcessRunner.capture(null, List.of(cc, "--version"), Map.of(), 10, null);
+            return c.started() ? c.output().lines().findFirst().orElse("?") : "?";
         } catch (IOException e) {
-            return "?";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return "?";
         }
     }

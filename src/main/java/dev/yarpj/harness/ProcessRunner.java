@@ -6,13 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs compilers and test binaries under limits: wall-clock timeout (the whole process
+ * yarpj's one way to start a child process. {@link #run} runs compilers and test binaries under limits: wall-clock timeout (the whole process
  * tree is killed), CPU seconds, virtual memory and file size through the shell's ulimit,
  * and no network (a fresh network namespace) where the machine allows it. Each child's
- * own CPU time is read back from the shell's {@code times}.
+ * own CPU time is read back from the shell's {@code times}. {@link #capture} runs the other
+ * children (version queries, C-Vise, reduction's and triage's builds) with a timeout alone.
  */
 public final class ProcessRunner {
     /** What a child did. {@code exitCode} is 128 + signal for a child killed by a signal. */
@@ -95,6 +97,60 @@ public final class ProcessRunner {
         int code = done ? p.exitValue() : -1;
         double cpu = done ? childCpu(times, wall) : wall;
         return new Result(code, !done, read(out), read(err), wall, cpu);
+    }
+
+    /**
+     * What {@link #capture} saw: the exit code (-1 after its timeout, 127 when the program
+     * could not be started, {@code started} false then) and its output, stdout and stderr
+     * merged (empty when it went to a log; why it could not start when it did not).
+     */
+    public record Captured(int exitCode, boolean timedOut, String output, boolean started) {
+        public boolean ok() {
+            return !timedOut && exitCode == 0;
+        }
+    }
+
+    /**
+     * Runs {@code cmd} in {@code dir} with a wall-clock timeout (the whole process tree is
+     * killed at it), {@code env} added to the environment and no input; stdout and stderr go,
+     * merged, to {@code log} when it is given, else into memory (the first MiB is kept). For
+     * the children that are not a test's compiles and runs, so need no CPU, memory or network
+     * limits: a compiler's {@code --version}, C-Vise, and the builds and runs of reduction and
+     * triage (whose scripts and commands carry their own limits).
+     */
+    public static Captured capture(Path dir, List<String> cmd, Map<String, String> env, double timeoutSeconds, Path log)
+            throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir == null ? null : dir.toFile()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(devNull()));
+        pb.environment().putAll(env);
+        if (log != null) pb.redirectOutput(log.toFile());
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            return new Captured(127, false, e.getMessage() == null ? "" : e.getMessage(), false);
+        }
+        var out = new java.io.ByteArrayOutputStream();
+        Thread reader = new Thread(() -> {
+            try (var in = p.getInputStream()) {
+                byte[] buf = new byte[8192];
+                for (int n; (n = in.read(buf)) > 0; ) if (out.size() < (1 << 20)) out.write(buf, 0, Math.min(n, (1 << 20) - out.size()));
+            } catch (IOException ignored) {
+                // the process went away: what was read is kept
+            }
+        });
+        reader.start();
+        boolean done;
+        try {
+            done = p.waitFor((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS);
+            if (!done) kill(p);
+            reader.join();
+        } catch (InterruptedException e) {
+            kill(p);
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+        return new Captured(done ? p.exitValue() : -1, !done, out.toString(StandardCharsets.UTF_8), true);
     }
 
     private static java.io.File devNull() {

@@ -2,6 +2,7 @@ package dev.yarpj.reduce;
 
 import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.Outcome;
+import dev.yarpj.harness.ProcessRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Reduces a saved finding with C-Vise. The test's files are merged into one translation
@@ -108,9 +108,8 @@ public final class Reducer {
         cmd.add(script.toAbsolutePath().toString());
         cmd.add(file);
         Path cviseLog = dir.resolve("cvise.log");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(cviseLog.toFile());
-        Process p = pb.start();
-        p.waitFor();
+        // timeout(1) stops C-Vise at the budget and kills it 30 s later; the runner's own limit is a last resort.
+        ProcessRunner.capture(dir, cmd, Map.of(), Math.ceil(opt.budgetSeconds()) + 120, cviseLog);
         double secs = (System.nanoTime() - start) / 1e9;
         String reduced = Files.readString(dir.resolve(file));
         // Whatever C-Vise left must still pass the test (it keeps only accepted candidates).
@@ -208,14 +207,7 @@ public final class Reducer {
         }
     }
 
-    private static int run(List<String> cmd, Path dir, long timeoutS) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            return -1;
-        }
-        return p.exitValue();
+    private static int run(List<String> cmd, Path dir, long timeoutS) throws IOException {
+        return ProcessRunner.capture(dir, cmd, Map.of(), timeoutS, null).exitCode();
     }
 }

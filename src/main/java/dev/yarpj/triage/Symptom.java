@@ -1,12 +1,12 @@
 package dev.yarpj.triage;
 
+import dev.yarpj.harness.ProcessRunner;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 /**
  * Whether one build of a finding's test still shows its symptom: the question every step
@@ -131,37 +131,8 @@ final class Symptom {
 
     /** Runs {@code cmd} in the test's directory; output is stdout for programs, stderr and stdout merged for compilers. */
     Run run(List<String> cmd, double timeoutSeconds) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("ASAN_OPTIONS", "detect_leaks=0");
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            return new Run(127, false, e.getMessage());
-        }
-        var out = new java.io.ByteArrayOutputStream();
-        Thread reader = new Thread(() -> {
-            try {
-                p.getInputStream().transferTo(out);
-            } catch (IOException ignored) {
-                // the process went away: what was read is kept
-            }
-        });
-        reader.start();
-        boolean done;
-        try {
-            done = p.waitFor((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS);
-            if (!done) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                p.waitFor();
-            }
-            reader.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
-        }
-        return new Run(done ? p.exitValue() : -1, !done, out.toString(StandardCharsets.UTF_8));
+        ProcessRunner.Captured c = ProcessRunner.capture(dir, cmd, Map.of("ASAN_OPTIONS", "detect_leaks=0"), timeoutSeconds, null);
+        return new Run(c.exitCode(), c.timedOut(), c.output());
     }
 
     static String firstLine(String s) {
