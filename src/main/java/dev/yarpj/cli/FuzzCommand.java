@@ -1,8 +1,8 @@
 package dev.yarpj.cli;
 
-import dev.yarpj.harness.Json;
 import dev.yarpj.harness.Campaign;
 import dev.yarpj.harness.CampaignConfig;
+import dev.yarpj.harness.CampaignSettings;
 import dev.yarpj.harness.HarnessException;
 import dev.yarpj.harness.ProcessRunner;
 import dev.yarpj.harness.CompilerVersion;
@@ -18,7 +18,6 @@ import java.security.SecureRandom;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -109,9 +108,9 @@ final class FuzzCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter outw = spec.commandLine().getOut();
-        Path settings = out.resolve("campaign.json");
+        Path settings = CampaignSettings.file(out);
         Campaign.Shard shardOf = shard == null ? null : parseShard(shard);
-        Map<?, ?> saved = Files.exists(settings) ? readSettings(settings) : null;
+        CampaignSettings saved = Files.exists(settings) ? readSettings(settings) : null;
         if (saved == null && resume) throw new Main.UsageError("nothing to resume: " + settings + " does not exist");
         if (saved != null && !resume && shardOf == null) {
             throw new Main.UsageError(out + " already holds a campaign: continue it with --resume, or choose another --out");
@@ -171,13 +170,16 @@ final class FuzzCommand implements Callable<Integer> {
         try {
             Files.createDirectories(out);
             if (!Files.isWritable(out)) throw new IOException("not writable");
-            if (saved == null && !saveSettings(settings, tbFile, last, seconds, shardOf)) {
+            CampaignSettings mine = new CampaignSettings(lang.name(), CampaignSettings.absolute(policy.file), swarm,
+                    CampaignSettings.absolute(tbFile), seed, last, seconds, compileTimeout, runTimeout,
+                    shardOf == null ? null : shardOf.count());
+            if (saved == null && !mine.saveIfAbsent(settings)) {
                 // Another shard started the campaign first: join it with its settings (its picked seed, for one).
-                Map<?, ?> theirs = readSettings(settings);
+                CampaignSettings theirs = readSettings(settings);
                 if (pickedSeed) seed = null;
                 checkSameSettings(theirs, shardOf);
                 applySettings(theirs);
-                last = theirs.get("last_seed") == null ? null : ((Number) theirs.get("last_seed")).longValue();
+                last = theirs.lastSeed();
                 pickedSeed = false;
             }
         } catch (IOException e) {
@@ -185,9 +187,9 @@ final class FuzzCommand implements Callable<Integer> {
                     + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"));
         }
         CampaignConfig cfg = new CampaignConfig(lang.language, genPolicy, policy.file, swarm, tbs.reference(), usable,
-                new ProcessRunner.Limits(compileTimeout, 4096, 256),
-                new ProcessRunner.Limits(recheckTimeout != null ? recheckTimeout : compileTimeout * 4, 4096, 256),
-                new ProcessRunner.Limits(runTimeout, 2048, 64), home().resolve("yarpj").toString(), versions);
+                CampaignConfig.compileLimits(compileTimeout),
+                CampaignConfig.compileLimits(recheckTimeout != null ? recheckTimeout : compileTimeout * CampaignConfig.RECHECK_FACTOR),
+                CampaignConfig.runLimits(runTimeout), home().resolve("yarpj").toString(), versions);
         if (pickedSeed && !quiet) outw.println("first seed: " + seed);
         if (!quiet) {
             err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream().map(Testbed::name).toList())
@@ -271,23 +273,12 @@ final class FuzzCommand implements Callable<Integer> {
 
     /** The first and last seed the options give, -1 for one they leave open (picked at random, or no end). */
     private long[] seedRange() {
-        long first = seed == null ? -1 : seed;
-        long last = -1;
-        if (seeds != null) {
-            Matcher m = Pattern.compile("(\\d{1,18})\\.\\.(\\d{1,18})").matcher(seeds);
-            if (!m.matches() || Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
-                throw new Main.UsageError("--seeds must be A..B with 0 <= A <= B, got " + seeds);
-            }
-            if (seed != null && seed != Long.parseLong(m.group(1))) throw new Main.UsageError("--seed and --seeds disagree");
-            first = Long.parseLong(m.group(1));
-            last = Long.parseLong(m.group(2));
+        try {
+            CampaignSettings.SeedRange r = CampaignSettings.SeedRange.of(seed, seeds, count);
+            return new long[] {r.first(), r.last()};
+        } catch (HarnessException e) {
+            throw new Main.UsageError(e.getMessage());
         }
-        if (seed != null && seed < 0) throw new Main.UsageError("--seed must be 0 or more");
-        if (count != null) {
-            if (count < 1) throw new Main.UsageError("--count must be at least 1");
-            if (first >= 0) last = last < 0 ? first + count - 1 : Math.min(last, first + count - 1);
-        }
-        return new long[] {first, last};
     }
 
     /**
@@ -295,87 +286,28 @@ final class FuzzCommand implements Callable<Integer> {
      * Repeating the campaign's own command line (as a requeued Slurm job does, plus --resume)
      * is fine; -j and --duration belong to this run and may change.
      */
-    private void checkSameSettings(Map<?, ?> saved, Campaign.Shard shardOf) {
+    private void checkSameSettings(CampaignSettings saved, Campaign.Shard shardOf) {
         var parsed = spec.commandLine().getParseResult();
-        List<String> differ = new java.util.ArrayList<>();
-        if (parsed.hasMatchedOption("--lang") && !lang.name().equals(saved.get("lang"))) differ.add("--lang");
-        if (parsed.hasMatchedOption("--policy") && !Objects.equals(abs(policy.file), saved.get("policy"))) differ.add("--policy");
-        if (parsed.hasMatchedOption("--swarm") && swarm != Boolean.TRUE.equals(saved.get("swarm"))) differ.add("--swarm");
-        if (parsed.hasMatchedOption("--testbeds") && !Objects.equals(abs(testbedsFile), saved.get("testbeds"))) differ.add("--testbeds");
-        if (parsed.hasMatchedOption("--compile-timeout") && compileTimeout.doubleValue() != ((Number) saved.get("compile_timeout_s")).doubleValue()) {
-            differ.add("--compile-timeout");
-        }
-        if (parsed.hasMatchedOption("--run-timeout") && runTimeout != ((Number) saved.get("run_timeout_s")).doubleValue()) {
-            differ.add("--run-timeout");
-        }
-        long[] given = seedRange();
-        long first = ((Number) saved.get("first_seed")).longValue();
-        long last = saved.get("last_seed") == null ? -1 : ((Number) saved.get("last_seed")).longValue();
-        if (given[0] >= 0 && given[0] != first) differ.add(seeds != null ? "--seeds" : "--seed");
-        else if (seeds != null && given[1] != last && count == null) differ.add("--seeds");
-        else if (count != null && (last < 0 || (given[0] >= 0 ? given[1] != last : count != last - first + 1))) differ.add("--count");
-        Object savedShards = saved.get("shards");
-        int shards = savedShards == null ? 0 : ((Number) savedShards).intValue();
-        if (shardOf != null && shards != shardOf.count()) {
-            throw new Main.UsageError(out + " holds a campaign " + (shards == 0 ? "that is not sharded: continue it without --shard"
-                    : "of " + shards + " shards, not " + shardOf.count()));
-        }
-        if (shardOf == null && shards != 0) {
-            throw new Main.UsageError(out + " holds a campaign of " + shards + " shards: resume each with --shard K/" + shards + " --resume");
-        }
-        if (!differ.isEmpty()) {
-            throw new Main.UsageError(String.join(", ", differ) + (differ.size() == 1 ? " differs" : " differ")
-                    + " from the campaign in " + out + ": a campaign keeps its settings (see " + out.resolve("campaign.json") + ")");
-        }
-    }
-
-    private static String abs(Path p) {
-        return p == null ? null : p.toAbsolutePath().toString();
-    }
-
-    /**
-     * Saves the campaign's settings unless a campaign is there already: the first of many shards
-     * starting at once wins, through a hard link that fails if the file exists.
-     *
-     * @return false when another process saved them first
-     */
-    private boolean saveSettings(Path file, Path tbFile, Long last, Double seconds, Campaign.Shard shardOf) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("lang", lang.name());
-        m.put("policy", abs(policy.file));
-        m.put("swarm", swarm);
-        m.put("testbeds", tbFile.toAbsolutePath().toString());
-        m.put("first_seed", seed);
-        m.put("last_seed", last);
-        m.put("duration_s", seconds);
-        m.put("compile_timeout_s", compileTimeout);
-        m.put("run_timeout_s", runTimeout);
-        m.put("shards", shardOf == null ? null : shardOf.count());
-        Path tmp = file.resolveSibling(".campaign.json." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
-        Files.writeString(tmp, dev.yarpj.harness.Json.write(m) + "\n");
+        var given = new CampaignSettings.Given(
+                parsed.hasMatchedOption("--lang") ? lang.name() : null,
+                parsed.hasMatchedOption("--policy") ? CampaignSettings.absolute(policy.file) : null,
+                parsed.hasMatchedOption("--swarm") ? swarm : null,
+                parsed.hasMatchedOption("--testbeds") ? CampaignSettings.absolute(testbedsFile) : null,
+                parsed.hasMatchedOption("--compile-timeout") ? compileTimeout : null,
+                parsed.hasMatchedOption("--run-timeout") ? runTimeout : null,
+                seed, seeds, count);
         try {
-            Files.createLink(file, tmp);
-            return true;
-        } catch (java.nio.file.FileAlreadyExistsException e) {
-            return false;
-        } finally {
-            Files.deleteIfExists(tmp);
+            saved.check(given, shardOf == null ? null : shardOf.count(), out);
+        } catch (HarnessException e) {
+            throw new Main.UsageError(e.getMessage());
         }
     }
 
-    private static Map<?, ?> readSettings(Path file) {
+    private static CampaignSettings readSettings(Path file) {
         try {
-            Object o = Json.parseObject(Files.readString(file));
-            // Every setting that checkSameSettings and applySettings read, checked here once.
-            if (!(o instanceof Map<?, ?> m) || !(m.get("first_seed") instanceof Number) || !(m.get("lang") instanceof String)
-                    || !(m.get("testbeds") instanceof String) || !(m.get("compile_timeout_s") instanceof Number)
-                    || !(m.get("run_timeout_s") instanceof Number) || !(m.get("last_seed") == null || m.get("last_seed") instanceof Number)
-                    || !(m.get("shards") == null || m.get("shards") instanceof Number)) {
-                throw new IllegalStateException();
-            }
-            return m;
-        } catch (IOException | RuntimeException e) {
-            throw new Main.UsageError("cannot use " + file + ": it is damaged (" + e.getClass().getSimpleName() + ")");
+            return CampaignSettings.read(file);
+        } catch (CampaignSettings.Damaged e) {
+            throw new Main.UsageError(e.getMessage());
         }
     }
 
@@ -383,20 +315,20 @@ final class FuzzCommand implements Callable<Integer> {
      * Takes the saved campaign's settings. Finished seeds are skipped; the seed range is kept;
      * the duration applies to this run (in full, unless --duration gives another).
      */
-    private void applySettings(Map<?, ?> m) {
+    private void applySettings(CampaignSettings m) {
         try {
-            lang = GenCommand.Lang.valueOf((String) m.get("lang"));
-            policy.file = m.get("policy") == null ? null : Path.of((String) m.get("policy"));
-            swarm = Boolean.TRUE.equals(m.get("swarm"));
-            testbedsFile = Path.of((String) m.get("testbeds"));
-            seed = ((Number) m.get("first_seed")).longValue();
-            seeds = m.get("last_seed") == null ? null : seed + ".." + ((Number) m.get("last_seed")).longValue();
-            count = null;
-            if (duration == null && m.get("duration_s") != null) duration = ((Number) m.get("duration_s")).longValue() + "s";
-            compileTimeout = ((Number) m.get("compile_timeout_s")).doubleValue();
-            runTimeout = ((Number) m.get("run_timeout_s")).doubleValue();
-        } catch (RuntimeException e) {
-            throw new Main.UsageError("cannot use " + out.resolve("campaign.json") + ": it is damaged (" + e.getClass().getSimpleName() + ")");
+            lang = GenCommand.Lang.valueOf(m.lang());
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError("cannot use " + CampaignSettings.file(out) + ": it is damaged (no language " + m.lang() + ")");
         }
+        policy.file = m.policy() == null ? null : Path.of(m.policy());
+        swarm = m.swarm();
+        testbedsFile = Path.of(m.testbeds());
+        seed = m.firstSeed();
+        seeds = m.lastSeed() == null ? null : seed + ".." + m.lastSeed();
+        count = null;
+        if (duration == null && m.durationSeconds() != null) duration = m.durationSeconds().longValue() + "s";
+        compileTimeout = m.compileTimeoutSeconds();
+        runTimeout = m.runTimeoutSeconds();
     }
 }

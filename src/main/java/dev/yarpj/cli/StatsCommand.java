@@ -377,12 +377,10 @@ final class StatsCommand implements Callable<Integer> {
 
     /** {first, last} of "A..B", or a usage error. */
     static long[] parseSeeds(String s) {
-        Matcher m = Pattern.compile("(\\d{1,18})\\.\\.(\\d{1,18})").matcher(s);
-        if (!m.matches() || Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
-            throw new Main.UsageError("--seeds must be A..B with 0 <= A <= B, got " + s);
-        }
-        long a = Long.parseLong(m.group(1));
-        long b = Long.parseLong(m.group(2));
+        long[] r = dev.yarpj.harness.CampaignSettings.SeedRange.parse(s);
+        if (r == null) throw new Main.UsageError("--seeds must be A..B with 0 <= A <= B, got " + s);
+        long a = r[0];
+        long b = r[1];
         if (b - a + 1 > MAX_SEEDS) throw new Main.UsageError("--seeds: at most " + MAX_SEEDS + " seeds at once, got " + s);
         return new long[] {a, b};
     }
