@@ -153,9 +153,23 @@ public final class Interpreter {
     }
 
     private Ex stmt(Stmt s) {
-        if (s instanceof Stmt.Assign a) return assign(a);
-        if (s instanceof Stmt.Reduce r) return assign(r.asAssign());
-        if (s instanceof Stmt.LocalDecl d) {
+        return s.accept(statements);
+    }
+
+    /** What runs each kind of statement. */
+    private final Stmt.Visitor<Ex> statements = new Stmt.Visitor<>() {
+        @Override
+        public Ex assign(Stmt.Assign a) {
+            return Interpreter.this.assign(a);
+        }
+
+        @Override
+        public Ex reduce(Stmt.Reduce r) {
+            return Interpreter.this.assign(r.asAssign());
+        }
+
+        @Override
+        public Ex localDecl(Stmt.LocalDecl d) {
             int slot = d.var().slot();
             IntType t = d.var().base();
             Ev init = expr(d.init());
@@ -164,17 +178,21 @@ public final class Interpreter {
                 scalars[slot] = Arith.convert(init.ev(), t);
             };
         }
-        if (s instanceof Stmt.If i) {
+
+        @Override
+        public Ex ifStmt(Stmt.If i) {
             Ev cond = expr(i.cond());
-            Ex then = block(i.then());
-            Ex otherwise = i.otherwise() == null ? () -> { } : block(i.otherwise());
+            Ex then = Interpreter.this.block(i.then());
+            Ex otherwise = i.otherwise() == null ? () -> { } : Interpreter.this.block(i.otherwise());
             return () -> {
                 tick();
                 if (cond.ev() != 0) then.ex();
                 else otherwise.ex();
             };
         }
-        if (s instanceof Stmt.DeadBranch d) {
+
+        @Override
+        public Ex deadBranch(Stmt.DeadBranch d) {
             // The body never runs (it may hold UB on purpose) and is not compiled: its loops are no static loops here.
             Ev cond = expr(d.cond());
             return () -> {
@@ -182,15 +200,26 @@ public final class Interpreter {
                 if (cond.ev() != 0) throw new UndefinedBehaviorException("dead branch taken: its condition holds");
             };
         }
-        if (s instanceof Stmt.Block b) return block(b);
-        if (s instanceof Stmt.LoopNest n) return nest(n, 0);
-        if (!(s instanceof Stmt.LoopSeq q)) throw new IllegalStateException("unknown statement " + s.getClass().getSimpleName());
-        Ex[] nests = new Ex[q.nests().size()];
-        for (int i = 0; i < nests.length; i++) nests[i] = nest(q.nests().get(i), 0);
-        return () -> {
-            for (Ex e : nests) e.ex();
-        };
-    }
+
+        @Override
+        public Ex block(Stmt.Block b) {
+            return Interpreter.this.block(b);
+        }
+
+        @Override
+        public Ex loopNest(Stmt.LoopNest n) {
+            return nest(n, 0);
+        }
+
+        @Override
+        public Ex loopSeq(Stmt.LoopSeq q) {
+            Ex[] nests = new Ex[q.nests().size()];
+            for (int i = 0; i < nests.length; i++) nests[i] = nest(q.nests().get(i), 0);
+            return () -> {
+                for (Ex e : nests) e.ex();
+            };
+        }
+    };
 
     private Ex nest(Stmt.LoopNest n, int level) {
         if (level == n.depth()) return block(n.body());

@@ -2,15 +2,47 @@ package dev.yarpj.ir;
 
 import java.util.List;
 
-/** Statements. Loop sequences and loop nests are first-class nodes, as in YARPGen. */
+/**
+ * Statements. Loop sequences and loop nests are first-class nodes, as in YARPGen.
+ *
+ * <p>A pass that does something for every kind of statement (runs it, prints it) implements
+ * {@link Visitor}: it has one method per kind, so a new kind of statement does not compile
+ * until every such pass says what it does with it.
+ */
 public sealed interface Stmt {
+
+    /** Calls the method of {@code v} for this kind of statement. */
+    <R> R accept(Visitor<R> v);
+
+    /** One method per kind of statement. */
+    interface Visitor<R> {
+        R assign(Assign s);
+
+        R reduce(Reduce s);
+
+        R localDecl(LocalDecl s);
+
+        R ifStmt(If s);
+
+        R deadBranch(DeadBranch s);
+
+        R block(Block s);
+
+        R loopNest(LoopNest s);
+
+        R loopSeq(LoopSeq s);
+    }
 
     /**
      * {@code target = value} or, when {@code compound} is set, {@code target op= value}.
      * The target is a {@link Expr.ScalarRef} or a {@link Expr.Subscript}; for a plain
      * assignment {@code value} already carries the implicit conversion to the target type.
      */
-    record Assign(Expr target, BinOp compound, Expr value) implements Stmt {}
+    record Assign(Expr target, BinOp compound, Expr value) implements Stmt {
+        public <R> R accept(Visitor<R> v) {
+            return v.assign(this);
+        }
+    }
 
     /**
      * Folds {@code value} into an accumulator: {@code target = (T) (target op value)}, with
@@ -20,6 +52,10 @@ public sealed interface Stmt {
      * partial results and combines them after the loop.
      */
     record Reduce(Expr target, ReductionOp op, Expr value) implements Stmt {
+        public <R> R accept(Visitor<R> v) {
+            return v.reduce(this);
+        }
+
         /** The type the operator is applied in: both operands are converted to it. */
         public IntType opType() {
             return Arith.common(target.type(), value.type());
@@ -49,9 +85,17 @@ public sealed interface Stmt {
     }
 
     /** Declares a local temporary in the enclosing block's scope. */
-    record LocalDecl(ScalarVar var, Expr init) implements Stmt {}
+    record LocalDecl(ScalarVar var, Expr init) implements Stmt {
+        public <R> R accept(Visitor<R> v) {
+            return v.localDecl(this);
+        }
+    }
 
-    record If(Expr cond, Block then, Block otherwise) implements Stmt {}
+    record If(Expr cond, Block then, Block otherwise) implements Stmt {
+        public <R> R accept(Visitor<R> v) {
+            return v.ifStmt(this);
+        }
+    }
 
     /**
      * {@code if (cond) body} where {@code cond} is false on every execution, as the generator
@@ -59,10 +103,18 @@ public sealed interface Stmt {
      * by zero, overflow, an index out of bounds). A compiler must not let it change anything;
      * the interpreter refuses any program in which {@code cond} holds.
      */
-    record DeadBranch(Expr cond, Block body) implements Stmt {}
+    record DeadBranch(Expr cond, Block body) implements Stmt {
+        public <R> R accept(Visitor<R> v) {
+            return v.deadBranch(this);
+        }
+    }
 
     /** A braced scope. */
-    record Block(List<Stmt> stmts) implements Stmt {}
+    record Block(List<Stmt> stmts) implements Stmt {
+        public <R> R accept(Visitor<R> v) {
+            return v.block(this);
+        }
+    }
 
     /**
      * Loops nested one inside the next; {@code levels.get(0)} is outermost. Each level may
@@ -72,6 +124,10 @@ public sealed interface Stmt {
      * built for (it changes nothing in its meaning).
      */
     record LoopNest(List<LoopLevel> levels, Block body, Pragma pragma, Idiom idiom) implements Stmt {
+        public <R> R accept(Visitor<R> v) {
+            return v.loopNest(this);
+        }
+
         public LoopNest(List<LoopLevel> levels, Block body) {
             this(levels, body, Pragma.NONE, Idiom.PLAIN);
         }
@@ -104,7 +160,11 @@ public sealed interface Stmt {
     }
 
     /** Adjacent loop nests; {@code sharedSpace} marks that they iterate over one space (fusible). */
-    record LoopSeq(List<LoopNest> nests, boolean sharedSpace) implements Stmt {}
+    record LoopSeq(List<LoopNest> nests, boolean sharedSpace) implements Stmt {
+        public <R> R accept(Visitor<R> v) {
+            return v.loopSeq(this);
+        }
+    }
 
     record LoopLevel(LoopHead head, Block prefix, Block suffix) {}
 }

@@ -23,34 +23,75 @@ class CStatements {
         for (Stmt s : stmts) stmt(w, s);
     }
 
-    void stmt(CodeWriter w, Stmt s) {
-        if (s instanceof Stmt.Reduce r) {
-            reduce(w, r);
-        } else if (s instanceof Stmt.Assign a) {
-            String op = a.compound() == null ? "=" : a.compound().symbol + "=";
-            w.line(printer.expr(a.target()) + " " + op + " " + printer.expr(a.value()) + ";");
-        } else if (s instanceof Stmt.LocalDecl d) {
-            localDecl(w, d);
-        } else if (s instanceof Stmt.If i) {
-            w.open("if (" + printer.expr(i.cond()) + ")");
-            stmts(w, i.then().stmts());
-            if (i.otherwise() != null) {
-                w.close().open("else");
-                stmts(w, i.otherwise().stmts());
+    /** Prints {@code s}: one method per kind of statement, each of which a lowerer may override. */
+    final void stmt(CodeWriter w, Stmt s) {
+        s.accept(new Stmt.Visitor<Void>() {
+            @Override
+            public Void assign(Stmt.Assign a) {
+                CStatements.this.assign(w, a);
+                return null;
             }
-            w.close();
-        } else if (s instanceof Stmt.DeadBranch d) {
-            // Spelt as any if: only the generator knows it never runs.
-            stmt(w, new Stmt.If(d.cond(), d.body(), null));
-        } else if (s instanceof Stmt.Block b) {
-            w.open("");
-            stmts(w, b.stmts());
-            w.close();
-        } else if (s instanceof Stmt.LoopNest n) {
-            nest(w, n, 0);
-        } else if (s instanceof Stmt.LoopSeq q) {
-            for (Stmt.LoopNest n : q.nests()) nest(w, n, 0);
+
+            @Override
+            public Void reduce(Stmt.Reduce r) {
+                CStatements.this.reduce(w, r);
+                return null;
+            }
+
+            @Override
+            public Void localDecl(Stmt.LocalDecl d) {
+                CStatements.this.localDecl(w, d);
+                return null;
+            }
+
+            @Override
+            public Void ifStmt(Stmt.If i) {
+                CStatements.this.ifStmt(w, i);
+                return null;
+            }
+
+            @Override
+            public Void deadBranch(Stmt.DeadBranch d) {
+                // Spelt as any if: only the generator knows it never runs.
+                CStatements.this.ifStmt(w, new Stmt.If(d.cond(), d.body(), null));
+                return null;
+            }
+
+            @Override
+            public Void block(Stmt.Block b) {
+                w.open("");
+                stmts(w, b.stmts());
+                w.close();
+                return null;
+            }
+
+            @Override
+            public Void loopNest(Stmt.LoopNest n) {
+                nest(w, n, 0);
+                return null;
+            }
+
+            @Override
+            public Void loopSeq(Stmt.LoopSeq q) {
+                for (Stmt.LoopNest n : q.nests()) nest(w, n, 0);
+                return null;
+            }
+        });
+    }
+
+    void assign(CodeWriter w, Stmt.Assign a) {
+        String op = a.compound() == null ? "=" : a.compound().symbol + "=";
+        w.line(printer.expr(a.target()) + " " + op + " " + printer.expr(a.value()) + ";");
+    }
+
+    void ifStmt(CodeWriter w, Stmt.If i) {
+        w.open("if (" + printer.expr(i.cond()) + ")");
+        stmts(w, i.then().stmts());
+        if (i.otherwise() != null) {
+            w.close().open("else");
+            stmts(w, i.otherwise().stmts());
         }
+        w.close();
     }
 
     /** A fold: by default its meaning in C's terms, {@code t = t op v}. */

@@ -208,51 +208,87 @@ final class IspcLowerer implements Lowerer {
     // ---- statements ------------------------------------------------------------------
 
     private void stmt(CodeWriter w, Stmt s) {
-        if (s instanceof Stmt.Reduce r) {
-            String part = partials.get(r);
-            if (part == null) {
-                stmt(w, r.asAssign());
-            } else {
-                w.line(part + " = " + fold(r.op(), part, printer.cast(partialType(r), expr(r.value()))) + ";");
+        s.accept(new Stmt.Visitor<Void>() {
+            @Override
+            public Void assign(Stmt.Assign a) {
+                Expr value = a.compound() == null ? a.value()
+                        // t op= v is t = (T)(t op v) with C's conversions: spelt out, as ISPC would do op in T.
+                        : Exprs.convertImplicitly(Exprs.binary(a.compound(), a.target(), a.value()), a.target().type());
+                w.line(expr(a.target()) + " = " + expr(value) + ";");
+                return null;
             }
-        } else if (s instanceof Stmt.Assign a) {
-            Expr value = a.compound() == null ? a.value()
-                    // t op= v is t = (T)(t op v) with C's conversions: spelt out, as ISPC would do op in T.
-                    : Exprs.convertImplicitly(Exprs.binary(a.compound(), a.target(), a.value()), a.target().type());
-            w.line(expr(a.target()) + " = " + expr(value) + ";");
-        } else if (s instanceof Stmt.LocalDecl d) {
-            boolean v = isVarying(d.init());
-            if (v) varying.add(d.var().slot());
-            w.line((v ? "varying " : "uniform ") + type(d.var().base()) + " " + d.var().name() + " = " + expr(d.init()) + ";");
-        } else if (s instanceof Stmt.If i) {
-            String c = condition(i.cond());
-            if (countMasks && gangDepth > 0 && isVarying(i.cond())) {
-                int id = stats.varyingIfs - 1;
+
+            @Override
+            public Void reduce(Stmt.Reduce r) {
+                String part = partials.get(r);
+                if (part == null) {
+                    stmt(w, r.asAssign());
+                } else {
+                    w.line(part + " = " + fold(r.op(), part, printer.cast(partialType(r), expr(r.value()))) + ";");
+                }
+                return null;
+            }
+
+            @Override
+            public Void localDecl(Stmt.LocalDecl d) {
+                boolean v = isVarying(d.init());
+                if (v) varying.add(d.var().slot());
+                w.line((v ? "varying " : "uniform ") + type(d.var().base()) + " " + d.var().name() + " = " + expr(d.init()) + ";");
+                return null;
+            }
+
+            @Override
+            public Void ifStmt(Stmt.If i) {
+                IspcLowerer.this.ifStmt(w, i);
+                return null;
+            }
+
+            @Override
+            public Void deadBranch(Stmt.DeadBranch d) {
+                IspcLowerer.this.ifStmt(w, new Stmt.If(d.cond(), d.body(), null));
+                return null;
+            }
+
+            @Override
+            public Void block(Stmt.Block b) {
                 w.open("");
-                w.line("varying bool yarpj_m = " + c + ";");
-                w.open("if (any(yarpj_m))");
-                w.line("yarpj_mask_runs[" + id + "]++;");
-                w.line("if (!all(yarpj_m)) yarpj_mask_mixed[" + id + "]++;");
-                w.close().close();
+                for (Stmt t : b.stmts()) stmt(w, t);
+                w.close();
+                return null;
             }
-            w.open("if (" + c + ")");
-            for (Stmt t : i.then().stmts()) stmt(w, t);
-            if (i.otherwise() != null) {
-                w.close().open("else");
-                for (Stmt t : i.otherwise().stmts()) stmt(w, t);
+
+            @Override
+            public Void loopNest(Stmt.LoopNest n) {
+                nest(w, n);
+                return null;
             }
-            w.close();
-        } else if (s instanceof Stmt.DeadBranch d) {
-            stmt(w, new Stmt.If(d.cond(), d.body(), null));
-        } else if (s instanceof Stmt.Block b) {
+
+            @Override
+            public Void loopSeq(Stmt.LoopSeq q) {
+                for (Stmt.LoopNest n : q.nests()) nest(w, n);
+                return null;
+            }
+        });
+    }
+
+    private void ifStmt(CodeWriter w, Stmt.If i) {
+        String c = condition(i.cond());
+        if (countMasks && gangDepth > 0 && isVarying(i.cond())) {
+            int id = stats.varyingIfs - 1;
             w.open("");
-            for (Stmt t : b.stmts()) stmt(w, t);
-            w.close();
-        } else if (s instanceof Stmt.LoopNest n) {
-            nest(w, n);
-        } else if (s instanceof Stmt.LoopSeq q) {
-            for (Stmt.LoopNest n : q.nests()) nest(w, n);
+            w.line("varying bool yarpj_m = " + c + ";");
+            w.open("if (any(yarpj_m))");
+            w.line("yarpj_mask_runs[" + id + "]++;");
+            w.line("if (!all(yarpj_m)) yarpj_mask_mixed[" + id + "]++;");
+            w.close().close();
         }
+        w.open("if (" + c + ")");
+        for (Stmt t : i.then().stmts()) stmt(w, t);
+        if (i.otherwise() != null) {
+            w.close().open("else");
+            for (Stmt t : i.otherwise().stmts()) stmt(w, t);
+        }
+        w.close();
     }
 
     /** An if's condition; a uniform one inside a gang loop is sometimes asked of the lanes. */

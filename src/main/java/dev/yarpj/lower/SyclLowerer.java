@@ -511,34 +511,66 @@ public final class SyclLowerer implements Lowerer {
         }
 
         void stmt(Stmt s) {
-            if (s instanceof Stmt.Reduce r) {
-                expr(r.target());
-                expr(r.value());
-            } else if (s instanceof Stmt.Assign a) {
-                expr(a.target());
-                expr(a.value());
-            } else if (s instanceof Stmt.LocalDecl d) {
-                if (cells.contains(d.var().slot())) names.add(d.var().name());
-                expr(d.init());
-            } else if (s instanceof Stmt.If i) {
-                expr(i.cond());
-                i.then().stmts().forEach(this::stmt);
-                if (i.otherwise() != null) i.otherwise().stmts().forEach(this::stmt);
-            } else if (s instanceof Stmt.DeadBranch d) {
-                expr(d.cond());
-                d.body().stmts().forEach(this::stmt);
-            } else if (s instanceof Stmt.Block b) {
-                b.stmts().forEach(this::stmt);
-            } else if (s instanceof Stmt.LoopNest n) {
-                for (Stmt.LoopLevel lv : n.levels()) {
-                    expr(lv.head().start());
-                    expr(lv.head().cond());
-                    expr(lv.head().update());
+            s.accept(new Stmt.Visitor<Void>() {
+                @Override
+                public Void assign(Stmt.Assign a) {
+                    expr(a.target());
+                    expr(a.value());
+                    return null;
                 }
-                n.blocksFrom(0).forEach(this::stmt);
-            } else if (s instanceof Stmt.LoopSeq q) {
-                q.nests().forEach(this::stmt);
-            }
+
+                @Override
+                public Void reduce(Stmt.Reduce r) {
+                    expr(r.target());
+                    expr(r.value());
+                    return null;
+                }
+
+                @Override
+                public Void localDecl(Stmt.LocalDecl d) {
+                    if (cells.contains(d.var().slot())) names.add(d.var().name());
+                    expr(d.init());
+                    return null;
+                }
+
+                @Override
+                public Void ifStmt(Stmt.If i) {
+                    expr(i.cond());
+                    i.then().stmts().forEach(Uses.this::stmt);
+                    if (i.otherwise() != null) i.otherwise().stmts().forEach(Uses.this::stmt);
+                    return null;
+                }
+
+                @Override
+                public Void deadBranch(Stmt.DeadBranch d) {
+                    expr(d.cond());
+                    d.body().stmts().forEach(Uses.this::stmt);
+                    return null;
+                }
+
+                @Override
+                public Void block(Stmt.Block b) {
+                    b.stmts().forEach(Uses.this::stmt);
+                    return null;
+                }
+
+                @Override
+                public Void loopNest(Stmt.LoopNest n) {
+                    for (Stmt.LoopLevel lv : n.levels()) {
+                        expr(lv.head().start());
+                        expr(lv.head().cond());
+                        expr(lv.head().update());
+                    }
+                    n.blocksFrom(0).forEach(Uses.this::stmt);
+                    return null;
+                }
+
+                @Override
+                public Void loopSeq(Stmt.LoopSeq q) {
+                    q.nests().forEach(Uses.this::stmt);
+                    return null;
+                }
+            });
         }
 
         void expr(Expr e) {
