@@ -71,6 +71,17 @@ public sealed interface Stmt {
             return !(op == ReductionOp.MIN || op == ReductionOp.MAX) || target.type() == opType();
         }
 
+        /**
+         * The type a partial result of this fold is kept in, where a parallel lowering splits
+         * it (ISPC's lanes, a SYCL reduction): the type the fold is done in; for a sum its
+         * unsigned twin, since a narrow accumulator wraps at every step in C and only the
+         * total modulo its width counts.
+         */
+        public IntType partialType() {
+            IntType t = opType();
+            return op == ReductionOp.SUM ? t.toUnsigned() : t;
+        }
+
         /** The same fold as a plain or compound assignment: what it means, in C's terms. */
         public Assign asAssign() {
             return switch (op) {

@@ -224,7 +224,7 @@ final class IspcLowerer implements Lowerer {
                 if (part == null) {
                     stmt(w, r.asAssign());
                 } else {
-                    w.line(part + " = " + fold(r.op(), part, printer.cast(partialType(r), expr(r.value()))) + ";");
+                    w.line(part + " = " + fold(r.op(), part, printer.cast(r.partialType(), expr(r.value()))) + ";");
                 }
                 return null;
             }
@@ -355,14 +355,13 @@ final class IspcLowerer implements Lowerer {
         GangForm form = rng.pick(List.of(GangForm.values()));
         stats.gangs.merge(form, 1, Integer::sum);
 
-        List<Stmt.Reduce> folds = new ArrayList<>();
-        collectFolds(n.blocksFrom(level), h, folds);
+        List<Stmt.Reduce> folds = Folds.in(n.blocksFrom(level), r -> !indexes(r.target(), h));
         List<String> names = new ArrayList<>();
         for (Stmt.Reduce r : folds) {
             String part = "part_" + fresh++;
             names.add(part);
             partials.put(r, part);
-            IntType pt = partialType(r);
+            IntType pt = r.partialType();
             w.line("varying " + type(pt) + " " + part + " = " + literal(pt, r.op().identity(pt)) + ";");
         }
         stats.partials += folds.size();
@@ -410,35 +409,12 @@ final class IspcLowerer implements Lowerer {
     }
 
     /** The folds below a gang loop into accumulators it does not index: each needs a partial result. */
-    private static void collectFolds(List<Stmt> stmts, LoopHead gang, List<Stmt.Reduce> out) {
-        for (Stmt s : stmts) {
-            if (s instanceof Stmt.Reduce r && !indexes(r.target(), gang)) out.add(r);
-            else if (s instanceof Stmt.Block b) collectFolds(b.stmts(), gang, out);
-            else if (s instanceof Stmt.If i) {
-                collectFolds(i.then().stmts(), gang, out);
-                if (i.otherwise() != null) collectFolds(i.otherwise().stmts(), gang, out);
-            } else if (s instanceof Stmt.LoopNest n) collectFolds(n.blocksFrom(0), gang, out);
-            else if (s instanceof Stmt.LoopSeq q) {
-                for (Stmt.LoopNest n : q.nests()) collectFolds(n.blocksFrom(0), gang, out);
-            }
-        }
-    }
-
     private static boolean indexes(Expr target, LoopHead gang) {
         if (!(target instanceof Expr.Subscript sub)) return false;
         for (Expr i : sub.indices()) {
             if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(gang.iter())) return true;
         }
         return false;
-    }
-
-    /**
-     * A partial's type: the type the fold is done in; for a sum its unsigned twin, since a
-     * narrow accumulator wraps at every step in C and only the total modulo its width counts.
-     */
-    private static IntType partialType(Stmt.Reduce r) {
-        IntType t = r.opType();
-        return r.op() == ReductionOp.SUM ? t.toUnsigned() : t;
     }
 
     private static String fold(ReductionOp op, String a, String b) {
@@ -454,7 +430,7 @@ final class IspcLowerer implements Lowerer {
 
     /** After the gang loop: the accumulator folds in the lanes' partial results. */
     private void combine(CodeWriter w, Stmt.Reduce r, String part) {
-        IntType pt = partialType(r);
+        IntType pt = r.partialType();
         String target = expr(r.target());
         String t = type(r.target().type());
         String acc = printer.cast(pt, target);

@@ -98,7 +98,7 @@ public final class SyclLowerer implements Lowerer {
             if (reducer == null) {
                 super.reduce(w, r);
             } else {
-                w.line(reducer + ".combine(" + printer.cast(partialType(r), printer.expr(r.value())) + ");");
+                w.line(reducer + ".combine(" + printer.cast(r.partialType(), printer.expr(r.value())) + ");");
             }
         }
 
@@ -178,8 +178,7 @@ public final class SyclLowerer implements Lowerer {
             }
             dims++;
         }
-        List<Stmt.Reduce> folds = new ArrayList<>();
-        collectFolds(n.blocksFrom(0), folds);
+        List<Stmt.Reduce> folds = Folds.in(n.blocksFrom(0), r -> true);
         for (Stmt.Reduce r : folds) {
             if (!(r.target() instanceof Expr.Subscript sub)) continue;
             int indexed = 0;
@@ -187,19 +186,6 @@ public final class SyclLowerer implements Lowerer {
             dims = Math.min(dims, indexed);
         }
         return dims;
-    }
-
-    private static void collectFolds(List<Stmt> stmts, List<Stmt.Reduce> out) {
-        for (Stmt s : stmts) {
-            if (s instanceof Stmt.Reduce r) out.add(r);
-            else if (s instanceof Stmt.Block b) collectFolds(b.stmts(), out);
-            else if (s instanceof Stmt.If i) {
-                collectFolds(i.then().stmts(), out);
-                if (i.otherwise() != null) collectFolds(i.otherwise().stmts(), out);
-            } else if (s instanceof Stmt.DeadBranch d) collectFolds(d.body().stmts(), out);
-            else if (s instanceof Stmt.LoopNest n) collectFolds(n.blocksFrom(0), out);
-            else if (s instanceof Stmt.LoopSeq q) for (Stmt.LoopNest n : q.nests()) collectFolds(n.blocksFrom(0), out);
-        }
     }
 
     private static boolean mentions(Expr.Subscript sub, LoopHead h) {
@@ -231,7 +217,7 @@ public final class SyclLowerer implements Lowerer {
         }
         List<ScalarVar> locals = topLevelLocals(p);
         Map<Stmt.Reduce, IntType> folds = new LinkedHashMap<>();
-        for (Kernel k : plan) if (k instanceof ParallelFor pf) for (Stmt.Reduce r : scalarFolds(pf.nest())) folds.put(r, partialType(r));
+        for (Kernel k : plan) if (k instanceof ParallelFor pf) for (Stmt.Reduce r : scalarFolds(pf.nest())) folds.put(r, r.partialType());
         Map<Stmt.Reduce, String> partialNames = new LinkedHashMap<>();
         for (Stmt.Reduce r : folds.keySet()) partialNames.put(r, "red_" + partials++);
         if (memory == Memory.BUFFERS) {
@@ -424,7 +410,7 @@ public final class SyclLowerer implements Lowerer {
             StringBuilder args = new StringBuilder();
             args.append(nd ? "sycl::nd_range<" + dims + ">(" + range(global) + ", " + range(local) + ")" : range(global));
             for (int i = 0; i < folds.size(); i++) {
-                String f = functor(folds.get(i).op()) + "<" + type(partialType(folds.get(i))) + ">()";
+                String f = functor(folds.get(i).op()) + "<" + type(folds.get(i).partialType()) + ">()";
                 String target = memory == Memory.BUFFERS ? "b_" + partialNames.get(i) + ", h" : partialNames.get(i);
                 args.append(", sycl::reduction(").append(target).append(", ").append(f).append(")");
             }
@@ -601,21 +587,7 @@ public final class SyclLowerer implements Lowerer {
 
     /** The folds below a nest into scalar accumulators: each becomes a sycl::reduction. */
     private static List<Stmt.Reduce> scalarFolds(Stmt.LoopNest n) {
-        List<Stmt.Reduce> all = new ArrayList<>();
-        collectFolds(n.blocksFrom(0), all);
-        List<Stmt.Reduce> scalar = new ArrayList<>();
-        for (Stmt.Reduce r : all) if (r.target() instanceof Expr.ScalarRef) scalar.add(r);
-        return scalar;
-    }
-
-    /**
-     * The type a partial result is folded in: the fold's own, but for a sum its unsigned
-     * twin, since a narrow accumulator wraps at every step in C and only the total modulo its
-     * width counts.
-     */
-    private static IntType partialType(Stmt.Reduce r) {
-        IntType t = r.opType();
-        return r.op() == ReductionOp.SUM ? t.toUnsigned() : t;
+        return Folds.in(n.blocksFrom(0), r -> r.target() instanceof Expr.ScalarRef);
     }
 
     private static String functor(ReductionOp op) {
@@ -630,7 +602,7 @@ public final class SyclLowerer implements Lowerer {
     }
 
     private void combine(CodeWriter w, Stmt.Reduce r, String partial) {
-        IntType pt = partialType(r);
+        IntType pt = r.partialType();
         String target = printer.expr(r.target());
         String t = type(r.target().type());
         String acc = printer.cast(pt, target);
