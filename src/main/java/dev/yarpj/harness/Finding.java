@@ -128,26 +128,17 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
         return includes.append(body).toString();
     }
 
-    /** The stable part of its compiler's crash message (see {@link #crashMessage(String)}). */
+    /** The stable part of its compiler's crash message. */
     public String crashMessage() throws IOException {
         Path stderr = dir.resolve("compile.stderr");
         if (!Files.exists(stderr)) throw new Unreadable("the finding has no compile.stderr: " + dir);
         return crashMessage(Files.readString(stderr));
     }
 
-    /** The stable part of a crash message: the compiler's error text without line numbers. */
+    /** The stable part of a crash message (see {@link Signature#crashMessage}). */
     public static String crashMessage(String stderr) {
-        for (String line : stderr.split("\n")) {
-            int i = line.indexOf("internal compiler error");
-            if (i < 0) i = line.indexOf("Assertion");
-            if (i < 0) i = line.indexOf("UNREACHABLE");
-            if (i < 0) i = line.indexOf("LLVM ERROR");
-            if (i < 0) i = line.indexOf("error in backend");
-            if (i >= 0) {
-                String msg = line.substring(i).replaceAll(":\\d+.*$", "").replaceAll("\\s+\\(.*$", "");
-                return msg.length() > 120 ? msg.substring(0, 120) : msg;
-            }
-        }
-        throw new Unreadable("no internal-error message in compile.stderr");
+        String m = Signature.crashMessage(stderr);
+        if (m == null) throw new Unreadable("no internal-error message in compile.stderr");
+        return m;
     }
 }

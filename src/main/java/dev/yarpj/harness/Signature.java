@@ -35,6 +35,31 @@ public final class Signature {
 
     private Signature() {}
 
+    /** What a crashing compiler says, as {@link #isCompilerCrash} reads it, for grep -E in a repro.sh. */
+    static final String CRASH_TEXT = "internal compiler error|Assertion .* failed|UNREACHABLE|LLVM ERROR|PLEASE submit a bug report";
+    /** The same for ispc, which also says FATAL ERROR and admits internal errors of its own. */
+    static final String CRASH_TEXT_ISPC = CRASH_TEXT
+            + "|FATAL ERROR: |Assertion failed|Error: .*[Ii]nternal (compiler )?error|Please file a bug report at https://github.com/ispc";
+
+    /**
+     * The stable part of a crash message, for an interestingness test to grep: the compiler's
+     * error text without line numbers and what follows them; null when there is none.
+     */
+    public static String crashMessage(String stderr) {
+        for (String line : stderr.split("\n")) {
+            int i = line.indexOf("internal compiler error");
+            if (i < 0) i = line.indexOf("Assertion");
+            if (i < 0) i = line.indexOf("UNREACHABLE");
+            if (i < 0) i = line.indexOf("LLVM ERROR");
+            if (i < 0) i = line.indexOf("error in backend");
+            if (i >= 0) {
+                String msg = line.substring(i).replaceAll(":\\d+.*$", "").replaceAll("\\s+\\(.*$", "");
+                return msg.length() > 120 ? msg.substring(0, 120) : msg;
+            }
+        }
+        return null;
+    }
+
     /**
      * Whether compiler output shows it ran out of memory or CPU time under the harness's
      * limits: a hog to recheck, not a crash.

@@ -484,7 +484,7 @@ final class TestRunner {
                     .append("got=$(echo $got); want=$(echo $(cat expected.txt))\n")
                     .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
             case COMPILER_CRASH -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
-                    .append("if [ $rc -gt 128 ] || grep -Eq '").append(ispc ? CRASH_TEXT_ISPC : CRASH_TEXT).append("' \"$work/err\"; then\n")
+                    .append("if [ $rc -gt 128 ] || grep -Eq '").append(ispc ? Signature.CRASH_TEXT_ISPC : Signature.CRASH_TEXT).append("' \"$work/err\"; then\n")
                     .append("  echo \"reproduced: compiler crash: $(grep -Em1 '")
                     .append(ispc ? "FATAL ERROR|Assertion|LLVM ERROR|[Ii]nternal|error|Error" : "internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error")
                     .append("' \"$work/err\")\"; exit 0\nfi\n");
@@ -518,11 +518,6 @@ final class TestRunner {
         s.append("echo 'not reproduced'; exit 1\n");
         return s.toString();
     }
-
-    /** What a crashing compiler says (grep -E), as Signature.isCompilerCrash reads it. */
-    private static final String CRASH_TEXT = "internal compiler error|Assertion .* failed|UNREACHABLE|LLVM ERROR|PLEASE submit a bug report";
-    private static final String CRASH_TEXT_ISPC = CRASH_TEXT
-            + "|FATAL ERROR: |Assertion failed|Error: .*[Ii]nternal (compiler )?error|Please file a bug report at https://github.com/ispc";
 
     /** The command with the file after {@code option} (-o, or ispc's -h) replaced by {@code file}. */
     private static List<String> redirect(List<String> cmd, String option, String file) {
