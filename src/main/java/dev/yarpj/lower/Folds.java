@@ -1,5 +1,8 @@
 package dev.yarpj.lower;
 
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Stmt;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +14,15 @@ import java.util.function.Predicate;
  */
 final class Folds {
     private Folds() {}
+
+    /** Whether {@code target} is an array element with {@code loop}'s iterator as one of its indices. */
+    static boolean indexedBy(Expr target, LoopHead loop) {
+        if (!(target instanceof Expr.Subscript sub)) return false;
+        for (Expr i : sub.indices()) {
+            if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(loop.iter())) return true;
+        }
+        return false;
+    }
 
     /** Every fold in {@code stmts} and the statements nested in them that {@code wanted} accepts. */
     static List<Stmt.Reduce> in(List<Stmt> stmts, Predicate<Stmt.Reduce> wanted) {

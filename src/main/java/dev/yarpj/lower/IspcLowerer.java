@@ -355,7 +355,8 @@ final class IspcLowerer implements Lowerer {
         GangForm form = rng.pick(List.of(GangForm.values()));
         stats.gangs.merge(form, 1, Integer::sum);
 
-        List<Stmt.Reduce> folds = Folds.in(n.blocksFrom(level), r -> !indexes(r.target(), h));
+        // The folds below the gang loop into accumulators it does not index: each needs a partial result.
+        List<Stmt.Reduce> folds = Folds.in(n.blocksFrom(level), r -> !Folds.indexedBy(r.target(), h));
         List<String> names = new ArrayList<>();
         for (Stmt.Reduce r : folds) {
             String part = "part_" + fresh++;
@@ -406,15 +407,6 @@ final class IspcLowerer implements Lowerer {
             partials.remove(r);
             combine(w, r, names.get(i));
         }
-    }
-
-    /** The folds below a gang loop into accumulators it does not index: each needs a partial result. */
-    private static boolean indexes(Expr target, LoopHead gang) {
-        if (!(target instanceof Expr.Subscript sub)) return false;
-        for (Expr i : sub.indices()) {
-            if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(gang.iter())) return true;
-        }
-        return false;
     }
 
     private static String fold(ReductionOp op, String a, String b) {

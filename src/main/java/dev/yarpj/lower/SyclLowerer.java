@@ -182,17 +182,10 @@ public final class SyclLowerer implements Lowerer {
         for (Stmt.Reduce r : folds) {
             if (!(r.target() instanceof Expr.Subscript sub)) continue;
             int indexed = 0;
-            while (indexed < dims && mentions(sub, n.levels().get(indexed).head())) indexed++;
+            while (indexed < dims && Folds.indexedBy(sub, n.levels().get(indexed).head())) indexed++;
             dims = Math.min(dims, indexed);
         }
         return dims;
-    }
-
-    private static boolean mentions(Expr.Subscript sub, LoopHead h) {
-        for (Expr i : sub.indices()) {
-            if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(h.iter())) return true;
-        }
-        return false;
     }
 
     // ---- func.cpp ---------------------------------------------------------------------
