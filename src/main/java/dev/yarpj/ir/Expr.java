@@ -10,35 +10,166 @@ import java.util.List;
 public sealed interface Expr {
     IntType type();
 
-    record Const(IntType type, long value) implements Expr {}
+    <R> R accept(Visitor<R> v);
+
+    /**
+     * One method per kind of expression: a pass over expressions implements it, so a new kind
+     * does not compile until every pass says what it does with it (as {@link Stmt.Visitor}).
+     */
+    interface Visitor<R> {
+        R constant(Const e);
+
+        R scalar(ScalarRef e);
+
+        R iter(IterRef e);
+
+        R unary(Unary e);
+
+        R binary(Binary e);
+
+        R ternary(Ternary e);
+
+        R cast(Cast e);
+
+        R subscript(Subscript e);
+
+        R call(Call e);
+
+        R stencil(Stencil e);
+    }
+
+    /**
+     * A visitor that asks one question of every node, answered by combining its operands'
+     * answers in order ({@code or}: does any operand read a varying value, say); a pass
+     * overrides the kinds it decides itself.
+     */
+    abstract class AnyOperand implements Visitor<Boolean> {
+        /** The answer for a leaf this pass does not decide. */
+        protected boolean leaf(Expr e) {
+            return false;
+        }
+
+        private boolean any(List<? extends Expr> es) {
+            for (Expr e : es) if (e.accept(this)) return true;
+            return false;
+        }
+
+        @Override
+        public Boolean constant(Const e) {
+            return leaf(e);
+        }
+
+        @Override
+        public Boolean scalar(ScalarRef e) {
+            return leaf(e);
+        }
+
+        @Override
+        public Boolean iter(IterRef e) {
+            return leaf(e);
+        }
+
+        @Override
+        public Boolean unary(Unary e) {
+            return e.operand().accept(this);
+        }
+
+        @Override
+        public Boolean binary(Binary e) {
+            return any(List.of(e.lhs(), e.rhs()));
+        }
+
+        @Override
+        public Boolean ternary(Ternary e) {
+            return any(List.of(e.cond(), e.then(), e.otherwise()));
+        }
+
+        @Override
+        public Boolean cast(Cast e) {
+            return e.operand().accept(this);
+        }
+
+        @Override
+        public Boolean subscript(Subscript e) {
+            return any(e.indices());
+        }
+
+        @Override
+        public Boolean call(Call e) {
+            return any(List.of(e.lhs(), e.rhs()));
+        }
+
+        @Override
+        public Boolean stencil(Stencil e) {
+            return any(e.taps());
+        }
+    }
+
+    record Const(IntType type, long value) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.constant(this);
+        }
+    }
 
     record ScalarRef(ScalarVar var) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.scalar(this);
+        }
+
         public IntType type() {
             return var.base();
         }
     }
 
     record IterRef(Iterator iter) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.iter(this);
+        }
+
         public IntType type() {
             return iter.type();
         }
     }
 
-    record Unary(UnOp op, IntType type, Expr operand) implements Expr {}
+    record Unary(UnOp op, IntType type, Expr operand) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.unary(this);
+        }
+    }
 
-    record Binary(BinOp op, IntType type, Expr lhs, Expr rhs) implements Expr {}
+    record Binary(BinOp op, IntType type, Expr lhs, Expr rhs) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.binary(this);
+        }
+    }
 
-    record Ternary(IntType type, Expr cond, Expr then, Expr otherwise) implements Expr {}
+    record Ternary(IntType type, Expr cond, Expr then, Expr otherwise) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.ternary(this);
+        }
+    }
 
-    record Cast(IntType type, Expr operand, boolean implicit) implements Expr {}
+    record Cast(IntType type, Expr operand, boolean implicit) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.cast(this);
+        }
+    }
 
     record Subscript(ArrayVar array, List<Expr> indices) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.subscript(this);
+        }
+
         public IntType type() {
             return array.base();
         }
     }
 
-    record Call(Builtin fn, IntType type, Expr lhs, Expr rhs) implements Expr {}
+    record Call(Builtin fn, IntType type, Expr lhs, Expr rhs) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.call(this);
+        }
+    }
 
     /**
      * A stencil: array elements at constant offsets from the iterators ({@code a[i-1][j] +
@@ -46,5 +177,9 @@ public sealed interface Expr {
      * same element type, whose promotion is {@code type}, so the fold in {@code type} is
      * exactly what C computes for the printed expression.
      */
-    record Stencil(BinOp combine, IntType type, List<Subscript> taps) implements Expr {}
+    record Stencil(BinOp combine, IntType type, List<Subscript> taps) implements Expr {
+        public <R> R accept(Visitor<R> v) {
+            return v.stencil(this);
+        }
+    }
 }
