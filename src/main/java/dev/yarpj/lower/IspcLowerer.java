@@ -12,14 +12,15 @@ import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
+import dev.yarpj.plan.IspcPlan;
+import dev.yarpj.plan.IspcPlan.GangForm;
+import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Prints a program as ISPC (YARPGen v2, sections 3.5 to 3.7): {@code func.ispc} holds the
@@ -31,34 +32,22 @@ import java.util.Set;
  * values are converted to and from int where C would do it silently: the printed program
  * computes exactly what the IR says, as the C++ lowering does.
  *
- * <p>In each loop nest one data-parallel level on a path becomes the gang loop ({@code
- * foreach}, {@code foreach_tiled}, or a {@code for} over {@code programIndex} and {@code
- * programCount}, chosen by the rng), its iteration space mapped onto an index range. Its
- * iterator, and every local computed from a varying value, is {@code varying}; all else is
- * {@code uniform}. A fold into an accumulator the gang loop does not index gets a varying
- * partial result, combined after the loop with {@code reduce_add}, {@code reduce_min},
- * {@code reduce_max} or, for bitwise operators, {@code extract} over the lanes.
+ * <p>What runs in gangs, what is varying and which spellings are used is the program's
+ * {@link IspcPlan}, made first; this class prints it. A gang loop's iteration space is
+ * mapped onto an index range. A fold into an accumulator the gang loop does not index gets a
+ * varying partial result, combined after the loop with {@code reduce_add}, {@code
+ * reduce_min}, {@code reduce_max} or, for bitwise operators, {@code extract} over the lanes.
  */
 final class IspcLowerer implements Lowerer {
-    /** How a gang loop is spelt. */
-    enum GangForm { FOREACH, FOREACH_TILED, PROGRAM_INDEX }
-
-    /** Chance that a nest with a data-parallel level runs it as a gang (the rest stay serial loops). */
-    private static final double P_GANG = 0.9;
-    /** Chance that a ?: with a varying condition is printed as select(). */
-    private static final double P_SELECT = 0.5;
-    /** Chance that a uniform condition inside a gang loop is asked through any(), all() or none(). */
-    private static final double P_LANE_QUERY = 0.3;
-
+    private final EmitPolicy.Ispc emit;
     private final Rng rng;
+    private IspcPlan plan;
     /**
      * Count, per varying if, the times it ran with some lane on and the times its mask was
      * mixed (neither all on nor all off), and print the counts after the test: a build for
      * measurement only. It uses no randomness, so the program is otherwise the same.
      */
     private final boolean countMasks;
-    /** Slots (scalars and iterators share one numbering) of the varying values in scope. */
-    private final Set<Integer> varying = new HashSet<>();
     /** The varying partial result of each fold under the current gang loop. */
     private final Map<Stmt.Reduce, String> partials = new IdentityHashMap<>();
     private int gangDepth;
@@ -108,7 +97,7 @@ final class IspcLowerer implements Lowerer {
 
         @Override
         String ternary(Expr.Ternary t) {
-            if (isVarying(t.cond()) && rng.chance(P_SELECT)) {
+            if (plan.select(t)) {
                 stats.selects++;
                 return "select(" + truth(t.cond()) + ", " + expr(t.then()) + ", " + expr(t.otherwise()) + ")";
             }
@@ -116,7 +105,8 @@ final class IspcLowerer implements Lowerer {
         }
     };
 
-    IspcLowerer(Rng rng, boolean countMasks) {
+    IspcLowerer(EmitPolicy.Ispc emit, Rng rng, boolean countMasks) {
+        this.emit = emit;
         this.rng = rng;
         this.countMasks = countMasks;
     }
@@ -126,13 +116,14 @@ final class IspcLowerer implements Lowerer {
         // Counts and names are per test, as CFamilyLowerer's helpers are.
         stats = new IspcStats();
         fresh = 0;
+        plan = IspcPlan.of(p, emit, rng);
         LoweredTest cpp = new CFamilyLowerer(Language.CPP, true).lower(p, expected, check, banner);
         Map<String, String> files = new LinkedHashMap<>();
         files.put("func.ispc", func(p, banner));
         files.putAll(cpp.files());
         Map<String, Integer> choices = new LinkedHashMap<>();
         for (GangForm f : GangForm.values()) choices.put("gang." + f.name().toLowerCase(), stats.gangs.getOrDefault(f, 0));
-        choices.put("serial_parallel_loops", stats.serialParallel);
+        choices.put("serial_parallel_loops", plan.serialParallelLoops());
         choices.put("partials", stats.partials);
         choices.put("varying_ifs", stats.varyingIfs);
         choices.put("lane_queries", stats.laneQueries);
@@ -231,8 +222,7 @@ final class IspcLowerer implements Lowerer {
 
             @Override
             public Void localDecl(Stmt.LocalDecl d) {
-                boolean v = isVarying(d.init());
-                if (v) varying.add(d.var().slot());
+                boolean v = plan.isVarying(d.init());
                 w.line((v ? "varying " : "uniform ") + type(d.var().base()) + " " + d.var().name() + " = " + expr(d.init()) + ";");
                 return null;
             }
@@ -273,7 +263,7 @@ final class IspcLowerer implements Lowerer {
 
     private void ifStmt(CodeWriter w, Stmt.If i) {
         String c = condition(i.cond());
-        if (countMasks && gangDepth > 0 && isVarying(i.cond())) {
+        if (countMasks && gangDepth > 0 && plan.isVarying(i.cond())) {
             int id = stats.varyingIfs - 1;
             w.open("");
             w.line("varying bool yarpj_m = " + c + ";");
@@ -295,31 +285,24 @@ final class IspcLowerer implements Lowerer {
     private String condition(Expr cond) {
         String c = printer.truth(cond);
         if (gangDepth == 0) return c;
-        if (isVarying(cond)) {
+        if (plan.isVarying(cond)) {
             stats.varyingIfs++;
             return c;
         }
-        if (!rng.chance(P_LANE_QUERY)) return c;
+        IspcPlan.LaneQuery q = plan.laneQuery(cond);
+        if (q == null) return c;
         stats.laneQueries++;
         // The same on every lane: any lane, all active lanes and no lane agree with it.
-        return switch (rng.between(0, 2)) {
-            case 0 -> "any(" + c + ")";
-            case 1 -> "all(" + c + ")";
-            default -> "!none(" + c + ")";
+        return switch (q) {
+            case ANY -> "any(" + c + ")";
+            case ALL -> "all(" + c + ")";
+            case NOT_NONE -> "!none(" + c + ")";
         };
     }
 
     private void nest(CodeWriter w, Stmt.LoopNest n) {
-        int gang = -1;
-        List<Integer> candidates = new ArrayList<>();
-        for (int l = 0; l < n.depth(); l++) {
-            LoopHead h = n.levels().get(l).head();
-            if (h.parallel() && h.trip() >= 0) candidates.add(l);
-        }
-        // One gang loop per path: none inside another's body.
-        if (gangDepth == 0 && !candidates.isEmpty() && rng.chance(P_GANG)) gang = rng.pick(candidates);
-        stats.serialParallel += candidates.size() - (gang >= 0 ? 1 : 0);
-        level(w, n, 0, gang);
+        IspcPlan.Gang gang = plan.gang(n);
+        level(w, n, 0, gang == null ? -1 : gang.level().first());
     }
 
     private void level(CodeWriter w, Stmt.LoopNest n, int level, int gang) {
@@ -352,11 +335,12 @@ final class IspcLowerer implements Lowerer {
         LoopHead h = lv.head();
         String it = h.iter().name();
         String k = it + "_k";
-        GangForm form = rng.pick(List.of(GangForm.values()));
+        IspcPlan.Gang gang = plan.gang(n);
+        GangForm form = gang.form();
         stats.gangs.merge(form, 1, Integer::sum);
 
         // The folds below the gang loop into accumulators it does not index: each needs a partial result.
-        List<Stmt.Reduce> folds = Folds.in(n.blocksFrom(level), r -> !Folds.indexedBy(r.target(), h));
+        List<Stmt.Reduce> folds = gang.level().partialFolds();
         List<String> names = new ArrayList<>();
         for (Stmt.Reduce r : folds) {
             String part = "part_" + fresh++;
@@ -368,9 +352,7 @@ final class IspcLowerer implements Lowerer {
         stats.partials += folds.size();
 
         Expr step = Exprs.stripImplicit(h.update().rhs());
-        boolean byOne = h.countsUp() && step instanceof Expr.Const c && c.value() == 1
-                && (h.cond().op() == BinOp.LT || h.cond().op() == BinOp.NE || h.cond().op() == BinOp.LE)
-                && form != GangForm.PROGRAM_INDEX;
+        boolean byOne = IspcPlan.countsByOne(h, form);
         String iterValue;
         if (byOne) {
             // The iterator's own range: start ... bound (one past it for <=).
@@ -392,7 +374,6 @@ final class IspcLowerer implements Lowerer {
                     + " ((int64) " + k + ") * ((int64) " + expr(step) + ")))";
         }
         w.line("varying " + type(h.iter().type()) + " " + it + " = " + iterValue + ";");
-        varying.add(h.iter().slot());
         gangDepth++;
         for (Stmt t : lv.prefix().stmts()) stmt(w, t);
         level(w, n, level + 1, -1);
@@ -400,7 +381,6 @@ final class IspcLowerer implements Lowerer {
         gangDepth--;
         if (!byOne && form == GangForm.PROGRAM_INDEX) w.close();
         w.close();
-        varying.remove(h.iter().slot());
 
         for (int i = 0; i < folds.size(); i++) {
             Stmt.Reduce r = folds.get(i);
@@ -453,22 +433,6 @@ final class IspcLowerer implements Lowerer {
         return "(" + expr(b.lhs()) + " " + b.op().symbol + " " + expr(b.rhs()) + ")";
     }
 
-    /** Whether {@code e} reads a varying value: an iterator of the gang loop or a local computed from one. */
-    boolean isVarying(Expr e) {
-        if (varying.isEmpty()) return false;
-        if (e instanceof Expr.ScalarRef r) return varying.contains(r.var().slot());
-        if (e instanceof Expr.IterRef r) return varying.contains(r.iter().slot());
-        if (e instanceof Expr.Const) return false;
-        if (e instanceof Expr.Cast c) return isVarying(c.operand());
-        if (e instanceof Expr.Unary u) return isVarying(u.operand());
-        if (e instanceof Expr.Binary b) return isVarying(b.lhs()) || isVarying(b.rhs());
-        if (e instanceof Expr.Ternary t) return isVarying(t.cond()) || isVarying(t.then()) || isVarying(t.otherwise());
-        if (e instanceof Expr.Subscript s) return s.indices().stream().anyMatch(this::isVarying);
-        if (e instanceof Expr.Call c) return isVarying(c.lhs()) || isVarying(c.rhs());
-        if (e instanceof Expr.Stencil st) return st.taps().stream().anyMatch(this::isVarying);
-        throw new IllegalStateException("unknown expression " + e);
-    }
-
     static String type(IntType t) {
         return switch (t) {
             case BOOL -> "bool";
@@ -505,8 +469,6 @@ final class IspcLowerer implements Lowerer {
     static final class IspcStats {
         final Map<GangForm, Integer> gangs = new java.util.EnumMap<>(GangForm.class);
         int partials;
-        /** Data-parallel loops printed as ordinary loops (not chosen, or inside a gang loop's body). */
-        int serialParallel;
         int varyingIfs;
         int laneQueries;
         int selects;

@@ -10,6 +10,12 @@ import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
+import dev.yarpj.plan.KernelPlan;
+import dev.yarpj.plan.KernelPlan.Kernel;
+import dev.yarpj.plan.KernelPlan.Memory;
+import dev.yarpj.plan.KernelPlan.ParallelFor;
+import dev.yarpj.plan.KernelPlan.SingleTask;
+import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,23 +42,7 @@ import java.util.Set;
  * choices come from the rng, so one seed gives one file.
  */
 public final class SyclLowerer implements Lowerer {
-    /** How the program's data reaches the device. */
-    enum Memory { BUFFERS, USM_SHARED, USM_DEVICE }
-
-    /** The chance that a nest that can be a parallel_for is one (else it runs in a single_task). */
-    private static final double P_PARALLEL = 0.9;
-    private static final double P_ND_RANGE = 0.4;
-    private static final double P_IN_ORDER = 0.5;
-    /** Work-group sizes per dimension for nd_range kernels. */
-    private static final List<Integer> GROUP_SIZES = List.of(1, 2, 3, 4, 5, 8, 16);
-    /**
-     * Work-group sizes for nd_range kernels with reductions: powers of two from 2. AdaptiveCpp
-     * 24.06 gets sycl::reduction wrong over other work-group sizes (1, 3 and 5 give wrong
-     * sums on its omp and generic targets; a known limitation, AdaptiveCpp issue 1789), which
-     * would make every such test a false alarm.
-     */
-    private static final List<Integer> REDUCTION_GROUP_SIZES = List.of(2, 4, 8, 16);
-
+    private final EmitPolicy.Sycl emit;
     private final Rng rng;
     private Memory memory;
     private boolean inOrder;
@@ -109,7 +99,8 @@ public final class SyclLowerer implements Lowerer {
         }
     };
 
-    public SyclLowerer(Rng rng) {
+    public SyclLowerer(EmitPolicy.Sycl emit, Rng rng) {
+        this.emit = emit;
         this.rng = rng;
     }
 
@@ -130,77 +121,17 @@ public final class SyclLowerer implements Lowerer {
         return new LoweredTest(files, stats.choices(memory, inOrder));
     }
 
-    // ---- the plan: which statements run in which kernel --------------------------------
-
-    /** A kernel: a parallel_for over the outer {@code dims} levels of {@code nest}, or a single_task. */
-    private sealed interface Kernel permits ParallelFor, SingleTask {}
-
-    private record ParallelFor(Stmt.LoopNest nest, int dims) implements Kernel {}
-
-    private record SingleTask(List<Stmt> stmts) implements Kernel {}
-
-    private List<Kernel> plan(Program p) {
-        List<Kernel> plan = new ArrayList<>();
-        List<Stmt> pending = new ArrayList<>();
-        List<Stmt> top = new ArrayList<>();
-        for (Stmt s : p.body().stmts()) {
-            if (s instanceof Stmt.LoopSeq q) top.addAll(q.nests());
-            else top.add(s);
-        }
-        for (Stmt s : top) {
-            int dims = s instanceof Stmt.LoopNest n ? parallelDims(n) : 0;
-            if (dims > 0 && rng.chance(P_PARALLEL)) {
-                if (!pending.isEmpty()) plan.add(new SingleTask(List.copyOf(pending)));
-                pending.clear();
-                plan.add(new ParallelFor((Stmt.LoopNest) s, dims));
-            } else {
-                pending.add(s);
-            }
-        }
-        if (!pending.isEmpty()) plan.add(new SingleTask(List.copyOf(pending)));
-        return plan;
-    }
-
-    /**
-     * How many outer levels of {@code n} can be the dimensions of one parallel_for: each
-     * data-parallel with a known, non-zero trip count, the ones outside it with nothing
-     * before or after the inner loop, and every fold below either into a scalar (a
-     * sycl::reduction) or into an element indexed by all of them (a store per work-item).
-     */
-    static int parallelDims(Stmt.LoopNest n) {
-        int dims = 0;
-        while (dims < Math.min(3, n.depth())) {
-            LoopHead h = n.levels().get(dims).head();
-            if (!h.parallel() || h.trip() <= 0) break;
-            if (dims > 0) {
-                Stmt.LoopLevel outer = n.levels().get(dims - 1);
-                if (!outer.prefix().stmts().isEmpty() || !outer.suffix().stmts().isEmpty()) break;
-            }
-            dims++;
-        }
-        List<Stmt.Reduce> folds = Folds.in(n.blocksFrom(0), r -> true);
-        for (Stmt.Reduce r : folds) {
-            if (!(r.target() instanceof Expr.Subscript sub)) continue;
-            int indexed = 0;
-            while (indexed < dims && Folds.indexedBy(sub, n.levels().get(indexed).head())) indexed++;
-            dims = Math.min(dims, indexed);
-        }
-        return dims;
-    }
-
     // ---- func.cpp ---------------------------------------------------------------------
 
     private String func(Program p, String banner) {
-        boolean deep = false;
-        for (ArrayVar a : arrays(p)) deep |= a.rank() > 3;
-        // Buffers have at most three dimensions.
-        memory = deep ? rng.pick(List.of(Memory.USM_SHARED, Memory.USM_DEVICE)) : rng.pick(List.of(Memory.values()));
-        inOrder = rng.chance(P_IN_ORDER);
+        KernelPlan kernelPlan = KernelPlan.of(p, emit, rng);
+        memory = kernelPlan.memory();
+        inOrder = kernelPlan.inOrder();
         readOnly.clear();
         for (ArrayVar a : p.inputArrays()) readOnly.add(a.name());
         for (ScalarVar v : p.outputs()) cells.add(v.slot());
         for (Stmt s : p.body().stmts()) if (s instanceof Stmt.LocalDecl d) cells.add(d.var().slot());
-        List<Kernel> plan = plan(p);
+        List<Kernel> plan = kernelPlan.kernels();
 
         CodeWriter body = new CodeWriter();
         body.open("void test(" + params(p) + ")");
@@ -210,7 +141,7 @@ public final class SyclLowerer implements Lowerer {
         }
         List<ScalarVar> locals = topLevelLocals(p);
         Map<Stmt.Reduce, IntType> folds = new LinkedHashMap<>();
-        for (Kernel k : plan) if (k instanceof ParallelFor pf) for (Stmt.Reduce r : scalarFolds(pf.nest())) folds.put(r, r.partialType());
+        for (Kernel k : plan) if (k instanceof ParallelFor pf) for (Stmt.Reduce r : pf.levels().partialFolds()) folds.put(r, r.partialType());
         Map<Stmt.Reduce, String> partialNames = new LinkedHashMap<>();
         for (Stmt.Reduce r : folds.keySet()) partialNames.put(r, "red_" + partials++);
         if (memory == Memory.BUFFERS) {
@@ -372,23 +303,23 @@ public final class SyclLowerer implements Lowerer {
             return;
         }
         ParallelFor pf = (ParallelFor) k;
-        Stmt.LoopNest n = pf.nest();
-        List<Stmt.Reduce> folds = scalarFolds(n);
+        Stmt.LoopNest n = pf.levels().nest();
+        // Folds into scalars: each a sycl::reduction into a partial result.
+        List<Stmt.Reduce> folds = pf.levels().partialFolds();
         List<String> partialNames = new ArrayList<>();
         for (Stmt.Reduce r : folds) partialNames.add(names.get(r));
-        boolean nd = rng.chance(P_ND_RANGE);
-        int dims = pf.dims();
+        boolean nd = pf.ndRange();
+        int dims = pf.levels().count();
         List<Long> trips = new ArrayList<>();
-        for (int d = 0; d < dims; d++) trips.add(n.levels().get(d).head().trip());
+        for (int d = 0; d < dims; d++) trips.add(pf.levels().head(d).trip());
         List<Long> global = new ArrayList<>(trips);
-        List<Long> local = new ArrayList<>();
+        List<Long> local = pf.groupSizes();
         boolean guarded = false;
         if (nd) {
             for (int d = 0; d < dims; d++) {
-                long g = rng.pick(folds.isEmpty() ? GROUP_SIZES : REDUCTION_GROUP_SIZES);
+                long g = local.get(d);
                 long rounded = (trips.get(d) + g - 1) / g * g;
                 guarded |= rounded != trips.get(d);
-                local.add(g);
                 global.set(d, rounded);
             }
             stats.ndRanges++;
@@ -576,11 +507,6 @@ public final class SyclLowerer implements Lowerer {
                 st.taps().forEach(this::expr);
             }
         }
-    }
-
-    /** The folds below a nest into scalar accumulators: each becomes a sycl::reduction. */
-    private static List<Stmt.Reduce> scalarFolds(Stmt.LoopNest n) {
-        return Folds.in(n.blocksFrom(0), r -> r.target() instanceof Expr.ScalarRef);
     }
 
     private static String functor(ReductionOp op) {

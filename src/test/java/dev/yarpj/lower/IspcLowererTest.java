@@ -21,6 +21,7 @@ import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
+import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -92,7 +93,7 @@ class IspcLowererTest {
         Set<String> forms = new HashSet<>();
         Set<String> seen = new HashSet<>();
         for (long seed = 1; seed <= 40 && forms.size() < 3; seed++) {
-            LoweredTest t = new IspcLowerer(new Rng(seed), false).lower(p, expected, CheckMode.ASSERTS, "ispc test");
+            LoweredTest t = new IspcLowerer(EmitPolicy.DEFAULT.ispc(), new Rng(seed), false).lower(p, expected, CheckMode.ASSERTS, "ispc test");
             String ispc = t.files().get("func.ispc");
             if (!seen.add(ispc)) continue;
             for (String f : List.of("foreach (", "foreach_tiled (", "programIndex")) if (ispc.contains(f)) forms.add(f);
@@ -120,7 +121,7 @@ class IspcLowererTest {
     void uniformAndVaryingFollowTheGangIterator() {
         Program p = gangs();
         for (long seed = 1; seed <= 20; seed++) {
-            String ispc = new IspcLowerer(new Rng(seed), false)
+            String ispc = new IspcLowerer(EmitPolicy.DEFAULT.ispc(), new Rng(seed), false)
                     .lower(p, Interpreter.run(p, 100_000), CheckMode.HASH, "ispc test").files().get("func.ispc");
             if (ispc.contains("foreach") || ispc.contains("programIndex")) {
                 assertTrue(ispc.contains("varying int32 i_3 = ") || ispc.contains("varying int16 i_4 = "), ispc);
@@ -136,7 +137,7 @@ class IspcLowererTest {
         Program p = gangs();
         Prediction expected = Interpreter.run(p, 100_000);
         for (long seed = 1; seed <= 40; seed++) {
-            LoweredTest t = new IspcLowerer(new Rng(seed), true).lower(p, expected, CheckMode.HASH, "ispc test");
+            LoweredTest t = new IspcLowerer(EmitPolicy.DEFAULT.ispc(), new Rng(seed), true).lower(p, expected, CheckMode.HASH, "ispc test");
             String ispc = t.files().get("func.ispc");
             if (!ispc.contains("foreach (i_3_k") && !ispc.contains("i_3_g")) continue;
             assertEquals(1, t.choices().get("varying_ifs"), ispc);
@@ -181,7 +182,7 @@ class IspcLowererTest {
     void viewsOfOneStorageAreReachedThroughOneParameterSinceIspcParametersAreNoalias() throws Exception {
         Program p = views();
         Prediction expected = Interpreter.run(p, 100_000, true, true);
-        LoweredTest t = new IspcLowerer(new Rng(1), false).lower(p, expected, CheckMode.ASSERTS, "ispc test");
+        LoweredTest t = new IspcLowerer(EmitPolicy.DEFAULT.ispc(), new Rng(1), false).lower(p, expected, CheckMode.ASSERTS, "ispc test");
         String ispc = t.files().get("func.ispc");
         // The second view's parameter is unused; the body derives it from the first.
         assertTrue(ispc.contains("uniform unsigned int32 * uniform out_3_unused"), ispc);

@@ -10,6 +10,7 @@ import dev.yarpj.interp.Interpreter;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.Program;
 import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,7 @@ class SyclLowererTest {
         Prediction expected = Interpreter.run(p, 100_000);
         Set<String> memories = new HashSet<>();
         for (long seed = 1; seed <= 40; seed++) {
-            LoweredTest t = new SyclLowerer(new Rng(seed)).lower(p, expected, CheckMode.HASH, "sycl test");
+            LoweredTest t = new SyclLowerer(EmitPolicy.DEFAULT.sycl(), new Rng(seed)).lower(p, expected, CheckMode.HASH, "sycl test");
             String f = t.files().get("func.cpp");
             assertTrue(t.files().containsKey("func_ref.cpp") && t.files().containsKey("driver.cpp"), t.files().keySet().toString());
             // Kernel names: each declared once and used once.

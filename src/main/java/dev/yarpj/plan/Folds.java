@@ -1,4 +1,4 @@
-package dev.yarpj.lower;
+package dev.yarpj.plan;
 
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
