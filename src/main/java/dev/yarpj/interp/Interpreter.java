@@ -300,19 +300,31 @@ public final class Interpreter {
     // ---- expressions ----------------------------------------------------------------
 
     private Ev expr(Expr e) {
-        if (e instanceof Expr.Const c) {
+        return e.accept(compiler);
+    }
+
+    /** Compiles an expression into a closure that evaluates it (and checks it for UB) each time it runs. */
+    private final Expr.Visitor<Ev> compiler = new Expr.Visitor<>() {
+        @Override
+        public Ev constant(Expr.Const c) {
             long v = c.value();
             return () -> v;
         }
-        if (e instanceof Expr.ScalarRef r) {
+
+        @Override
+        public Ev scalar(Expr.ScalarRef r) {
             int slot = r.var().slot();
             return () -> scalars[slot];
         }
-        if (e instanceof Expr.IterRef r) {
+
+        @Override
+        public Ev iter(Expr.IterRef r) {
             int slot = r.iter().slot();
             return () -> scalars[slot];
         }
-        if (e instanceof Expr.Cast c) {
+
+        @Override
+        public Ev cast(Expr.Cast c) {
             Ev o = expr(c.operand());
             IntType t = c.type();
             IntType from = c.operand().type();
@@ -325,9 +337,9 @@ public final class Interpreter {
             }
             return () -> Arith.convert(o.ev(), t);
         }
-        if (e instanceof Expr.Binary b) return binary(b);
-        if (e instanceof Expr.Subscript s) return read(s);
-        if (e instanceof Expr.Unary u) {
+
+        @Override
+        public Ev unary(Expr.Unary u) {
             IntType t = u.operand().type();
             UnOp op = u.op();
             Ev o = expr(u.operand());
@@ -338,7 +350,14 @@ public final class Interpreter {
                 return Arith.unary(op, t, x);
             };
         }
-        if (e instanceof Expr.Ternary t) {
+
+        @Override
+        public Ev binary(Expr.Binary b) {
+            return Interpreter.this.binary(b);
+        }
+
+        @Override
+        public Ev ternary(Expr.Ternary t) {
             Ev c = expr(t.cond());
             Ev a = expr(t.then());
             Ev b = expr(t.otherwise());
@@ -351,14 +370,23 @@ public final class Interpreter {
             }
             return () -> c.ev() != 0 ? a.ev() : b.ev();
         }
-        if (e instanceof Expr.Call c) {
+
+        @Override
+        public Ev subscript(Expr.Subscript s) {
+            return read(s);
+        }
+
+        @Override
+        public Ev call(Expr.Call c) {
             Builtin fn = c.fn();
             IntType t = c.type();
             Ev a = expr(c.lhs());
             Ev b = expr(c.rhs());
             return () -> Arith.builtin(fn, t, a.ev(), b.ev());
         }
-        if (e instanceof Expr.Stencil st) {
+
+        @Override
+        public Ev stencil(Expr.Stencil st) {
             BinOp op = st.combine();
             IntType t = st.type();
             Ev[] taps = new Ev[st.taps().size()];
@@ -373,8 +401,7 @@ public final class Interpreter {
                 return acc;
             };
         }
-        throw new IllegalStateException("unknown expression " + e);
-    }
+    };
 
     private Ev binary(Expr.Binary b) {
         BinOp op = b.op();

@@ -62,18 +62,39 @@ abstract class ExprPrinter {
     }
 
     final String expr(Expr e) {
-        if (e instanceof Expr.Const c) return literal(c.type(), c.value());
-        if (e instanceof Expr.ScalarRef r) return scalar(r.var());
-        if (e instanceof Expr.IterRef r) return r.iter().name();
-        if (e instanceof Expr.Cast c) {
-            if (c.implicit() && (!printsImplicitCasts() || c.type() == c.operand().type())) return expr(c.operand());
-            return cast(c.type(), expr(c.operand()));
+        return e.accept(printer);
+    }
+
+    private final Expr.Visitor<String> printer = new Expr.Visitor<>() {
+        @Override
+        public String constant(Expr.Const c) {
+            return literal(c.type(), c.value());
         }
-        if (e instanceof Expr.Unary u) {
+
+        @Override
+        public String scalar(Expr.ScalarRef r) {
+            return ExprPrinter.this.scalar(r.var());
+        }
+
+        @Override
+        public String iter(Expr.IterRef r) {
+            return r.iter().name();
+        }
+
+        @Override
+        public String cast(Expr.Cast c) {
+            if (c.implicit() && (!printsImplicitCasts() || c.type() == c.operand().type())) return expr(c.operand());
+            return ExprPrinter.this.cast(c.type(), expr(c.operand()));
+        }
+
+        @Override
+        public String unary(Expr.Unary u) {
             if (u.op() == UnOp.LNOT) return boolToInt("(!" + truth(u.operand()) + ")");
             return "(" + u.op().symbol + expr(u.operand()) + ")";
         }
-        if (e instanceof Expr.Binary b) {
+
+        @Override
+        public String binary(Expr.Binary b) {
             if (b.op().isLogical()) {
                 return boolToInt("(" + truth(b.lhs()) + " " + b.op().symbol + " " + truth(b.rhs()) + ")");
             }
@@ -81,19 +102,32 @@ abstract class ExprPrinter {
             String text = "(" + expr(b.lhs()) + " " + b.op().symbol + " " + rhs + ")";
             return b.op().isComparison() ? boolToInt(text) : text;
         }
-        if (e instanceof Expr.Ternary t) return ternary(t);
-        if (e instanceof Expr.Subscript s) return element(s.array(), s.indices().stream().map(this::expr).toList());
-        if (e instanceof Expr.Stencil st) {
+
+        @Override
+        public String ternary(Expr.Ternary t) {
+            return ExprPrinter.this.ternary(t);
+        }
+
+        @Override
+        public String subscript(Expr.Subscript s) {
+            return element(s.array(), s.indices().stream().map(ExprPrinter.this::expr).toList());
+        }
+
+        @Override
+        public String call(Expr.Call c) {
+            return minMax(c.fn() == dev.yarpj.ir.Builtin.MIN, c.type(), expr(c.lhs()), expr(c.rhs()));
+        }
+
+        @Override
+        public String stencil(Expr.Stencil st) {
             // Taps are folded in the stencil's type: promoted silently in C, cast where that is not so.
             List<String> taps = new ArrayList<>();
             for (Expr.Subscript t : st.taps()) {
-                taps.add(printsImplicitCasts() && t.type() != st.type() ? cast(st.type(), expr(t)) : expr(t));
+                taps.add(printsImplicitCasts() && t.type() != st.type() ? ExprPrinter.this.cast(st.type(), expr(t)) : expr(t));
             }
             return "(" + String.join(" " + st.combine().symbol + " ", taps) + ")";
         }
-        Expr.Call c = (Expr.Call) e;
-        return minMax(c.fn() == dev.yarpj.ir.Builtin.MIN, c.type(), expr(c.lhs()), expr(c.rhs()));
-    }
+    };
 
     /** Whether {@code e} is a comparison, a logical operator or a logical not: a truth value in every language. */
     static boolean isTruthValue(Expr e) {

@@ -484,28 +484,65 @@ public final class SyclLowerer implements Lowerer {
         }
 
         void expr(Expr e) {
-            if (e instanceof Expr.ScalarRef r) {
-                if (cells.contains(r.var().slot())) names.add(r.var().name());
-            } else if (e instanceof Expr.Subscript s) {
-                names.add(s.array().storage().name());
-                s.indices().forEach(this::expr);
-            } else if (e instanceof Expr.Cast c) {
-                expr(c.operand());
-            } else if (e instanceof Expr.Unary u) {
-                expr(u.operand());
-            } else if (e instanceof Expr.Binary b) {
-                expr(b.lhs());
-                expr(b.rhs());
-            } else if (e instanceof Expr.Ternary t) {
-                expr(t.cond());
-                expr(t.then());
-                expr(t.otherwise());
-            } else if (e instanceof Expr.Call c) {
-                expr(c.lhs());
-                expr(c.rhs());
-            } else if (e instanceof Expr.Stencil st) {
-                st.taps().forEach(this::expr);
-            }
+            e.accept(new Expr.Visitor<Void>() {
+                @Override
+                public Void constant(Expr.Const c) {
+                    return null;
+                }
+
+                @Override
+                public Void scalar(Expr.ScalarRef r) {
+                    if (cells.contains(r.var().slot())) names.add(r.var().name());
+                    return null;
+                }
+
+                @Override
+                public Void iter(Expr.IterRef r) {
+                    return null;
+                }
+
+                @Override
+                public Void unary(Expr.Unary u) {
+                    return u.operand().accept(this);
+                }
+
+                @Override
+                public Void binary(Expr.Binary b) {
+                    b.lhs().accept(this);
+                    return b.rhs().accept(this);
+                }
+
+                @Override
+                public Void ternary(Expr.Ternary t) {
+                    t.cond().accept(this);
+                    t.then().accept(this);
+                    return t.otherwise().accept(this);
+                }
+
+                @Override
+                public Void cast(Expr.Cast c) {
+                    return c.operand().accept(this);
+                }
+
+                @Override
+                public Void subscript(Expr.Subscript s) {
+                    names.add(s.array().storage().name());
+                    for (Expr i : s.indices()) i.accept(this);
+                    return null;
+                }
+
+                @Override
+                public Void call(Expr.Call c) {
+                    c.lhs().accept(this);
+                    return c.rhs().accept(this);
+                }
+
+                @Override
+                public Void stencil(Expr.Stencil st) {
+                    for (Expr t : st.taps()) t.accept(this);
+                    return null;
+                }
+            });
         }
     }
 
