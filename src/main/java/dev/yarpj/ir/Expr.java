@@ -39,6 +39,73 @@ public sealed interface Expr {
     }
 
     /**
+     * A pass that looks at some kinds of expression anywhere in a tree: it visits every node,
+     * operands left to right; a pass overrides the kinds it cares about (and calls {@code
+     * super} to go on below them).
+     */
+    abstract class Walker implements Visitor<Void> {
+        public final void walk(Expr e) {
+            e.accept(this);
+        }
+
+        @Override
+        public Void constant(Const e) {
+            return null;
+        }
+
+        @Override
+        public Void scalar(ScalarRef e) {
+            return null;
+        }
+
+        @Override
+        public Void iter(IterRef e) {
+            return null;
+        }
+
+        @Override
+        public Void unary(Unary e) {
+            return e.operand().accept(this);
+        }
+
+        @Override
+        public Void binary(Binary e) {
+            e.lhs().accept(this);
+            return e.rhs().accept(this);
+        }
+
+        @Override
+        public Void ternary(Ternary e) {
+            e.cond().accept(this);
+            e.then().accept(this);
+            return e.otherwise().accept(this);
+        }
+
+        @Override
+        public Void cast(Cast e) {
+            return e.operand().accept(this);
+        }
+
+        @Override
+        public Void subscript(Subscript e) {
+            for (Expr i : e.indices()) i.accept(this);
+            return null;
+        }
+
+        @Override
+        public Void call(Call e) {
+            e.lhs().accept(this);
+            return e.rhs().accept(this);
+        }
+
+        @Override
+        public Void stencil(Stencil e) {
+            for (Expr t : e.taps()) t.accept(this);
+            return null;
+        }
+    }
+
+    /**
      * A visitor that asks one question of every node, answered by combining its operands'
      * answers in order ({@code or}: does any operand read a varying value, say); a pass
      * overrides the kinds it decides itself.

@@ -34,6 +34,80 @@ public sealed interface Stmt {
     }
 
     /**
+     * A pass that looks for some kinds of statement (or expression) anywhere below: it visits
+     * every statement nested in another, in program order, and hands every expression of a
+     * statement (loop heads included) to {@link #expr}; a pass overrides the kinds it cares
+     * about and calls {@code super} to go on below. Only this class must change when a kind of
+     * statement is added; a pass that must decide for every kind implements {@link Visitor}.
+     */
+    abstract class Walker implements Visitor<Void> {
+        /** Called with each expression of a statement; nothing by default. */
+        protected void expr(Expr e) {}
+
+        public final void all(List<Stmt> stmts) {
+            for (Stmt s : stmts) s.accept(this);
+        }
+
+        @Override
+        public Void assign(Assign s) {
+            expr(s.target());
+            expr(s.value());
+            return null;
+        }
+
+        @Override
+        public Void reduce(Reduce s) {
+            expr(s.target());
+            expr(s.value());
+            return null;
+        }
+
+        @Override
+        public Void localDecl(LocalDecl s) {
+            expr(s.init());
+            return null;
+        }
+
+        @Override
+        public Void ifStmt(If s) {
+            expr(s.cond());
+            all(s.then().stmts());
+            if (s.otherwise() != null) all(s.otherwise().stmts());
+            return null;
+        }
+
+        @Override
+        public Void deadBranch(DeadBranch s) {
+            expr(s.cond());
+            all(s.body().stmts());
+            return null;
+        }
+
+        @Override
+        public Void block(Block s) {
+            all(s.stmts());
+            return null;
+        }
+
+        @Override
+        public Void loopNest(LoopNest s) {
+            for (LoopLevel lv : s.levels()) {
+                expr(lv.head().start());
+                expr(lv.head().cond());
+                expr(lv.head().update());
+            }
+            all(s.blocksFrom(0));
+            return null;
+        }
+
+        @Override
+        public Void loopSeq(LoopSeq s) {
+            for (LoopNest n : s.nests()) n.accept(this);
+            return null;
+        }
+    }
+
+    /**
      * {@code target = value} or, when {@code compound} is set, {@code target op= value}.
      * The target is a {@link Expr.ScalarRef} or a {@link Expr.Subscript}; for a plain
      * assignment {@code value} already carries the implicit conversion to the target type.

@@ -413,7 +413,7 @@ public final class SyclLowerer implements Lowerer {
     }
 
     /** Collects the device memory statements read or write. */
-    private final class Uses {
+    private final class Uses extends Stmt.Walker {
         private final Set<String> names;
 
         Uses(Set<String> names) {
@@ -421,75 +421,18 @@ public final class SyclLowerer implements Lowerer {
         }
 
         void stmt(Stmt s) {
-            s.accept(new Stmt.Visitor<Void>() {
-                @Override
-                public Void assign(Stmt.Assign a) {
-                    expr(a.target());
-                    expr(a.value());
-                    return null;
-                }
-
-                @Override
-                public Void reduce(Stmt.Reduce r) {
-                    expr(r.target());
-                    expr(r.value());
-                    return null;
-                }
-
-                @Override
-                public Void localDecl(Stmt.LocalDecl d) {
-                    if (cells.contains(d.var().slot())) names.add(d.var().name());
-                    expr(d.init());
-                    return null;
-                }
-
-                @Override
-                public Void ifStmt(Stmt.If i) {
-                    expr(i.cond());
-                    i.then().stmts().forEach(Uses.this::stmt);
-                    if (i.otherwise() != null) i.otherwise().stmts().forEach(Uses.this::stmt);
-                    return null;
-                }
-
-                @Override
-                public Void deadBranch(Stmt.DeadBranch d) {
-                    expr(d.cond());
-                    d.body().stmts().forEach(Uses.this::stmt);
-                    return null;
-                }
-
-                @Override
-                public Void block(Stmt.Block b) {
-                    b.stmts().forEach(Uses.this::stmt);
-                    return null;
-                }
-
-                @Override
-                public Void loopNest(Stmt.LoopNest n) {
-                    for (Stmt.LoopLevel lv : n.levels()) {
-                        expr(lv.head().start());
-                        expr(lv.head().cond());
-                        expr(lv.head().update());
-                    }
-                    n.blocksFrom(0).forEach(Uses.this::stmt);
-                    return null;
-                }
-
-                @Override
-                public Void loopSeq(Stmt.LoopSeq q) {
-                    q.nests().forEach(Uses.this::stmt);
-                    return null;
-                }
-            });
+            s.accept(this);
         }
 
-        void expr(Expr e) {
-            e.accept(new Expr.Visitor<Void>() {
-                @Override
-                public Void constant(Expr.Const c) {
-                    return null;
-                }
+        @Override
+        public Void localDecl(Stmt.LocalDecl d) {
+            if (cells.contains(d.var().slot())) names.add(d.var().name());
+            return super.localDecl(d);
+        }
 
+        @Override
+        protected void expr(Expr e) {
+            e.accept(new Expr.Walker() {
                 @Override
                 public Void scalar(Expr.ScalarRef r) {
                     if (cells.contains(r.var().slot())) names.add(r.var().name());
@@ -497,50 +440,9 @@ public final class SyclLowerer implements Lowerer {
                 }
 
                 @Override
-                public Void iter(Expr.IterRef r) {
-                    return null;
-                }
-
-                @Override
-                public Void unary(Expr.Unary u) {
-                    return u.operand().accept(this);
-                }
-
-                @Override
-                public Void binary(Expr.Binary b) {
-                    b.lhs().accept(this);
-                    return b.rhs().accept(this);
-                }
-
-                @Override
-                public Void ternary(Expr.Ternary t) {
-                    t.cond().accept(this);
-                    t.then().accept(this);
-                    return t.otherwise().accept(this);
-                }
-
-                @Override
-                public Void cast(Expr.Cast c) {
-                    return c.operand().accept(this);
-                }
-
-                @Override
                 public Void subscript(Expr.Subscript s) {
                     names.add(s.array().storage().name());
-                    for (Expr i : s.indices()) i.accept(this);
-                    return null;
-                }
-
-                @Override
-                public Void call(Expr.Call c) {
-                    c.lhs().accept(this);
-                    return c.rhs().accept(this);
-                }
-
-                @Override
-                public Void stencil(Expr.Stencil st) {
-                    for (Expr t : st.taps()) t.accept(this);
-                    return null;
+                    return super.subscript(s);
                 }
             });
         }

@@ -27,56 +27,11 @@ final class Folds {
     /** Every fold in {@code stmts} and the statements nested in them that {@code wanted} accepts. */
     static List<Stmt.Reduce> in(List<Stmt> stmts, Predicate<Stmt.Reduce> wanted) {
         List<Stmt.Reduce> out = new ArrayList<>();
-        Stmt.Visitor<Void> collect = new Stmt.Visitor<>() {
-            @Override
-            public Void assign(Stmt.Assign s) {
-                return null;
-            }
-
+        Stmt.Walker collect = new Stmt.Walker() {
             @Override
             public Void reduce(Stmt.Reduce r) {
                 if (wanted.test(r)) out.add(r);
                 return null;
-            }
-
-            @Override
-            public Void localDecl(Stmt.LocalDecl s) {
-                return null;
-            }
-
-            @Override
-            public Void ifStmt(Stmt.If i) {
-                all(i.then().stmts());
-                if (i.otherwise() != null) all(i.otherwise().stmts());
-                return null;
-            }
-
-            @Override
-            public Void deadBranch(Stmt.DeadBranch d) {
-                all(d.body().stmts());
-                return null;
-            }
-
-            @Override
-            public Void block(Stmt.Block b) {
-                all(b.stmts());
-                return null;
-            }
-
-            @Override
-            public Void loopNest(Stmt.LoopNest n) {
-                all(n.blocksFrom(0));
-                return null;
-            }
-
-            @Override
-            public Void loopSeq(Stmt.LoopSeq q) {
-                for (Stmt.LoopNest n : q.nests()) all(n.blocksFrom(0));
-                return null;
-            }
-
-            private void all(List<Stmt> ss) {
-                for (Stmt s : ss) s.accept(this);
             }
         };
         for (Stmt s : stmts) s.accept(collect);
