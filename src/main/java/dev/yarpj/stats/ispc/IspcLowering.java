@@ -1,4 +1,4 @@
-package dev.yarpj.stats;
+package dev.yarpj.stats.ispc;
 
 import dev.yarpj.gen.GeneratedTest;
 import dev.yarpj.interp.LoopTrips;
