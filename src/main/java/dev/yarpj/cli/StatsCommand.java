@@ -1,26 +1,16 @@
 package dev.yarpj.cli;
 
-import dev.yarpj.harness.ProcessRunner;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.PolicyException;
 import dev.yarpj.policy.PolicyLoader;
-import dev.yarpj.stats.IspcMaskRunner;
-import dev.yarpj.stats.PolicyComparison;
-import dev.yarpj.stats.RemarkCollector;
 import dev.yarpj.stats.RemarkCompiler;
-import dev.yarpj.stats.RemarkKind;
-import dev.yarpj.stats.RemarkTally;
-import dev.yarpj.stats.RemarkSummary;
-import dev.yarpj.stats.StatsReport;
-import java.io.IOException;
+import dev.yarpj.stats.StatsStage;
+import dev.yarpj.stats.ispc.IspcMaskBuild;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -109,20 +99,17 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     enum Format {
-        table(StatsReport.Format.TABLE), csv(StatsReport.Format.CSV), json(StatsReport.Format.JSON);
+        table(StatsStage.Format.TABLE), csv(StatsStage.Format.CSV), json(StatsStage.Format.JSON);
 
-        final StatsReport.Format format;
+        final StatsStage.Format format;
 
-        Format(StatsReport.Format f) {
+        Format(StatsStage.Format f) {
             this.format = f;
         }
     }
 
     /** Longest seed range accepted: every program's counts are held in memory. */
     static final long MAX_SEEDS = 100_000;
-    static final double COMPILE_TIMEOUT_SECONDS = 120;
-    static final double PROGRESS_SECONDS = 5;
-    static final double RUN_TIMEOUT_SECONDS = 60;
 
     @Option(names = "--lang", paramLabel = "c|cpp|ispc|sycl", description = "Target language: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             defaultValue = "c")
@@ -152,12 +139,12 @@ final class StatsCommand implements Callable<Integer> {
 
     @Option(names = "--ispc-target", paramLabel = "TARGET",
             description = "With --lang=ispc: the ispc --target the mask measurement builds for (default: ${DEFAULT-VALUE}).",
-            defaultValue = IspcMaskRunner.DEFAULT_TARGET)
+            defaultValue = IspcMaskBuild.DEFAULT_TARGET)
     String ispcTarget;
 
     @Option(names = "--ispc-opt", paramLabel = "LEVEL",
             description = "With --lang=ispc: the ispc optimization level of the mask measurement, -O0 to -O3 (default: ${DEFAULT-VALUE}).",
-            defaultValue = IspcMaskRunner.DEFAULT_LEVEL)
+            defaultValue = IspcMaskBuild.DEFAULT_LEVEL)
     String ispcLevel;
 
     @Option(names = "--format", paramLabel = "table|csv|json", description = "Output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
@@ -201,177 +188,12 @@ final class StatsCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
-        if (noCompile) return generateOnly(policies, first, last, out, err);
-        if (lang == GenCommand.Lang.ispc) return measureMasks(policies, first, last, out, err);
-        if (lang == GenCommand.Lang.sycl) {
-            throw new Main.UsageError("--lang=sycl counts only what generation and the SYCL lowering give: add --no-compile");
-        }
-        String binary = cc != null ? cc : compiler.remarks.defaultBinary;
-        String version = probe(binary);
-        // Each family rejects the other's remark options, which would fail every compile.
-        boolean saysClang = version.toLowerCase(java.util.Locale.ROOT).contains("clang");
-        if (saysClang != (compiler == Compiler.clang)) {
-            throw new Main.UsageError("--cc " + binary + " does not look like " + compiler + " (its --version says: "
-                    + version + "); use --compiler " + (saysClang ? "clang" : "gcc"));
-        }
-
-        RemarkCollector collector = new RemarkCollector(compiler.remarks, binary, lang.language, jobs,
-                COMPILE_TIMEOUT_SECONDS, err, PROGRESS_SECONDS);
-        List<RemarkCollector.Collection> got = collect(collector, policies, first, last, err);
-        if (got == null) return 1;
-        if (perSeed != null) writePerSeed(got, compiler.remarks);
-        StatsReport.RunInfo info = new StatsReport.RunInfo(compiler.remarks, binary, version, lang.language.cliName(),
-                first, last, swarm);
-        if (compare == null) {
-            RemarkSummary s = new RemarkSummary(got.get(0).tallies());
-            if (s.programs() == 0) {
-                err.println("yarpj: no program compiled, nothing to count");
-                return 1;
-            }
-            StatsReport.single(out, format.format, info, got.get(0), s);
-            return 0;
-        }
-        RemarkSummary a = new RemarkSummary(got.get(0).tallies());
-        RemarkSummary b = new RemarkSummary(got.get(1).tallies());
-        if (a.programs() < 2 || b.programs() < 2) {
-            err.println("yarpj: need at least 2 compiled programs per policy to compare, got " + a.programs()
-                    + " (A) and " + b.programs() + " (B)");
-            return 1;
-        }
-        StatsReport.compare(out, format.format, info, got.get(0), got.get(1), a, b,
-                new PolicyComparison(compiler.remarks, a, b));
-        return 0;
-    }
-
-    /** The collections of every policy, with skipped seeds reported on {@code err}; null when collecting failed. */
-    private List<RemarkCollector.Collection> collect(RemarkCollector collector, List<GenPolicy> policies, long first, long last,
-                                                     PrintWriter err) {
-        List<RemarkCollector.Collection> got;
+        StatsStage.Options options = new StatsStage.Options(lang.language, first, last, policies, swarm, compiler.remarks, cc,
+                ispcTarget, ispcLevel, format.format, jobs, noCompile, perSeed);
         try {
-            got = collector.collect(policies, swarm, first, last);
-        } catch (RemarkCollector.CollectException e) {
-            err.println("yarpj: " + e.getMessage());
-            return null;
-        }
-        for (int i = 0; i < got.size(); i++) {
-            reportSkipped(err, compare == null ? "" : (i == 0 ? "policy A (" : "policy B (") + got.get(i).policyName() + "): ",
-                    got.get(i), last - first + 1);
-        }
-        return got;
-    }
-
-    /** --no-compile: generation (with the interpreter) only; shape and trip counts. */
-    private int generateOnly(List<GenPolicy> policies, long first, long last, PrintWriter out, PrintWriter err) {
-        RemarkCollector collector = RemarkCollector.generateOnly(lang.language, jobs, err, PROGRESS_SECONDS);
-        List<RemarkCollector.Collection> got = collect(collector, policies, first, last, err);
-        if (got == null) return 1;
-        StatsReport.RunInfo info = new StatsReport.RunInfo(null, null, "", lang.language.cliName(), first, last, swarm);
-        int generatedA = got.get(0).loops().size();
-        if (compare == null) {
-            if (generatedA == 0) {
-                err.println("yarpj: no program generated, nothing to count");
-                return 1;
-            }
-            StatsReport.single(out, format.format, info, got.get(0), null);
-            return 0;
-        }
-        int generatedB = got.get(1).loops().size();
-        if (generatedA < 2 || generatedB < 2) {
-            err.println("yarpj: need at least 2 generated programs per policy to compare, got " + generatedA
-                    + " (A) and " + generatedB + " (B)");
-            return 1;
-        }
-        StatsReport.compare(out, format.format, info, got.get(0), got.get(1), null, null, null);
-        return 0;
-    }
-
-    /**
-     * ISPC without --no-compile: build and run each test's measurement variant with ispc and
-     * report its masks, besides what --no-compile reports.
-     */
-    private int measureMasks(List<GenPolicy> policies, long first, long last, PrintWriter out, PrintWriter err) {
-        if (!IspcMaskRunner.LEVELS.contains(ispcLevel)) {
-            throw new Main.UsageError("--ispc-opt must be one of " + String.join(", ", IspcMaskRunner.LEVELS) + ", got " + ispcLevel);
-        }
-        if (!ispcTarget.matches("[A-Za-z0-9_.-]+")) throw new Main.UsageError("--ispc-target: not a target name: " + ispcTarget);
-        String binary = cc != null ? cc : "ispc";
-        String version = probe(binary);
-        if (!version.contains("ISPC")) {
-            throw new Main.UsageError("--cc " + binary + " does not look like ispc (its --version says: " + version + ")");
-        }
-        probe("g++");
-        Matcher v = Pattern.compile("\\d+\\.\\d+(\\.\\d+)?").matcher(version);
-        IspcMaskRunner runner = new IspcMaskRunner(binary, "g++", ispcTarget, ispcLevel, COMPILE_TIMEOUT_SECONDS,
-                RUN_TIMEOUT_SECONDS);
-        String build = binary + (v.find() ? " " + v.group() : "") + " --target=" + ispcTarget + " " + ispcLevel + " (driver: g++ -O0)";
-        RemarkCollector collector = RemarkCollector.ispcMasks(runner, jobs, 2 * COMPILE_TIMEOUT_SECONDS + RUN_TIMEOUT_SECONDS,
-                err, PROGRESS_SECONDS);
-        List<RemarkCollector.Collection> got = collect(collector, policies, first, last, err);
-        if (got == null) return 1;
-        int mismatches = 0;
-        for (RemarkCollector.Collection c : got) {
-            for (RemarkCollector.SeedResult r : c.allSkipped(RemarkCollector.Skip.MISMATCH)) {
-                mismatches++;
-                err.println("yarpj: CHECKSUM MISMATCH: seed " + r.seed() + " (policy " + c.policyName() + ") built with " + build
-                        + ": " + r.message() + "; a wrong result from ispc or a yarpj bug: regenerate with yarpj gen --lang=ispc --seed "
-                        + r.seed() + " and build as stats --help says");
-            }
-        }
-        err.flush();
-        StatsReport.RunInfo info = new StatsReport.RunInfo(null, binary, version, lang.language.cliName(), first, last, swarm, build);
-        int measuredA = got.get(0).masks().size() + got.get(0).skipped(RemarkCollector.Skip.MISMATCH);
-        if (compare == null) {
-            if (measuredA == 0) {
-                err.println("yarpj: no ISPC test was built and run, no masks to count");
-                return 1;
-            }
-            StatsReport.single(out, format.format, info, got.get(0), null);
-            return mismatches > 0 ? 1 : 0;
-        }
-        int measuredB = got.get(1).masks().size() + got.get(1).skipped(RemarkCollector.Skip.MISMATCH);
-        if (measuredA < 2 || measuredB < 2) {
-            err.println("yarpj: need at least 2 ISPC tests built and run per policy to compare, got " + measuredA
-                    + " (A) and " + measuredB + " (B)");
-            return 1;
-        }
-        StatsReport.compare(out, format.format, info, got.get(0), got.get(1), null, null, null);
-        return mismatches > 0 ? 1 : 0;
-    }
-
-    private void writePerSeed(List<RemarkCollector.Collection> got, RemarkCompiler remarks) {
-        StringBuilder sb = new StringBuilder("policy,seed,status,func_lines,slots,loops,loop_slots,unrolled,estimate_s,compile_cpu_s,passed,passed_loop\n");
-        for (RemarkCollector.Collection c : got) {
-            for (RemarkCollector.SeedResult r : c.seeds()) {
-                sb.append(c.policyName()).append(',').append(r.seed()).append(',')
-                        .append(r.skip() == null ? "ok" : r.skip().name().toLowerCase(java.util.Locale.ROOT));
-                if (r.size() == null) {
-                    sb.append(",,,,,,,,,\n");
-                    continue;
-                }
-                var cost = r.size().cost();
-                sb.append(',').append(r.size().funcLines()).append(',').append(cost.slots()).append(',').append(cost.loops())
-                        .append(',').append(cost.loopSlots()).append(',').append(String.format(java.util.Locale.ROOT, "%.0f", cost.unrolled()))
-                        .append(',').append(String.format(java.util.Locale.ROOT, "%.3f", cost.seconds()));
-                RemarkTally t = r.tally();
-                if (t == null) {
-                    sb.append(",,,\n");
-                    continue;
-                }
-                long passed = 0;
-                long loop = 0;
-                for (var e : t.byName().entrySet()) {
-                    if (e.getKey().kind() != RemarkKind.PASSED) continue;
-                    passed += e.getValue();
-                    if (remarks.isLoopUnit(e.getKey().pass(), e.getKey().name())) loop += e.getValue();
-                }
-                sb.append(',').append(String.format(java.util.Locale.ROOT, "%.3f", t.cpuSeconds())).append(',').append(passed)
-                        .append(',').append(loop).append('\n');
-            }
-        }
-        try {
-            java.nio.file.Files.writeString(perSeed, sb.toString());
-        } catch (IOException e) {
-            throw new Main.UsageError("cannot write --per-seed " + perSeed + ": " + e.getMessage());
+            return StatsStage.run(options, out, err);
+        } catch (StatsStage.BadInput e) {
+            throw new Main.UsageError(e.getMessage());
         }
     }
 
@@ -383,44 +205,5 @@ final class StatsCommand implements Callable<Integer> {
         long b = r[1];
         if (b - a + 1 > MAX_SEEDS) throw new Main.UsageError("--seeds: at most " + MAX_SEEDS + " seeds at once, got " + s);
         return new long[] {a, b};
-    }
-
-    /** The first line of {@code binary --version}, or a usage error if it cannot run. */
-    private static String probe(String binary) {
-        ProcessRunner.Captured c;
-        try {
-            c = ProcessRunner.capture(null, List.of(binary, "--version"), Map.of(), 30, null);
-        } catch (IOException e) {
-            throw new Main.UsageError("interrupted");
-        }
-        if (!c.started()) {
-            throw new Main.UsageError("cannot run compiler " + binary + ": " + firstLine(c.output()));
-        }
-        if (c.timedOut()) throw new Main.UsageError("cannot run compiler " + binary + ": '--version' did not finish");
-        if (c.exitCode() != 0) throw new Main.UsageError("cannot run compiler " + binary + ": '--version' exited with " + c.exitCode());
-        String text = c.output().strip();
-        int nl = text.indexOf('\n');
-        return nl < 0 ? text : text.substring(0, nl).strip();
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "unknown error";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
-
-    private static void reportSkipped(PrintWriter err, String who, RemarkCollector.Collection c, long seedCount) {
-        List<String> parts = new ArrayList<>();
-        int n = 0;
-        for (RemarkCollector.Skip k : RemarkCollector.Skip.values()) {
-            int count = c.skipped(k);
-            if (count == 0) continue;
-            n += count;
-            RemarkCollector.SeedResult f = c.firstSkipped(k);
-            parts.add(count + " " + k.label + (count == 1 ? "" : "s") + " (first: seed " + f.seed() + ": "
-                    + firstLine(f.message()) + ")");
-        }
-        if (n > 0) err.println("yarpj: " + who + n + " of " + seedCount + " seeds skipped: " + String.join("; ", parts));
-        err.flush();
     }
 }

@@ -118,6 +118,25 @@ public final class Signature {
         return firstLine(text, "error");
     }
 
+    /**
+     * The first line of compiler output that mentions "error", else the first non-empty one,
+     * as it is (unmasked: it is shown to a person, not grouped), cut to 200 characters.
+     */
+    public static String firstErrorLine(String output) {
+        String first = null;
+        for (String line : output.split("\n")) {
+            String l = line.strip();
+            if (l.isEmpty()) continue;
+            if (first == null) first = l;
+            if (l.contains("error")) {
+                first = l;
+                break;
+            }
+        }
+        if (first == null) return "no output";
+        return first.length() > 200 ? first.substring(0, 200) + "..." : first;
+    }
+
     /** Addresses, numbers and generated names vary from test to test; the cause does not. */
     static String mask(String s) {
         return s.replaceAll("0x[0-9a-fA-F]+", "0xADDR")

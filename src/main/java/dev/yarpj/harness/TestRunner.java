@@ -72,10 +72,7 @@ final class TestRunner {
         Language lang = cfg.lang();
         ispc = lang == Language.ISPC;
         ref = cfg.reference().compiler(lang.driverLanguage());
-        List<String> d = new ArrayList<>(List.of(ref, "-O0", "-w"));
-        if (ispc) d.add("-DYARPJ_ISPC");
-        d.addAll(List.of("-c", "driver." + lang.driverLanguage().extension, "-o", "driver.o"));
-        driverCmd = List.copyOf(d);
+        driverCmd = Testbed.driverCommand(lang, ref);
         if (ispc) {
             if (cfg.reference().ispcCompiler() == null) throw new HarnessException("the reference has no ispc to write func_ispc.h");
             List<String> h = new ArrayList<>(List.of(cfg.reference().ispcCompiler(), "--woff"));

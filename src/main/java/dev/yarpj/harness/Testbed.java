@@ -73,6 +73,19 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
         return cmd;
     }
 
+    /**
+     * The command that builds the driver of a {@code lang} test to {@code driver.o} at -O0 with
+     * the reference's compiler {@code reference}; for ISPC it includes ispc's header
+     * {@code func_ispc.h} (-DYARPJ_ISPC), which must be written first. Every testbed links
+     * with that one object ({@link #linkCommand}).
+     */
+    public static List<String> driverCommand(Language lang, String reference) {
+        List<String> d = new ArrayList<>(List.of(reference, "-O0", "-w"));
+        if (lang == Language.ISPC) d.add("-DYARPJ_ISPC");
+        d.addAll(List.of("-c", "driver." + lang.driverLanguage().extension, "-o", "driver.o"));
+        return List.copyOf(d);
+    }
+
     /** Whether its programs run under an emulator. */
     public boolean emulated() {
         return !run.isEmpty();

@@ -18,26 +18,18 @@ public record ProgramShape(int maxLoopDepth, int loops, List<Integer> stmtsPerLo
         return new ProgramShape(w.maxDepth, w.loops, w.bodies);
     }
 
+    /**
+     * Counts loops and their bodies at each depth. A dead branch is not entered: its body
+     * never runs, so its loops are not part of the program's shape (as before the visitor).
+     */
     private static final class Walker {
         int maxDepth;
         int loops;
         final List<Integer> bodies = new ArrayList<>();
 
         void block(Stmt.Block b, int depth) {
-            for (Stmt s : b.stmts()) stmt(s, depth);
-        }
-
-        void stmt(Stmt s, int depth) {
-            if (s instanceof Stmt.If i) {
-                block(i.then(), depth);
-                if (i.otherwise() != null) block(i.otherwise(), depth);
-            } else if (s instanceof Stmt.Block b) {
-                block(b, depth);
-            } else if (s instanceof Stmt.LoopNest n) {
-                nest(n, depth);
-            } else if (s instanceof Stmt.LoopSeq q) {
-                for (Stmt.LoopNest n : q.nests()) nest(n, depth);
-            }
+            Stmt.Visitor<Void> at = new AtDepth(depth);
+            for (Stmt s : b.stmts()) s.accept(at);
         }
 
         void nest(Stmt.LoopNest n, int depth) {
@@ -54,6 +46,60 @@ public record ProgramShape(int maxLoopDepth, int loops, List<Integer> stmtsPerLo
                 block(lv.suffix(), d);
             }
             block(n.body(), depth + n.depth());
+        }
+
+        /** The statements of one block, {@code depth} loops deep. */
+        private final class AtDepth implements Stmt.Visitor<Void> {
+            private final int depth;
+
+            AtDepth(int depth) {
+                this.depth = depth;
+            }
+
+            @Override
+            public Void assign(Stmt.Assign s) {
+                return null;
+            }
+
+            @Override
+            public Void reduce(Stmt.Reduce s) {
+                return null;
+            }
+
+            @Override
+            public Void localDecl(Stmt.LocalDecl s) {
+                return null;
+            }
+
+            @Override
+            public Void ifStmt(Stmt.If s) {
+                Walker.this.block(s.then(), depth);
+                if (s.otherwise() != null) Walker.this.block(s.otherwise(), depth);
+                return null;
+            }
+
+            @Override
+            public Void deadBranch(Stmt.DeadBranch s) {
+                return null;
+            }
+
+            @Override
+            public Void block(Stmt.Block s) {
+                Walker.this.block(s, depth);
+                return null;
+            }
+
+            @Override
+            public Void loopNest(Stmt.LoopNest s) {
+                nest(s, depth);
+                return null;
+            }
+
+            @Override
+            public Void loopSeq(Stmt.LoopSeq s) {
+                for (Stmt.LoopNest n : s.nests()) nest(n, depth);
+                return null;
+            }
         }
     }
 }

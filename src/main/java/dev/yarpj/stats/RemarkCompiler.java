@@ -1,6 +1,7 @@
 package dev.yarpj.stats;
 
 import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.Signature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,7 +116,7 @@ public enum RemarkCompiler {
             return new CompileResult(Status.TIMED_OUT, null, "still compiling after " + (long) timeoutSeconds + " s");
         }
         if (r.exitCode() != 0) {
-            return new CompileResult(Status.FAILED, null, "exit code " + r.exitCode() + ": " + firstError(r.stderr()));
+            return new CompileResult(Status.FAILED, null, "exit code " + r.exitCode() + ": " + Signature.firstErrorLine(r.stderr()));
         }
         if (!Files.exists(record)) {
             // Both write the file even when they have nothing to say.
@@ -124,21 +125,5 @@ public enum RemarkCompiler {
         RemarkTally t = this == CLANG ? ClangRemarks.parse(record) : GccRemarks.parse(record);
         t.setCpuSeconds(r.cpuSeconds());
         return new CompileResult(Status.OK, t, "");
-    }
-
-    /** The first line of compiler output that mentions an error, else the first non-empty one; cut short. */
-    static String firstError(String stderr) {
-        String first = null;
-        for (String line : stderr.split("\n")) {
-            String l = line.strip();
-            if (l.isEmpty()) continue;
-            if (first == null) first = l;
-            if (l.contains("error")) {
-                first = l;
-                break;
-            }
-        }
-        if (first == null) return "no output";
-        return first.length() > 200 ? first.substring(0, 200) + "..." : first;
     }
 }

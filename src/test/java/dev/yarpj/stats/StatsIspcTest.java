@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.yarpj.cli.Main;
@@ -16,7 +16,10 @@ import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.PolicyLoader;
-import dev.yarpj.stats.IspcMaskRunner.IfMask;
+import dev.yarpj.stats.ispc.IfMask;
+import dev.yarpj.stats.ispc.IspcMaskBuild;
+import dev.yarpj.stats.ispc.IspcSummary;
+import dev.yarpj.stats.ispc.MaskSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -31,7 +34,7 @@ import picocli.CommandLine;
 
 /**
  * {@code yarpj stats --lang=ispc}: the ISPC lowering figures against the generated tests
- * themselves, the mask counts' parsing and summary, and a real ispc build and run of the
+ * themselves, and a real ispc build and run of the
  * measurement variant (skipped when ispc is not on the PATH).
  */
 class StatsIspcTest {
@@ -66,10 +69,10 @@ class StatsIspcTest {
 
     @Test
     void noCompileReportAgreesWithTheGeneratedTests() {
-        RemarkCollector.Collection c = RemarkCollector.generateOnly(Language.ISPC, 1, null, 0)
-                .collect(List.of(GenPolicy.defaults()), false, FIRST, LAST).get(0);
-        assertEquals(0, c.skipped(RemarkCollector.Skip.GENERATOR), "every seed generates");
-        IspcSummary s = new IspcSummary(c.ispc());
+        PolicyResults<NoCompileCollector.Generated> c = new SeedRunner(Language.ISPC, 1, null, 0)
+                .run(new NoCompileCollector(), List.of(GenPolicy.defaults()), false, FIRST, LAST).get(0);
+        assertEquals(0, c.skippedCount(Skip.GENERATOR), "every seed generates");
+        IspcSummary s = new IspcSummary(c.tests(TestFigures::ispc));
         int tests = (int) (LAST - FIRST + 1);
         assertEquals(tests, s.tests());
 
@@ -114,15 +117,15 @@ class StatsIspcTest {
                 assertTrue(r.share() >= 0 && r.share() <= 1, r.toString());
             }
         }
-        TripSummary trips = s.trips();
+        TripSummary trips = new TripSummary(s.parallelLoops());
         assertEquals(parallel, trips.row(TripSummary.GROUPS.get(0)).loops(), "the trip table covers the data-parallel loops");
         int bucketed = 0;
         for (int n : trips.row(TripSummary.GROUPS.get(0)).counts()) bucketed += n;
         assertEquals(parallel, bucketed);
 
         StringWriter w = new StringWriter();
-        StatsReport.single(new PrintWriter(w), StatsReport.Format.TABLE,
-                new StatsReport.RunInfo(null, null, "", "ispc", FIRST, LAST, false), c, null);
+        new TablePrinter(new PrintWriter(w)).print(
+                StatsReport.ofGenerated(new RunInfo(null, null, "", "ispc", FIRST, LAST, false), List.of(c)));
         String table = w.toString();
         assertTrue(table.contains("ISPC lowering of " + tests + " tests:"), table);
         assertTrue(table.matches("(?s).*\\n  data-parallel loops +" + parallel + " .*"), table);
@@ -166,52 +169,6 @@ class StatsIspcTest {
         assertFalse(plainC.out().contains("ISPC"), plainC.out());
     }
 
-    @Test
-    void maskLinesAreParsedAndChecked() {
-        IspcMaskRunner.Result ok = IspcMaskRunner.parse("yarpj-mask 1 4 0\nyarpj-mask 0 10 3\n12345\n", 2, "12345");
-        assertEquals(IspcMaskRunner.Status.OK, ok.status(), ok.message());
-        assertEquals(List.of(new IfMask(10, 3), new IfMask(4, 0)), ok.masks());
-        IspcMaskRunner.Result none = IspcMaskRunner.parse("99\n", 0, "99");
-        assertEquals(IspcMaskRunner.Status.OK, none.status());
-        assertTrue(none.masks().isEmpty());
-
-        IspcMaskRunner.Result bad = IspcMaskRunner.parse("yarpj-mask 0 1 1\n98\n", 1, "99");
-        assertEquals(IspcMaskRunner.Status.MISMATCH, bad.status());
-        assertEquals("expected checksum 99, printed 98", bad.message());
-
-        assertEquals(IspcMaskRunner.Status.RUN_FAILED, IspcMaskRunner.parse("99\n", 1, "99").status(), "a mask line missing");
-        assertEquals(IspcMaskRunner.Status.RUN_FAILED, IspcMaskRunner.parse("yarpj-mask 0 1 2\n99\n", 1, "99").status(),
-                "more mixed than runs");
-        assertEquals(IspcMaskRunner.Status.RUN_FAILED, IspcMaskRunner.parse("yarpj-mask 0 1 0\n99\n100\n", 1, "99").status(),
-                "two checksums");
-        assertEquals(IspcMaskRunner.Status.RUN_FAILED, IspcMaskRunner.parse("yarpj-mask 0 1 0\n", 1, "99").status(), "no checksum");
-    }
-
-    @Test
-    void maskSummaryCountsIfsRunsAndBuckets() {
-        MaskSummary m = new MaskSummary(List.of(
-                List.of(new IfMask(0, 0), new IfMask(10, 0), new IfMask(10, 4)),
-                List.of(),
-                List.of(new IfMask(3, 3), new IfMask(7, 4))));
-        assertEquals(3, m.tests());
-        assertEquals(2, m.testsWithRan());
-        assertEquals(5, m.ifs());
-        assertEquals(4, m.ran(), "one never ran");
-        assertEquals(3, m.mixedOnce());
-        assertEquals(0.75, m.mixedOnceShare(), 1e-12);
-        assertEquals(30, m.runs());
-        assertEquals(11, m.mixedRuns());
-        assertEquals(11.0 / 30, m.mixedRunShare(), 1e-12);
-        assertEquals(1, m.count(MaskSummary.Bucket.NONE));
-        assertEquals(1, m.count(MaskSummary.Bucket.UNDER_HALF), "4 of 10");
-        assertEquals(1, m.count(MaskSummary.Bucket.HALF_OR_MORE), "4 of 7");
-        assertEquals(1, m.count(MaskSummary.Bucket.ALWAYS));
-        assertEquals(MaskSummary.Bucket.HALF_OR_MORE, MaskSummary.Bucket.of(new IfMask(8, 4)), "exactly half");
-        assertThrows(IllegalArgumentException.class, () -> MaskSummary.Bucket.of(new IfMask(0, 0)));
-        MaskSummary empty = new MaskSummary(List.of());
-        assertTrue(Double.isNaN(empty.mixedOnceShare()) && Double.isNaN(empty.mixedRunShare()));
-    }
-
     private static boolean ispcOnPath() {
         try {
             Process p = new ProcessBuilder("ispc", "--version").redirectErrorStream(true).start();
@@ -237,20 +194,21 @@ class StatsIspcTest {
         }
         assertFalse(seeds.isEmpty(), "no test of no-idioms seeds 1..80 has a varying if");
 
-        IspcMaskRunner runner = new IspcMaskRunner("ispc", "g++", IspcMaskRunner.DEFAULT_TARGET, IspcMaskRunner.DEFAULT_LEVEL,
+        IspcMaskBuild runner = new IspcMaskBuild("ispc", "g++", IspcMaskBuild.DEFAULT_TARGET, IspcMaskBuild.DEFAULT_LEVEL,
                 120, 60);
-        RemarkCollector collector = RemarkCollector.ispcMasks(runner, 1, 300, null, 0);
+        MaskCollector collector = new MaskCollector(runner, 300);
         List<List<IfMask>> masks = new ArrayList<>();
         int varyingIfs = 0;
-        RemarkCollector.Collection last = null;
+        PolicyResults<List<IfMask>> last = null;
         for (long s : seeds) {
-            RemarkCollector.Collection c = collector.collect(List.of(policy), false, s, s).get(0);
-            RemarkCollector.SeedResult r = c.seeds().get(0);
-            assertNull(r.skip(), "seed " + s + ": " + r.skip() + ": " + r.message());
-            assertNotNull(r.masks(), "seed " + s);
-            assertEquals(r.ispc().varyingIfs(), r.masks().size(), "seed " + s + ": a mask line per varying if");
-            varyingIfs += r.masks().size();
-            masks.add(r.masks());
+            PolicyResults<List<IfMask>> c = new SeedRunner(Language.ISPC, 1, null, 0).run(collector, List.of(policy), false, s, s).get(0);
+            SeedResult<List<IfMask>> r = c.seeds().get(0);
+            if (r instanceof SeedResult.Skipped<List<IfMask>> k) fail("seed " + s + ": " + k.why() + ": " + k.message());
+            List<IfMask> measured = ((SeedResult.Measured<List<IfMask>>) r).measure();
+            assertNotNull(measured, "seed " + s);
+            assertEquals(r.test().ispc().varyingIfs(), measured.size(), "seed " + s + ": a mask line per varying if");
+            varyingIfs += measured.size();
+            masks.add(measured);
             last = c;
         }
         MaskSummary m = new MaskSummary(masks);
@@ -260,8 +218,8 @@ class StatsIspcTest {
         assertTrue(m.mixedRunShare() >= 0 && m.mixedRunShare() <= 1, "share " + m.mixedRunShare());
 
         StringWriter w = new StringWriter();
-        StatsReport.single(new PrintWriter(w), StatsReport.Format.TABLE, new StatsReport.RunInfo(null, "ispc", "ispc", "ispc",
-                seeds.get(seeds.size() - 1), seeds.get(seeds.size() - 1), false, runner.describe()), last, null);
+        new TablePrinter(new PrintWriter(w)).print(StatsReport.ofMasks(new RunInfo(null, "ispc", "ispc", "ispc",
+                seeds.get(seeds.size() - 1), seeds.get(seeds.size() - 1), false, runner.describe()), List.of(last)));
         assertTrue(w.toString().contains("checksums: 1 of 1 matched the prediction"), w.toString());
         assertTrue(w.toString().contains("had a mixed mask at least once:"), w.toString());
 

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /** The "Missed and Analysis remarks by name" section: loop passes only, single policy and compare. */
 class StatsLoopRemarkNamesTest {
-    private static final StatsReport.RunInfo CLANG_RUN =
-            new StatsReport.RunInfo(RemarkCompiler.CLANG, "clang", "clang version test", "c", 1, 2, false);
+    private static final RunInfo CLANG_RUN =
+            new RunInfo(RemarkCompiler.CLANG, "clang", "clang version test", "c", 1, 2, false);
     private static final String TITLE = "Missed and Analysis remarks by name";
 
     /** One program's clang remarks: {@code optForSize} loop-vectorize Analysis, {@code unsafe} loop-vectorize Missed. */
@@ -28,25 +28,30 @@ class StatsLoopRemarkNamesTest {
         return t;
     }
 
-    private static RemarkCollector.Collection collection(String policy, List<RemarkTally> tallies) {
-        List<RemarkCollector.SeedResult> seeds = new ArrayList<>();
-        for (int i = 0; i < tallies.size(); i++) seeds.add(new RemarkCollector.SeedResult(i + 1, tallies.get(i), null, null, null, ""));
-        return new RemarkCollector.Collection(policy, seeds);
+    /** The results of one policy whose programs compiled to these tallies (nothing else measured: no test figures). */
+    private static PolicyResults<RemarkTally> results(String policy, List<RemarkTally> tallies) {
+        List<SeedResult<RemarkTally>> seeds = new ArrayList<>();
+        for (int i = 0; i < tallies.size(); i++) seeds.add(new SeedResult.Measured<>(i + 1, null, tallies.get(i)));
+        return new PolicyResults<>(policy, seeds);
     }
 
-    private static String compare(StatsReport.Format format, List<RemarkTally> a, List<RemarkTally> b) {
-        RemarkSummary sa = new RemarkSummary(a);
-        RemarkSummary sb = new RemarkSummary(b);
+    private static String print(StatsStage.Format format, StatsReport report) {
         StringWriter w = new StringWriter();
-        StatsReport.compare(new PrintWriter(w), format, CLANG_RUN, collection("A", a), collection("B", b), sa, sb,
-                new PolicyComparison(RemarkCompiler.CLANG, sa, sb));
+        PrintWriter out = new PrintWriter(w);
+        switch (format) {
+            case TABLE -> new TablePrinter(out).print(report);
+            case CSV -> new CsvPrinter(out).print(report);
+            case JSON -> new JsonPrinter(out).print(report);
+        }
         return w.toString();
     }
 
-    private static String single(StatsReport.Format format, List<RemarkTally> tallies) {
-        StringWriter w = new StringWriter();
-        StatsReport.single(new PrintWriter(w), format, CLANG_RUN, collection("A", tallies), new RemarkSummary(tallies));
-        return w.toString();
+    private static String compare(StatsStage.Format format, List<RemarkTally> a, List<RemarkTally> b) {
+        return print(format, StatsReport.ofRemarks(CLANG_RUN, List.of(results("A", a), results("B", b))));
+    }
+
+    private static String single(StatsStage.Format format, List<RemarkTally> tallies) {
+        return print(format, StatsReport.ofRemarks(CLANG_RUN, List.of(results("A", tallies))));
     }
 
     /** The lines of the table section whose header starts with {@code title}, header included, up to the blank line. */
@@ -93,7 +98,7 @@ class StatsLoopRemarkNamesTest {
         assertEquals(1, c.passedByName().size());
         assertEquals("licm: Hoisted", c.passedByName().get(0).unit());
 
-        String table = compare(StatsReport.Format.TABLE, a, b);
+        String table = compare(StatsStage.Format.TABLE, a, b);
         assertTrue(table.indexOf("Passed remarks by name") < table.indexOf(TITLE)
                 && table.indexOf(TITLE) < table.indexOf("geometric mean of ratios"), table);
         List<String> s = section(table, TITLE);
@@ -108,13 +113,13 @@ class StatsLoopRemarkNamesTest {
         assertEquals(4, s.size(), "header, column names and two rows: " + s);
         for (String l : s) assertFalse(l.contains("inline") || l.contains("NoDefinition") || l.contains("TooCostly"), l);
 
-        String csv = compare(StatsReport.Format.CSV, a, b);
+        String csv = compare(StatsStage.Format.CSV, a, b);
         assertTrue(csv.contains("\nremark_missed_analysis_loop,loop-vectorize,Analysis,CantVersionLoopWithOptForSize,3.0,0.0,,"),
                 csv);
         assertTrue(csv.indexOf("\nremark_passed,") < csv.indexOf("\nremark_missed_analysis_loop,"), csv);
         assertFalse(csv.contains("remark_missed_analysis_loop,inline"), csv);
 
-        String json = compare(StatsReport.Format.JSON, a, b);
+        String json = compare(StatsStage.Format.JSON, a, b);
         assertTrue(json.contains("remarks_missed_analysis_loop"), json);
         assertTrue(json.indexOf("remarks_passed") < json.indexOf("remarks_missed_analysis_loop"), json);
     }
@@ -123,7 +128,7 @@ class StatsLoopRemarkNamesTest {
     void theSinglePolicyTableShowsTotalMeanAndProgramsOfAMissedName() {
         // UnsafeDep: 0, 3 and 0 in three programs: total 3, mean 1.00, 1 program.
         List<RemarkTally> t = List.of(clang(1, 0, 1), clang(1, 3, 0), clang(0, 0, 0));
-        String table = single(StatsReport.Format.TABLE, t);
+        String table = single(StatsStage.Format.TABLE, t);
         assertTrue(table.indexOf("top Passed remarks per pass") < table.indexOf(TITLE), table);
         List<String> s = section(table, TITLE);
         assertEquals(List.of("pass", "kind", "remark", "total", "mean/program", "programs"), cells(s, "remark"));
@@ -132,11 +137,11 @@ class StatsLoopRemarkNamesTest {
                 cells(s, "CantVersionLoopWithOptForSize"));
         for (String l : s) assertFalse(l.contains("inline") || l.contains("Hoisted"), l);
 
-        String csv = single(StatsReport.Format.CSV, t);
+        String csv = single(StatsStage.Format.CSV, t);
         assertTrue(csv.contains("\nremark_missed_analysis_loop,loop-vectorize,Missed,UnsafeDep,3,1.0,1\n"), csv);
         assertFalse(csv.contains("remark_missed_analysis_loop,inline"), csv);
         assertTrue(csv.contains("\nremark,inline,Missed,NoDefinition,3,1.0,3\n"), "the full name list is unchanged: " + csv);
-        assertTrue(single(StatsReport.Format.JSON, t).contains("remarks_missed_analysis_loop"));
+        assertTrue(single(StatsStage.Format.JSON, t).contains("remarks_missed_analysis_loop"));
     }
 
     @Test
@@ -154,15 +159,15 @@ class StatsLoopRemarkNamesTest {
         assertEquals("N35", top.get(0).name(), "most frequent first");
         assertEquals("N06", top.get(29).name(), "N01..N05 left out");
 
-        List<String> section = section(single(StatsReport.Format.TABLE, tallies), TITLE);
+        List<String> section = section(single(StatsStage.Format.TABLE, tallies), TITLE);
         assertTrue(section.get(0).contains("30 of 35 shown"), section.get(0));
         assertEquals(2 + 30, section.size());
-        String table = compare(StatsReport.Format.TABLE, tallies, tallies);
+        String table = compare(StatsStage.Format.TABLE, tallies, tallies);
         List<String> cmp = section(table, TITLE);
         assertTrue(cmp.get(0).contains("under A and B") && cmp.get(0).contains("30 of 35 shown"), cmp.get(0));
         assertEquals(2 + 30, cmp.size());
         assertFalse(String.join("\n", cmp).contains("N05"));
-        long csvRows = compare(StatsReport.Format.CSV, tallies, tallies).lines()
+        long csvRows = compare(StatsStage.Format.CSV, tallies, tallies).lines()
                 .filter(l -> l.startsWith("remark_missed_analysis_loop,")).count();
         assertEquals(35, csvRows, "CSV has them all");
     }

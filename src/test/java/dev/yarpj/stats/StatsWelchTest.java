@@ -130,8 +130,8 @@ class StatsWelchTest {
         assertEquals(List.of(), g.onlyInA());
         assertEquals(List.of("loop-unroll"), g.onlyInB());
         assertEquals("geometric mean of ratios over 2 loop passes: 1.581 (1 of 2 significant at 95%)",
-                StatsReport.geoMeanLines(g).get(0));
-        assertTrue(StatsReport.geoMeanLines(g).get(1).contains("only in B: loop-unroll"), StatsReport.geoMeanLines(g).toString());
+                TablePrinter.geoMeanLines(g).get(0));
+        assertTrue(TablePrinter.geoMeanLines(g).get(1).contains("only in B: loop-unroll"), TablePrinter.geoMeanLines(g).toString());
     }
 
     @Test

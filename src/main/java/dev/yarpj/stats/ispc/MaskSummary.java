@@ -1,6 +1,5 @@
-package dev.yarpj.stats;
+package dev.yarpj.stats.ispc;
 
-import dev.yarpj.stats.IspcMaskRunner.IfMask;
 import java.util.List;
 
 /**

@@ -1,7 +1,10 @@
-package dev.yarpj.stats;
+package dev.yarpj.stats.ispc;
 
 import dev.yarpj.gen.GeneratedTest;
 import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.Signature;
+import dev.yarpj.harness.Testbed;
+import dev.yarpj.lower.Language;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,30 +20,29 @@ import java.util.regex.Pattern;
  * varying if counts the times it ran with some lane on and the times its mask was mixed)
  * with the real ispc and g++, runs it, and reads the counts it prints ({@code yarpj-mask
  * <id> <runs> <mixed>}, one line per varying if) and its checksum, which must be the
- * interpreter's prediction:
+ * interpreter's prediction. The commands are the harness's ({@link Testbed}): the test
+ * builds as one ispc testbed of a campaign would, except that ispc writes the driver's
+ * header {@code func_ispc.h} in the same run (a campaign writes it once for all testbeds):
  * <pre>
- *   ispc --pic --woff LEVEL --target=TARGET func.ispc -o func.o -h func_ispc.h
- *   g++ -O0 -w -DYARPJ_ISPC driver.cpp func.o -o test.bin
+ *   ispc --pic LEVEL --target=TARGET --woff func.ispc -o func.o -h func_ispc.h
+ *   g++ -O0 -w -DYARPJ_ISPC -c driver.cpp -o driver.o
+ *   g++ driver.o func.o -o test.bin
  *   ./test.bin
  * </pre>
  * Each command runs under {@link ProcessRunner}'s limits.
  */
-public final class IspcMaskRunner {
+public final class IspcMaskBuild {
     public static final String DEFAULT_TARGET = "avx2-i32x8";
     public static final String DEFAULT_LEVEL = "-O0";
     /** The optimization levels ispc takes. */
     public static final List<String> LEVELS = List.of("-O0", "-O1", "-O2", "-O3");
+    /** The driver's compiler, as the report names it. */
+    public static final String DRIVER_COMPILER = "g++";
 
     private static final long MEMORY_MIB = 4096;
     private static final long FILE_MIB = 1024;
     private static final Pattern MASK_LINE = Pattern.compile("yarpj-mask (\\d+) (\\d+) (\\d+)");
-
-    /** How often one varying if ran with some lane on ({@code runs}) and, of those, with a mixed mask. */
-    public record IfMask(long runs, long mixed) {
-        public IfMask {
-            if (runs < 0 || mixed < 0 || mixed > runs) throw new IllegalArgumentException("bad counts " + runs + ", " + mixed);
-        }
-    }
+    private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+(\\.\\d+)?");
 
     /** How a build and run ended. */
     public enum Status { OK, COMPILE_FAILED, COMPILE_TIMEOUT, RUN_FAILED, RUN_TIMEOUT, MISMATCH }
@@ -51,17 +53,18 @@ public final class IspcMaskRunner {
      */
     public record Result(Status status, List<IfMask> masks, String message) {}
 
-    private final String ispc;
+    private final Testbed testbed;
     private final String cxx;
     private final String target;
     private final String level;
     private final double compileTimeoutSeconds;
     private final double runTimeoutSeconds;
 
-    public IspcMaskRunner(String ispc, String cxx, String target, String level, double compileTimeoutSeconds,
-                          double runTimeoutSeconds) {
+    public IspcMaskBuild(String ispc, String cxx, String target, String level, double compileTimeoutSeconds,
+                         double runTimeoutSeconds) {
         if (!LEVELS.contains(level)) throw new IllegalArgumentException("ispc level must be one of " + LEVELS + ", got " + level);
-        this.ispc = ispc;
+        this.testbed = new Testbed("stats-masks", null, null, ispc, null, null, null, List.of(level, "--target=" + target),
+                Testbed.HOST, List.of());
         this.cxx = cxx;
         this.target = target;
         this.level = level;
@@ -69,26 +72,31 @@ public final class IspcMaskRunner {
         this.runTimeoutSeconds = runTimeoutSeconds;
     }
 
-    public String ispc() {
-        return ispc;
+    /** Whether the first line of a binary's {@code --version} is ispc's ("Intel(r) Implicit SPMD Program Compiler (Intel(r) ISPC), 1.28.2 ..."). */
+    public static boolean isIspcVersion(String versionLine) {
+        return versionLine.contains("ISPC");
     }
 
-    public String target() {
-        return target;
+    /**
+     * How the report names the build: "ispc 1.28.2 --target=avx2-i32x8 -O0 (driver: g++ -O0)",
+     * the version number taken from the first line of ispc's {@code --version} (left out if it has none).
+     */
+    public String describe(String versionLine) {
+        Matcher v = VERSION.matcher(versionLine);
+        return testbed.ispcCompiler() + (v.find() ? " " + v.group() : "") + " --target=" + target + " " + level
+                + " (driver: " + DRIVER_COMPILER + " -O0)";
     }
 
-    public String level() {
-        return level;
-    }
-
-    /** "ispc --target=avx2-i32x8 -O0", as the report names the build. */
+    /** "ispc --target=avx2-i32x8 -O0", the build without versions. */
     public String describe() {
-        return ispc + " --target=" + target + " " + level;
+        return testbed.ispcCompiler() + " --target=" + target + " " + level;
     }
 
-    /** The ispc command line for func.ispc. */
+    /** The ispc command line for func.ispc: the testbed's, writing the driver's header too. */
     List<String> ispcCommand() {
-        return List.of(ispc, "--pic", "--woff", level, "--target=" + target, "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
+        List<String> c = new ArrayList<>(testbed.compileCommand(Language.ISPC, "func.o"));
+        c.addAll(List.of("-h", "func_ispc.h"));
+        return c;
     }
 
     /**
@@ -103,16 +111,18 @@ public final class IspcMaskRunner {
         ProcessRunner.Result r = ProcessRunner.run(dir, "ispc", ispcCommand(), compile);
         Result failed = buildFailure("ispc", r);
         if (failed != null) return failed;
-        r = ProcessRunner.run(dir, "cxx", List.of(cxx, "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "test.bin"),
-                compile);
+        r = ProcessRunner.run(dir, "cxx", Testbed.driverCommand(Language.ISPC, cxx), compile);
         failed = buildFailure(cxx, r);
         if (failed != null) return failed;
-        r = ProcessRunner.run(dir, "run", List.of(dir.toAbsolutePath().resolve("test.bin").toString()),
+        r = ProcessRunner.run(dir, "link", testbed.linkCommand(Language.ISPC, cxx, "func.o", "test.bin"), compile);
+        failed = buildFailure(cxx, r);
+        if (failed != null) return failed;
+        r = ProcessRunner.run(dir, "run", testbed.execCommand(dir.toAbsolutePath().resolve("test.bin").toString()),
                 new ProcessRunner.Limits(runTimeoutSeconds, MEMORY_MIB, FILE_MIB));
         if (r.timedOut()) return new Result(Status.RUN_TIMEOUT, null, "still running after " + (long) runTimeoutSeconds + " s");
         if (r.exitCode() != 0) {
             return new Result(Status.RUN_FAILED, null, (r.signalled() ? "killed by signal " + (r.exitCode() - 128)
-                    : "exit code " + r.exitCode()) + ": " + RemarkCompiler.firstError(r.stderr() + "\n" + r.stdout()));
+                    : "exit code " + r.exitCode()) + ": " + Signature.firstErrorLine(r.stderr() + "\n" + r.stdout()));
         }
         return parse(r.stdout(), varyingIfs, Long.toUnsignedString(test.prediction().checksum()));
     }
@@ -120,7 +130,7 @@ public final class IspcMaskRunner {
     private Result buildFailure(String who, ProcessRunner.Result r) {
         if (r.timedOut()) return new Result(Status.COMPILE_TIMEOUT, null, who + " still compiling after " + (long) compileTimeoutSeconds + " s");
         if (r.exitCode() != 0) {
-            return new Result(Status.COMPILE_FAILED, null, who + ": exit code " + r.exitCode() + ": " + RemarkCompiler.firstError(r.stderr()));
+            return new Result(Status.COMPILE_FAILED, null, who + ": exit code " + r.exitCode() + ": " + Signature.firstErrorLine(r.stderr()));
         }
         return null;
     }

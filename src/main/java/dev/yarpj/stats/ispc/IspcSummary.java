@@ -1,4 +1,4 @@
-package dev.yarpj.stats;
+package dev.yarpj.stats.ispc;
 
 import dev.yarpj.interp.LoopTrips;
 import java.util.ArrayList;
@@ -13,8 +13,8 @@ import java.util.function.ToIntFunction;
  * partials, varying ifs, lane queries, selects) the total, the mean per test, the tests with
  * at least one, and its share of the measure it is part of (a form of the gang loops, the
  * gang loops of the data-parallel loops, the partials of the reductions); and the trip
- * counts per entry of the data-parallel loops, as {@link TripSummary} gives them for all
- * loops.
+ * counts of the data-parallel loops, per test, which the report summarises as it does
+ * those of all loops.
  */
 public final class IspcSummary {
 
@@ -45,7 +45,7 @@ public final class IspcSummary {
 
     private final int tests;
     private final List<Row> rows = new ArrayList<>();
-    private final TripSummary trips;
+    private final List<List<LoopTrips>> parallelLoops;
 
     public IspcSummary(List<IspcLowering> programs) {
         this.tests = programs.size();
@@ -68,7 +68,7 @@ public final class IspcSummary {
             }
             rows.add(new Row(m, total, tests == 0 ? Double.NaN : (double) total / tests, with, share));
         }
-        this.trips = new TripSummary(parallel);
+        this.parallelLoops = List.copyOf(parallel);
     }
 
     /** The tests summarised. */
@@ -86,8 +86,8 @@ public final class IspcSummary {
         throw new IllegalArgumentException("unknown measure " + key);
     }
 
-    /** The trip counts per entry of the data-parallel loops only. */
-    public TripSummary trips() {
-        return trips;
+    /** The trip counts of the data-parallel loops only, per test. */
+    public List<List<LoopTrips>> parallelLoops() {
+        return parallelLoops;
     }
 }

@@ -1,4 +1,4 @@
-package dev.yarpj.stats;
+package dev.yarpj.stats.ispc;
 
 import dev.yarpj.gen.GeneratedTest;
 import dev.yarpj.interp.LoopTrips;
@@ -55,38 +55,64 @@ public record IspcLowering(List<LoopTrips> parallelLoops, int unplannedParallel,
         return foreach + foreachTiled + programIndex;
     }
 
-    /** Counts the IR's Reduce statements and its data-parallel loop heads without a trip count. */
-    private static final class Walker {
+    /** Counts the IR's Reduce statements and its data-parallel loop heads without a trip count, dead branches too. */
+    private static final class Walker implements Stmt.Visitor<Void> {
         int reductions;
         int unplannedParallel;
 
         void block(List<Stmt> stmts) {
-            for (Stmt s : stmts) stmt(s);
+            for (Stmt s : stmts) s.accept(this);
         }
 
-        void stmt(Stmt s) {
-            if (s instanceof Stmt.Reduce) {
-                reductions++;
-            } else if (s instanceof Stmt.Block b) {
-                block(b.stmts());
-            } else if (s instanceof Stmt.If i) {
-                block(i.then().stmts());
-                if (i.otherwise() != null) block(i.otherwise().stmts());
-            } else if (s instanceof Stmt.DeadBranch d) {
-                block(d.body().stmts());
-            } else if (s instanceof Stmt.LoopNest n) {
-                nest(n);
-            } else if (s instanceof Stmt.LoopSeq q) {
-                for (Stmt.LoopNest n : q.nests()) nest(n);
-            }
+        @Override
+        public Void assign(Stmt.Assign s) {
+            return null;
         }
 
-        void nest(Stmt.LoopNest n) {
+        @Override
+        public Void reduce(Stmt.Reduce s) {
+            reductions++;
+            return null;
+        }
+
+        @Override
+        public Void localDecl(Stmt.LocalDecl s) {
+            return null;
+        }
+
+        @Override
+        public Void ifStmt(Stmt.If s) {
+            block(s.then().stmts());
+            if (s.otherwise() != null) block(s.otherwise().stmts());
+            return null;
+        }
+
+        @Override
+        public Void deadBranch(Stmt.DeadBranch s) {
+            block(s.body().stmts());
+            return null;
+        }
+
+        @Override
+        public Void block(Stmt.Block s) {
+            block(s.stmts());
+            return null;
+        }
+
+        @Override
+        public Void loopNest(Stmt.LoopNest n) {
             for (Stmt.LoopLevel lv : n.levels()) {
                 LoopHead h = lv.head();
                 if (h.parallel() && h.trip() < 0) unplannedParallel++;
             }
             block(n.blocksFrom(0));
+            return null;
+        }
+
+        @Override
+        public Void loopSeq(Stmt.LoopSeq s) {
+            for (Stmt.LoopNest n : s.nests()) loopNest(n);
+            return null;
         }
     }
 }
