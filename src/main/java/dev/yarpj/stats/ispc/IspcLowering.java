@@ -56,17 +56,12 @@ public record IspcLowering(List<LoopTrips> parallelLoops, int unplannedParallel,
     }
 
     /** Counts the IR's Reduce statements and its data-parallel loop heads without a trip count, dead branches too. */
-    private static final class Walker implements Stmt.Visitor<Void> {
+    private static final class Walker extends Stmt.Walker {
         int reductions;
         int unplannedParallel;
 
         void block(List<Stmt> stmts) {
-            for (Stmt s : stmts) s.accept(this);
-        }
-
-        @Override
-        public Void assign(Stmt.Assign s) {
-            return null;
+            all(stmts);
         }
 
         @Override
@@ -76,43 +71,12 @@ public record IspcLowering(List<LoopTrips> parallelLoops, int unplannedParallel,
         }
 
         @Override
-        public Void localDecl(Stmt.LocalDecl s) {
-            return null;
-        }
-
-        @Override
-        public Void ifStmt(Stmt.If s) {
-            block(s.then().stmts());
-            if (s.otherwise() != null) block(s.otherwise().stmts());
-            return null;
-        }
-
-        @Override
-        public Void deadBranch(Stmt.DeadBranch s) {
-            block(s.body().stmts());
-            return null;
-        }
-
-        @Override
-        public Void block(Stmt.Block s) {
-            block(s.stmts());
-            return null;
-        }
-
-        @Override
         public Void loopNest(Stmt.LoopNest n) {
             for (Stmt.LoopLevel lv : n.levels()) {
                 LoopHead h = lv.head();
                 if (h.parallel() && h.trip() < 0) unplannedParallel++;
             }
-            block(n.blocksFrom(0));
-            return null;
-        }
-
-        @Override
-        public Void loopSeq(Stmt.LoopSeq s) {
-            for (Stmt.LoopNest n : s.nests()) loopNest(n);
-            return null;
+            return super.loopNest(n);
         }
     }
 }
