@@ -7,7 +7,9 @@ import java.util.Map;
 /**
  * Every knob of generation. The built-in policy ({@link #defaults()}) is
  * {@code policies/default.yaml}, bundled in the jar; a user's YAML file (see
- * {@link PolicyLoader}) overrides any subset of its keys, spelled in snake_case.
+ * {@link PolicyLoader}) overrides any subset of its keys, spelled in snake_case. Flat keys
+ * are the older ones; newer knobs are grouped in sections (nested records read from nested
+ * mappings): {@code emit} (how ISPC and SYCL spell a program).
  */
 public record GenPolicy(
         String name,
@@ -77,7 +79,8 @@ public record GenPolicy(
         Map<String, Integer> pragmaWeights,
         Map<String, Integer> tripMultipleWeights,
         Map<String, Integer> iteratorTypeWeights,
-        Map<String, Integer> idiomIteratorTypeWeights) {
+        Map<String, Integer> idiomIteratorTypeWeights,
+        EmitPolicy emit) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;
@@ -121,6 +124,11 @@ public record GenPolicy(
             Map.entry("reduction_weights", REDUCTION_NAMES),
             Map.entry("pragma_weights", PRAGMA_NAMES),
             Map.entry("trip_multiple_weights", TRIP_MULTIPLE_NAMES));
+
+    /** The names each list of names accepts, by its dotted policy key. */
+    public static final Map<String, List<String>> LIST_NAMES = Map.ofEntries(
+            Map.entry("emit.ispc.gang_forms", EmitPolicy.Ispc.GANG_FORM_NAMES),
+            Map.entry("emit.sycl.memory", EmitPolicy.Sycl.MEMORY_NAMES));
 
     /** The built-in policy: policies/default.yaml as bundled in the jar. */
     public static GenPolicy defaults() {
