@@ -81,15 +81,56 @@ public final class Flesher {
 
     /** Whether any statement that may run stores to an output (a local or a dead branch does not). */
     static boolean writesOutput(List<Stmt> stmts) {
-        for (Stmt s : stmts) {
-            if (s instanceof Stmt.Assign || s instanceof Stmt.Reduce) return true;
-            if (s instanceof Stmt.Block b && writesOutput(b.stmts())) return true;
-            if (s instanceof Stmt.If i && (writesOutput(i.then().stmts())
-                    || (i.otherwise() != null && writesOutput(i.otherwise().stmts())))) return true;
-            if (s instanceof Stmt.LoopNest n && writesOutput(n.blocksFrom(0))) return true;
-            if (s instanceof Stmt.LoopSeq q && writesOutput(new ArrayList<>(q.nests()))) return true;
+        return WRITES_OUTPUT.any(stmts);
+    }
+
+    private static final WritesOutput WRITES_OUTPUT = new WritesOutput();
+
+    private static final class WritesOutput implements Stmt.Visitor<Boolean> {
+        boolean any(List<? extends Stmt> stmts) {
+            for (Stmt s : stmts) if (s.accept(this)) return true;
+            return false;
         }
-        return false;
+
+        @Override
+        public Boolean assign(Stmt.Assign s) {
+            return true;
+        }
+
+        @Override
+        public Boolean reduce(Stmt.Reduce s) {
+            return true;
+        }
+
+        @Override
+        public Boolean localDecl(Stmt.LocalDecl s) {
+            return false;
+        }
+
+        @Override
+        public Boolean ifStmt(Stmt.If i) {
+            return i.then().accept(this) || (i.otherwise() != null && i.otherwise().accept(this));
+        }
+
+        @Override
+        public Boolean deadBranch(Stmt.DeadBranch s) {
+            return false;
+        }
+
+        @Override
+        public Boolean block(Stmt.Block b) {
+            return any(b.stmts());
+        }
+
+        @Override
+        public Boolean loopNest(Stmt.LoopNest n) {
+            return any(n.blocksFrom(0));
+        }
+
+        @Override
+        public Boolean loopSeq(Stmt.LoopSeq q) {
+            return any(q.nests());
+        }
     }
 
     private Stmt.Block block(List<Shape> shapes, Env outer) {
