@@ -359,6 +359,52 @@ public final class PolicyLoader {
                     "emit.sycl.reduction_group_sizes must be powers of two from 2 to 1024 (AdaptiveCpp 24.06 computes"
                             + " a sycl::reduction wrongly over other work-group sizes, AdaptiveCpp issue 1789), got " + g);
         }
+        SkeletonPolicy sk = p.skeleton();
+        c.between(sk.maxBigTestFactor(), 1, 4096, "skeleton.max_big_test_factor");
+        c.positive(sk.minLevelStmts(), "skeleton.min_level_stmts");
+        c.range(sk.minLevelStmts(), sk.maxLevelStmts(), "skeleton.min_level_stmts", "skeleton.max_level_stmts");
+        c.between(sk.maxLevelStmts(), 1, 16, "skeleton.max_level_stmts");
+        c.between(sk.innerPreference(), 1, 1024, "skeleton.inner_preference");
+        LoopPolicy lp = p.loops();
+        c.between(lp.maxStart(), 0, 64, "loops.max_start");
+        c.between(lp.maxLowMargin(), 0, 64, "loops.max_low_margin");
+        c.weights(lp.upCmpWeights(), "loops.up_cmp_weights");
+        c.weights(lp.downCmpWeights(), "loops.down_cmp_weights");
+        c.weights(lp.idiomCmpWeights(), "loops.idiom_cmp_weights");
+        c.between(lp.maxOpaqueOffset(), 1, 64, "loops.max_opaque_offset");
+        ExprPolicy ep = p.expressions();
+        c.weights(ep.leafWeights(), "expressions.leaf_weights");
+        c.check(ep.arrayLeafWeightOutsideLoops() >= 0 && ep.arrayLeafWeightOutsideLoops() <= ep.leafWeights().get("array"),
+                "expressions.array_leaf_weight_outside_loops,expressions.leaf_weights",
+                "expressions.array_leaf_weight_outside_loops must be between 0 and expressions.leaf_weights.array, got "
+                        + ep.arrayLeafWeightOutsideLoops());
+        c.between(ep.rankSpread(), 0, 6, "expressions.rank_spread");
+        c.between(ep.maxArrayPadding(), 0, 64, "expressions.max_array_padding");
+        c.between(ep.maxUnwalkedDim(), 1, 4096, "expressions.max_unwalked_dim");
+        c.weights(ep.specialConstWeights(), "expressions.special_const_weights");
+        c.check(ep.maxSmallConst() >= 0 && ep.maxSmallConst() <= 1 << 20, "expressions.max_small_const",
+                "expressions.max_small_const must be between 0 and 1048576, got " + ep.maxSmallConst());
+        c.weights(ep.maskWeights(), "expressions.mask_weights");
+        c.weights(ep.maskOpWeights(), "expressions.mask_op_weights");
+        c.weights(ep.parityFormWeights(), "expressions.parity_form_weights");
+        StmtPolicy st = p.statements();
+        c.weights(st.aliasedFormWeights(), "statements.aliased_form_weights");
+        c.between(st.maxNearViewOffset(), 0, 4096, "statements.max_near_view_offset");
+        for (int o : st.farViewOffsets()) {
+            c.check(o >= 0 && o <= 4096, "statements.far_view_offsets",
+                    "statements.far_view_offsets must be rows between 0 and 4096, got " + o);
+        }
+        c.between(st.maxDividendDepth(), 0, 12, "statements.max_dividend_depth");
+        c.positive(st.minRedundantDepth(), "statements.min_redundant_depth");
+        c.range(st.minRedundantDepth(), st.maxRedundantDepth(), "statements.min_redundant_depth", "statements.max_redundant_depth");
+        c.between(st.maxRedundantDepth(), 1, 12, "statements.max_redundant_depth");
+        c.between(st.maxStencilPadding(), 0, 8, "statements.max_stencil_padding");
+        DeadCodePolicy dc = p.deadCode();
+        c.positive(dc.minStores(), "dead_code.min_stores");
+        c.range(dc.minStores(), dc.maxStores(), "dead_code.min_stores", "dead_code.max_stores");
+        c.between(dc.maxStores(), 1, 16, "dead_code.max_stores");
+        c.weights(dc.kindWeights(), "dead_code.kind_weights");
+        c.weights(dc.overflowWeights(), "dead_code.overflow_weights");
         c.throwFirst();
     }
 

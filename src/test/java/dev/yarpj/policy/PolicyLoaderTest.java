@@ -173,4 +173,46 @@ class PolicyLoaderTest {
         assertTrue(m.contains("AdaptiveCpp issue 1789"), m);
         assertFalse(m.contains("\n"));
     }
+    @Test
+    void generationSectionsOverrideOneKeyAndKeepTheRest() {
+        GenPolicy d = GenPolicy.defaults();
+        GenPolicy p = PolicyLoader.parse("dead_code:\n  p_int: 0.25\nexpressions:\n  leaf_weights: {array: 5}\n", "p.yaml", "p");
+        assertEquals(0.25, p.deadCode().pInt());
+        assertEquals(d.deadCode().kindWeights(), p.deadCode().kindWeights());
+        assertEquals(5, p.expressions().leafWeights().get("array"));
+        assertEquals(d.expressions().leafWeights().get("input"), p.expressions().leafWeights().get("input"));
+        assertEquals(d.skeleton(), p.skeleton());
+        assertEquals(d.loops(), p.loops());
+        assertEquals(d.statements(), p.statements());
+    }
+
+    @Test
+    void generationSectionMistakesAreOneLineWithTheirPosition() {
+        assertEquals("p.yaml:2:15: dead_code.min_stores must be at most dead_code.max_stores, got 3 > 2",
+                error("dead_code:\n  min_stores: 3\n"));
+        assertEquals("p.yaml:1:25: loops.up_cmp_weights must not all be zero",
+                error("loops: {up_cmp_weights: {lt: 0, le: 0, ne: 0}}\n"));
+        assertEquals("p.yaml:1:30: skeleton.inner_preference must be between 1 and 1024, got 0",
+                error("skeleton: {inner_preference: 0}\n"));
+        assertEquals("p.yaml:1:28: unknown name 'lt' in loops.down_cmp_weights (known: ge, gt, ne)",
+                error("loops: {down_cmp_weights: {lt: 1}}\n"));
+        assertEquals("p.yaml:1:28: statements.p_read_first is a probability and must be between 0 and 1, got -1",
+                error("statements: {p_read_first: -1}\n"));
+        assertEquals("p.yaml:1:32: statements.far_view_offsets must be rows between 0 and 4096, got -7",
+                error("statements: {far_view_offsets: [8, -7]}\n"));
+        String m = error("expressions: {leaf_weights: {array: 0}}\n");
+        assertTrue(m.startsWith("p.yaml:1:29: expressions.array_leaf_weight_outside_loops must be between 0 and"), m);
+    }
+
+    @Test
+    void swarmLeavesTheSectionsAlone() {
+        GenPolicy d = GenPolicy.defaults();
+        GenPolicy s = d.swarm(7);
+        assertEquals(d.emit(), s.emit());
+        assertEquals(d.skeleton(), s.skeleton());
+        assertEquals(d.loops(), s.loops());
+        assertEquals(d.expressions(), s.expressions());
+        assertEquals(d.statements(), s.statements());
+        assertEquals(d.deadCode(), s.deadCode());
+    }
 }
