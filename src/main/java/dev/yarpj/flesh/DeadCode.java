@@ -35,6 +35,7 @@ final class DeadCode {
     private final DeadCodePolicy dp;
     private final Rng.Odds<String> kinds;
     private final Rng.Odds<String> overflows;
+    private final Rng.Odds<BinOp> combineOps;
 
     DeadCode(Rng rng, Globals globals, ExprBuilder exprs, UbGuard ub, double pParam, DeadCodePolicy dp) {
         this.rng = rng;
@@ -45,6 +46,7 @@ final class DeadCode {
         this.dp = dp;
         this.kinds = new Rng.Odds<>(dp.kindWeights(), k -> k);
         this.overflows = new Rng.Odds<>(dp.overflowWeights(), k -> k);
+        this.combineOps = new Rng.Odds<>(dp.combineOpWeights(), Flesher::op);
     }
 
     /** A dead branch at this point, storing undefined values to outputs made by {@code target}. */
@@ -55,7 +57,7 @@ final class DeadCode {
         for (int i = 0; i < n; i++) {
             Expr t = target.get();
             Expr bad = undefined(env);
-            Expr value = rng.chance(dp.pBare()) ? bad : Exprs.binary(rng.pick(List.of(BinOp.BXOR, BinOp.ADD, BinOp.BOR)),
+            Expr value = rng.chance(dp.pBare()) ? bad : Exprs.binary(combineOps.pick(rng),
                     exprs.expr(env).expr(), bad);
             body.add(new Stmt.Assign(t, null, Exprs.convertImplicitly(value, t.type())));
         }

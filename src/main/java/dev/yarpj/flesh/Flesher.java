@@ -50,6 +50,12 @@ public final class Flesher {
     /** An empty idiom loop's comparisons: idiomCmps' without <=, evenly. */
     private final List<BinOp> emptyIdiomCmps;
     private final Rng.Odds<String> aliasedForms;
+    private final Rng.Odds<BinOp> invariantPartOps;
+    private final Rng.Odds<BinOp> guardedDivOps;
+    private final Rng.Odds<BinOp> redundantOps;
+    private final Rng.Odds<BinOp> redundantCombineOps;
+    private final Rng.Odds<BinOp> aliasedCompareOps;
+    private final Rng.Odds<BinOp> aliasedArithOps;
 
     private Flesher(GenPolicy policy, Rng rng, boolean eager) {
         this.policy = policy;
@@ -62,6 +68,12 @@ public final class Flesher {
         empty.remove(BinOp.LE);
         this.emptyIdiomCmps = empty.isEmpty() ? List.of(BinOp.LT) : List.copyOf(empty);
         this.aliasedForms = new Rng.Odds<>(sp.aliasedFormWeights(), k -> k);
+        this.invariantPartOps = new Rng.Odds<>(sp.invariantPartOpWeights(), Flesher::op);
+        this.guardedDivOps = new Rng.Odds<>(sp.guardedDivOpWeights(), Flesher::op);
+        this.redundantOps = new Rng.Odds<>(sp.redundantOpWeights(), Flesher::op);
+        this.redundantCombineOps = new Rng.Odds<>(sp.redundantCombineOpWeights(), Flesher::op);
+        this.aliasedCompareOps = new Rng.Odds<>(sp.aliasedCompareOpWeights(), Flesher::op);
+        this.aliasedArithOps = new Rng.Odds<>(sp.aliasedArithOpWeights(), Flesher::op);
         this.rng = rng;
         this.globals = new Globals(policy.maxArrayBytes(), () -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : ArrayVar.Passing.GLOBAL);
@@ -77,6 +89,11 @@ public final class Flesher {
 
     /** A loop test's operator by its policy name (lt, le, ne, ge, gt). */
     private static BinOp cmp(String name) {
+        return op(name);
+    }
+
+    /** A binary operator by its policy name, as in op_weights (add, bxor, lt, ...). */
+    static BinOp op(String name) {
         return BinOp.valueOf(name.toUpperCase());
     }
 
@@ -283,8 +300,7 @@ public final class Flesher {
     private Valued withInvariantPart(Valued value, Env env) {
         if (!rng.chance(policy.pInvariantPart())) return value;
         Valued invariant = exprs.expr(env.loopInvariant());
-        return ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND)),
-                value, invariant, env.mask());
+        return ub.binary(invariantPartOps.pick(rng), value, invariant, env.mask());
     }
 
     /** A walked output element, or any output when none can be walked (no arrays, or over budget). */
@@ -500,7 +516,7 @@ public final class Flesher {
         Valued x = exprs.expr(rng.between(0, sp.maxDividendDepth()), env.loopInvariant());
         Valued q = ub.binary(rng.chance(policy.pGuardedDiv()) ? BinOp.DIV : BinOp.REM, x, divisor, env.mask());
         Valued e = exprs.expr(env);
-        Valued value = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), e, q, env.mask());
+        Valued value = ub.binary(guardedDivOps.pick(rng), e, q, env.mask());
         Expr guard = Exprs.binary(BinOp.NE, new Expr.ScalarRef(d), new Expr.Const(IntType.INT, 0));
         Expr target = target(env);
         Stmt store = store(target, value);
@@ -517,12 +533,11 @@ public final class Flesher {
         ScalarVar y = globals.newInput(xt, x.initValue(), rng.chance(policy.pParam()));
         Valued r = exprs.expr(rng.between(sp.minRedundantDepth(), sp.maxRedundantDepth()), env);
         Valued xv = Valued.constant(new Expr.ScalarRef(x), x.initValue());
-        Valued left = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND, BinOp.BOR)),
-                xv, r, env.mask());
+        Valued left = ub.binary(redundantOps.pick(rng), xv, r, env.mask());
         Expr.Binary lb = (Expr.Binary) left.expr();
         // The same operator over y: y holds x's value, so the values (and UB-freedom) are the same.
         Valued right = new Valued(Exprs.binary(lb.op(), new Expr.ScalarRef(y), r.expr()), left.values().clone());
-        Valued value = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), left, right, env.mask());
+        Valued value = ub.binary(redundantCombineOps.pick(rng), left, right, env.mask());
         Expr target = target(env);
         Stmt store = store(target, value);
         Expr cond = Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.ScalarRef(y));
@@ -563,13 +578,12 @@ public final class Flesher {
         if (form.equals("copy")) {
             value = read;
         } else if (form.equals("compare")) {
-            value = Exprs.binary(rng.pick(List.of(BinOp.LT, BinOp.GT, BinOp.LE, BinOp.GE, BinOp.EQ, BinOp.NE)),
-                    read, exprs.expr(env).expr());
+            value = Exprs.binary(aliasedCompareOps.pick(rng), read, exprs.expr(env).expr());
         } else {
             IntType u = rng.pick(List.of(IntType.UINT, IntType.ULLONG));
             Expr other = Exprs.cast(exprs.expr(env).expr(), u);
             Expr mine = Exprs.cast(read, u);
-            BinOp op = rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BAND, BinOp.BOR, BinOp.BXOR));
+            BinOp op = aliasedArithOps.pick(rng);
             value = rng.chance(sp.pReadFirst()) ? Exprs.binary(op, mine, other) : Exprs.binary(op, other, mine);
         }
         return new Stmt.Assign(Exprs.subscript(out, idx), null, Exprs.convertImplicitly(value, out.base()));

@@ -21,7 +21,10 @@ public record DeadCodePolicy(
         /* Chance that a bad shift is by the width or more (else by a negative amount). */
         double pShiftPastWidth,
         /* Chance that a bad shift shifts left (else right). */
-        double pShl) {
+        double pShl,
+        /* The operator joining an expression and the undefined operation when the value is not bare. */
+        Map<String, Integer> combineOpWeights) {
     public static final List<String> KIND_NAMES = List.of("div_by_zero", "div_overflow", "overflow", "bad_shift", "out_of_bounds");
+    public static final List<String> COMBINE_OP_NAMES = List.of("bxor", "add", "bor");
     public static final List<String> OVERFLOW_NAMES = List.of("max_plus", "min_minus", "product");
 }

@@ -141,7 +141,14 @@ public record GenPolicy(
             Map.entry("expressions.parity_form_weights", ExprPolicy.PARITY_FORM_NAMES),
             Map.entry("statements.aliased_form_weights", StmtPolicy.ALIASED_FORM_NAMES),
             Map.entry("dead_code.kind_weights", DeadCodePolicy.KIND_NAMES),
-            Map.entry("dead_code.overflow_weights", DeadCodePolicy.OVERFLOW_NAMES));
+            Map.entry("dead_code.overflow_weights", DeadCodePolicy.OVERFLOW_NAMES),
+            Map.entry("dead_code.combine_op_weights", DeadCodePolicy.COMBINE_OP_NAMES),
+            Map.entry("statements.invariant_part_op_weights", StmtPolicy.INVARIANT_PART_OP_NAMES),
+            Map.entry("statements.guarded_div_op_weights", StmtPolicy.GUARDED_DIV_OP_NAMES),
+            Map.entry("statements.redundant_op_weights", StmtPolicy.REDUNDANT_OP_NAMES),
+            Map.entry("statements.redundant_combine_op_weights", StmtPolicy.REDUNDANT_COMBINE_OP_NAMES),
+            Map.entry("statements.aliased_compare_op_weights", StmtPolicy.ALIASED_COMPARE_OP_NAMES),
+            Map.entry("statements.aliased_arith_op_weights", StmtPolicy.ALIASED_ARITH_OP_NAMES));
 
     /** The names each list of names accepts, by its dotted policy key. */
     public static final Map<String, List<String>> LIST_NAMES = Map.ofEntries(

@@ -405,6 +405,13 @@ public final class PolicyLoader {
         c.between(dc.maxStores(), 1, 16, "dead_code.max_stores");
         c.weights(dc.kindWeights(), "dead_code.kind_weights");
         c.weights(dc.overflowWeights(), "dead_code.overflow_weights");
+        c.weights(dc.combineOpWeights(), "dead_code.combine_op_weights");
+        c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
+        c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
+        c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");
+        c.weights(st.redundantCombineOpWeights(), "statements.redundant_combine_op_weights");
+        c.weights(st.aliasedCompareOpWeights(), "statements.aliased_compare_op_weights");
+        c.weights(st.aliasedArithOpWeights(), "statements.aliased_arith_op_weights");
         c.throwFirst();
     }
 
