@@ -51,30 +51,71 @@ final class DataParallelism {
     }
 
     private static boolean independent(Iterator it, List<Stmt> stmts, Dependences deps) {
-        for (Stmt s : stmts) if (!independent(it, s, deps)) return false;
-        return true;
+        return new Independent(it, deps).all(stmts);
     }
 
-    private static boolean independent(Iterator it, Stmt s, Dependences deps) {
-        if (s instanceof Stmt.Assign a) {
+    /**
+     * Whether the statements below a loop keep its iterations independent, recording in
+     * {@code deps} what their stores show (so statements are visited in order).
+     */
+    private static final class Independent implements Stmt.Visitor<Boolean> {
+        private final Iterator it;
+        private final Dependences deps;
+
+        Independent(Iterator it, Dependences deps) {
+            this.it = it;
+            this.deps = deps;
+        }
+
+        boolean all(List<? extends Stmt> stmts) {
+            for (Stmt s : stmts) if (!s.accept(this)) return false;
+            return true;
+        }
+
+        @Override
+        public Boolean assign(Stmt.Assign a) {
             return a.compound() == null && a.target() instanceof Expr.Subscript sub && indexedBy(it, sub, deps);
         }
-        if (s instanceof Stmt.Reduce r) {
+
+        @Override
+        public Boolean reduce(Stmt.Reduce r) {
             // An accumulator element of its own per iteration is a plain store; one shared
             // across iterations is a reduction (nothing else touches an accumulator).
             if (r.target() instanceof Expr.Subscript sub && mentions(sub, it)) return indexedBy(it, sub, deps);
             deps.reduces = true;
             return r.reorderable();
         }
-        if (s instanceof Stmt.Block b) return independent(it, b.stmts(), deps);
-        if (s instanceof Stmt.If i) {
-            return independent(it, i.then(), deps) && (i.otherwise() == null || independent(it, i.otherwise(), deps));
+
+        @Override
+        public Boolean localDecl(Stmt.LocalDecl d) {
+            return true; // a per-iteration temporary
         }
-        // Never runs, but a promise of independence (ivdep, foreach) must hold for the code as written.
-        if (s instanceof Stmt.DeadBranch d) return independent(it, d.body(), deps);
-        if (s instanceof Stmt.LoopNest n) return independent(it, n.blocksFrom(0), deps);
-        if (s instanceof Stmt.LoopSeq q) return independent(it, new ArrayList<>(q.nests()), deps);
-        return true; // LocalDecl: a per-iteration temporary
+
+        @Override
+        public Boolean ifStmt(Stmt.If i) {
+            return i.then().accept(this) && (i.otherwise() == null || i.otherwise().accept(this));
+        }
+
+        @Override
+        public Boolean deadBranch(Stmt.DeadBranch d) {
+            // Never runs, but a promise of independence (ivdep, foreach) must hold for the code as written.
+            return d.body().accept(this);
+        }
+
+        @Override
+        public Boolean block(Stmt.Block b) {
+            return all(b.stmts());
+        }
+
+        @Override
+        public Boolean loopNest(Stmt.LoopNest n) {
+            return all(n.blocksFrom(0));
+        }
+
+        @Override
+        public Boolean loopSeq(Stmt.LoopSeq q) {
+            return all(q.nests());
+        }
     }
 
     /** Whether a store to {@code sub} writes an element of its own per iteration of {@code it}. */
@@ -97,82 +138,133 @@ final class DataParallelism {
         return false;
     }
 
+    /**
+     * Whether any statement, or expression of one, reads what {@code reads} (an expression
+     * pass) looks for: the walk both questions below share. A subclass adds what it asks of
+     * stores and loop heads.
+     */
+    private abstract static class AnyRead implements Stmt.Visitor<Boolean> {
+        final Expr.AnyOperand reads;
+
+        AnyRead(Expr.AnyOperand reads) {
+            this.reads = reads;
+        }
+
+        boolean reads(Expr e) {
+            return e.accept(reads);
+        }
+
+        /** Whether a store's target subscripts read it (a scalar target has none). */
+        boolean targetIndices(Expr target) {
+            return target instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(this::reads);
+        }
+
+        boolean any(List<? extends Stmt> stmts) {
+            for (Stmt s : stmts) if (s.accept(this)) return true;
+            return false;
+        }
+
+        @Override
+        public Boolean localDecl(Stmt.LocalDecl d) {
+            return reads(d.init());
+        }
+
+        @Override
+        public Boolean ifStmt(Stmt.If i) {
+            return reads(i.cond()) || i.then().accept(this) || (i.otherwise() != null && i.otherwise().accept(this));
+        }
+
+        @Override
+        public Boolean deadBranch(Stmt.DeadBranch d) {
+            return reads(d.cond()) || d.body().accept(this);
+        }
+
+        @Override
+        public Boolean block(Stmt.Block b) {
+            return any(b.stmts());
+        }
+
+        @Override
+        public Boolean loopNest(Stmt.LoopNest n) {
+            return any(n.blocksFrom(0));
+        }
+
+        @Override
+        public Boolean loopSeq(Stmt.LoopSeq q) {
+            return any(q.nests());
+        }
+    }
+
     /** Whether an expression below reads an output, other than a fold's own accumulator. */
     private static boolean readsOutput(List<Stmt> stmts) {
-        for (Stmt s : stmts) if (readsOutput(s)) return true;
-        return false;
+        return READS_OUTPUT.any(stmts);
     }
 
-    private static boolean readsOutput(Stmt s) {
-        if (s instanceof Stmt.Assign a) {
-            return readsOutput(a.value()) || a.compound() != null && readsOutput(a.target())
-                    || a.target() instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(DataParallelism::readsOutput);
+    private static final ReadsOutput READS_OUTPUT = new ReadsOutput();
+
+    private static final class ReadsOutput extends AnyRead {
+        ReadsOutput() {
+            super(new Expr.AnyOperand() {
+                @Override
+                public Boolean scalar(Expr.ScalarRef r) {
+                    return r.var().role() == dev.yarpj.ir.ScalarVar.Role.OUTPUT;
+                }
+
+                @Override
+                public Boolean subscript(Expr.Subscript sub) {
+                    // A view's storage is an output; reads through views are handled by ReadsView.
+                    return !sub.array().isInput() && !(sub.array().passing() instanceof ArrayVar.Passing.View)
+                            || super.subscript(sub);
+                }
+            });
         }
-        if (s instanceof Stmt.Reduce r) {
-            return readsOutput(r.value()) || r.target() instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(DataParallelism::readsOutput);
+
+        @Override
+        public Boolean assign(Stmt.Assign a) {
+            return reads(a.value()) || a.compound() != null && reads(a.target()) || targetIndices(a.target());
         }
-        if (s instanceof Stmt.LocalDecl d) return readsOutput(d.init());
-        if (s instanceof Stmt.Block b) return readsOutput(b.stmts());
-        if (s instanceof Stmt.If i) return readsOutput(i.cond()) || readsOutput(i.then()) || (i.otherwise() != null && readsOutput(i.otherwise()));
-        if (s instanceof Stmt.DeadBranch d) return readsOutput(d.cond()) || readsOutput(d.body());
-        if (s instanceof Stmt.LoopNest n) {
+
+        @Override
+        public Boolean reduce(Stmt.Reduce r) {
+            return reads(r.value()) || targetIndices(r.target());
+        }
+
+        @Override
+        public Boolean loopNest(Stmt.LoopNest n) {
             for (Stmt.LoopLevel lv : n.levels()) {
                 LoopHead h = lv.head();
-                if (readsOutput(h.start()) || readsOutput(h.cond()) || readsOutput(h.update())) return true;
+                if (reads(h.start()) || reads(h.cond()) || reads(h.update())) return true;
             }
-            return readsOutput(n.blocksFrom(0));
+            return super.loopNest(n);
         }
-        if (s instanceof Stmt.LoopSeq q) return readsOutput(new ArrayList<>(q.nests()));
-        return false;
-    }
-
-    private static boolean readsOutput(Expr e) {
-        if (e instanceof Expr.ScalarRef r) return r.var().role() == dev.yarpj.ir.ScalarVar.Role.OUTPUT;
-        if (e instanceof Expr.Subscript sub) {
-            // A view's storage is an output; reads through views are handled by readsView.
-            return !sub.array().isInput() && !(sub.array().passing() instanceof ArrayVar.Passing.View)
-                    || sub.indices().stream().anyMatch(DataParallelism::readsOutput);
-        }
-        if (e instanceof Expr.Unary u) return readsOutput(u.operand());
-        if (e instanceof Expr.Binary b) return readsOutput(b.lhs()) || readsOutput(b.rhs());
-        if (e instanceof Expr.Ternary t) return readsOutput(t.cond()) || readsOutput(t.then()) || readsOutput(t.otherwise());
-        if (e instanceof Expr.Cast c) return readsOutput(c.operand());
-        if (e instanceof Expr.Call c) return readsOutput(c.lhs()) || readsOutput(c.rhs());
-        if (e instanceof Expr.Stencil st) return st.taps().stream().anyMatch(DataParallelism::readsOutput);
-        return false;
     }
 
     /** Whether any statement reads an array element through a view (the only way outputs are read). */
     private static boolean readsView(List<Stmt> stmts) {
-        for (Stmt s : stmts) if (readsView(s)) return true;
-        return false;
+        return READS_VIEW.any(stmts);
     }
 
-    private static boolean readsView(Stmt s) {
-        if (s instanceof Stmt.Assign a) {
-            return readsView(a.value()) || (a.target() instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(DataParallelism::readsView))
+    private static final ReadsView READS_VIEW = new ReadsView();
+
+    private static final class ReadsView extends AnyRead {
+        ReadsView() {
+            super(new Expr.AnyOperand() {
+                @Override
+                public Boolean subscript(Expr.Subscript sub) {
+                    return sub.array().passing() instanceof ArrayVar.Passing.View || super.subscript(sub);
+                }
+            });
+        }
+
+        @Override
+        public Boolean assign(Stmt.Assign a) {
+            return reads(a.value()) || targetIndices(a.target())
                     || (a.compound() != null && a.target() instanceof Expr.Subscript t && t.array().passing() instanceof ArrayVar.Passing.View);
         }
-        if (s instanceof Stmt.Reduce r) return readsView(r.value());
-        if (s instanceof Stmt.LocalDecl d) return readsView(d.init());
-        if (s instanceof Stmt.Block b) return readsView(b.stmts());
-        if (s instanceof Stmt.If i) return readsView(i.cond()) || readsView(i.then()) || (i.otherwise() != null && readsView(i.otherwise()));
-        if (s instanceof Stmt.DeadBranch d) return readsView(d.cond()) || readsView(d.body());
-        if (s instanceof Stmt.LoopNest n) return readsView(n.blocksFrom(0));
-        if (s instanceof Stmt.LoopSeq q) return readsView(new ArrayList<>(q.nests()));
-        return false;
-    }
 
-    private static boolean readsView(Expr e) {
-        if (e instanceof Expr.Subscript sub) {
-            return sub.array().passing() instanceof ArrayVar.Passing.View || sub.indices().stream().anyMatch(DataParallelism::readsView);
+        @Override
+        public Boolean reduce(Stmt.Reduce r) {
+            return reads(r.value());
         }
-        if (e instanceof Expr.Unary u) return readsView(u.operand());
-        if (e instanceof Expr.Binary b) return readsView(b.lhs()) || readsView(b.rhs());
-        if (e instanceof Expr.Ternary t) return readsView(t.cond()) || readsView(t.then()) || readsView(t.otherwise());
-        if (e instanceof Expr.Cast c) return readsView(c.operand());
-        if (e instanceof Expr.Call c) return readsView(c.lhs()) || readsView(c.rhs());
-        if (e instanceof Expr.Stencil st) return st.taps().stream().anyMatch(DataParallelism::readsView);
-        return false;
     }
 }

@@ -9,6 +9,7 @@ import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.UnOp;
+import dev.yarpj.policy.DeadCodePolicy;
 import dev.yarpj.policy.Rng;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,24 +31,33 @@ final class DeadCode {
     private final ExprBuilder exprs;
     private final UbGuard ub;
     private final double pParam;
+    /** The policy's dead_code: section, and its weight maps ready to draw from. */
+    private final DeadCodePolicy dp;
+    private final Rng.Odds<String> kinds;
+    private final Rng.Odds<String> overflows;
+    private final Rng.Odds<BinOp> combineOps;
 
-    DeadCode(Rng rng, Globals globals, ExprBuilder exprs, UbGuard ub, double pParam) {
+    DeadCode(Rng rng, Globals globals, ExprBuilder exprs, UbGuard ub, double pParam, DeadCodePolicy dp) {
         this.rng = rng;
         this.globals = globals;
         this.exprs = exprs;
         this.ub = ub;
         this.pParam = pParam;
+        this.dp = dp;
+        this.kinds = new Rng.Odds<>(dp.kindWeights(), k -> k);
+        this.overflows = new Rng.Odds<>(dp.overflowWeights(), k -> k);
+        this.combineOps = new Rng.Odds<>(dp.combineOpWeights(), Flesher::op);
     }
 
     /** A dead branch at this point, storing undefined values to outputs made by {@code target}. */
     Stmt.DeadBranch branch(Env env, Supplier<Expr> target) {
         Expr cond = falseCondition(env);
         List<Stmt> body = new ArrayList<>();
-        int n = rng.between(1, 2);
+        int n = rng.between(dp.minStores(), dp.maxStores());
         for (int i = 0; i < n; i++) {
             Expr t = target.get();
             Expr bad = undefined(env);
-            Expr value = rng.chance(0.5) ? bad : Exprs.binary(rng.pick(List.of(BinOp.BXOR, BinOp.ADD, BinOp.BOR)),
+            Expr value = rng.chance(dp.pBare()) ? bad : Exprs.binary(combineOps.pick(rng),
                     exprs.expr(env).expr(), bad);
             body.add(new Stmt.Assign(t, null, Exprs.convertImplicitly(value, t.type())));
         }
@@ -74,29 +84,29 @@ final class DeadCode {
 
     /** One operation that is undefined for the values its inputs hold. */
     private Expr undefined(Env env) {
-        IntType wide = rng.chance(0.6) ? IntType.INT : IntType.LLONG;
-        switch (rng.between(0, 5)) {
-            case 0: {
-                BinOp op = rng.chance(0.5) ? BinOp.DIV : BinOp.REM;
+        IntType wide = rng.chance(dp.pInt()) ? IntType.INT : IntType.LLONG;
+        switch (kinds.roll(rng)) {
+            case "div_by_zero": {
+                BinOp op = rng.chance(dp.pDiv()) ? BinOp.DIV : BinOp.REM;
                 return Exprs.binary(op, exprs.expr(env).expr(), ref(input(rng.pick(List.of(IntType.INT, IntType.UINT,
                         IntType.LLONG, IntType.SHORT)), 0)));
             }
-            case 1:
-                return Exprs.binary(rng.chance(0.5) ? BinOp.DIV : BinOp.REM, ref(input(wide, wide.min())), ref(input(wide, -1)));
-            case 2: {
+            case "div_overflow":
+                return Exprs.binary(rng.chance(dp.pDiv()) ? BinOp.DIV : BinOp.REM, ref(input(wide, wide.min())), ref(input(wide, -1)));
+            case "overflow": {
                 // max + k, min - k, or a product past the range.
-                int form = rng.between(0, 2);
+                String form = overflows.roll(rng);
                 long k = rng.between(1, 1000);
-                if (form == 0) return Exprs.binary(BinOp.ADD, ref(input(wide, wide.max() - rng.between(0, 3))), ref(input(wide, k)));
-                if (form == 1) return Exprs.binary(BinOp.SUB, ref(input(wide, wide.min() + rng.between(0, 3))), ref(input(wide, k)));
+                if (form.equals("max_plus")) return Exprs.binary(BinOp.ADD, ref(input(wide, wide.max() - rng.between(0, 3))), ref(input(wide, k)));
+                if (form.equals("min_minus")) return Exprs.binary(BinOp.SUB, ref(input(wide, wide.min() + rng.between(0, 3))), ref(input(wide, k)));
                 long big = wide.max() / 2 + rng.between(1, 1000);
                 return Exprs.binary(BinOp.MUL, ref(input(wide, big)), ref(input(wide, rng.between(3, 9))));
             }
-            case 3: {
+            case "bad_shift": {
                 Expr x = exprs.expr(env).expr();
                 int width = Arith.promote(x.type()).bits;
-                long amount = rng.chance(0.8) ? width + rng.between(0, 8) : -rng.between(1, 4);
-                return Exprs.binary(rng.chance(0.5) ? BinOp.SHL : BinOp.SHR, x, ref(input(IntType.INT, amount)));
+                long amount = rng.chance(dp.pShiftPastWidth()) ? width + rng.between(0, 8) : -rng.between(1, 4);
+                return Exprs.binary(rng.chance(dp.pShl()) ? BinOp.SHL : BinOp.SHR, x, ref(input(IntType.INT, amount)));
             }
             default: {
                 // Past the end of a global array, whose bounds -fsanitize=bounds knows.

@@ -10,6 +10,7 @@ import dev.yarpj.ir.Idiom;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.UnOp;
+import dev.yarpj.policy.ExprPolicy;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.Rng;
 import dev.yarpj.skeleton.Shape;
@@ -31,6 +32,12 @@ final class ExprBuilder {
     private final Supplier<IntType> types;
     private final Supplier<String> ops;
     private final UbGuard ub;
+    /** The policy's expressions: section, and its weight maps ready to draw from. */
+    private final ExprPolicy ep;
+    private final Rng.Odds<String> specialConsts;
+    private final Rng.Odds<String> masks;
+    private final Rng.Odds<BinOp> maskOps;
+    private final Rng.Odds<String> parityForms;
 
     ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub) {
         this.policy = policy;
@@ -39,6 +46,11 @@ final class ExprBuilder {
         this.ub = ub;
         this.types = rng.sampler(byType(policy.typeWeights()));
         this.ops = rng.sampler(policy.opWeights());
+        this.ep = policy.expressions();
+        this.specialConsts = new Rng.Odds<>(ep.specialConstWeights(), k -> k);
+        this.masks = new Rng.Odds<>(ep.maskWeights(), k -> k);
+        this.maskOps = new Rng.Odds<>(ep.maskOpWeights(), k -> BinOp.valueOf(k.toUpperCase()));
+        this.parityForms = new Rng.Odds<>(ep.parityFormWeights(), k -> k);
     }
 
     /** A policy's weights by type name (as in {@link GenPolicy#TYPE_NAMES}), keyed by the types themselves, in the same order. */
@@ -54,19 +66,20 @@ final class ExprBuilder {
 
     /**
      * A value of type {@code t}: with probability p_special_const one that provokes peephole
-     * rules (0, ±1, extremes, powers of two, low-bit masks, small numbers), else uniform.
+     * rules (0, ±1, extremes, powers of two, low-bit masks, small numbers) as
+     * expressions.special_const_weights say, else uniform.
      */
     long interestingValue(IntType t) {
         if (!rng.chance(policy.pSpecialConst())) return Arith.convert(rng.nextLong(), t);
-        long v = switch (rng.between(0, 9)) {
-            case 0 -> 0;
-            case 1 -> 1;
-            case 2 -> -1;
-            case 3 -> t.min();
-            case 4 -> t.max();
-            case 5 -> 1L << rng.between(0, t.bits - 1);
-            case 6 -> (1L << rng.between(0, t.bits - 1)) - 1;
-            case 7, 8 -> rng.between(-64, 64);
+        long v = switch (specialConsts.roll(rng)) {
+            case "zero" -> 0;
+            case "one" -> 1;
+            case "minus_one" -> -1;
+            case "min" -> t.min();
+            case "max" -> t.max();
+            case "power_of_two" -> 1L << rng.between(0, t.bits - 1);
+            case "low_mask" -> (1L << rng.between(0, t.bits - 1)) - 1;
+            case "small" -> rng.between(-ep.maxSmallConst(), ep.maxSmallConst());
             default -> rng.nextLong();
         };
         return Arith.convert(v, t);
@@ -75,9 +88,9 @@ final class ExprBuilder {
     /** A mask of type {@code t}: a run of low bits, a single bit or a random pattern. */
     private long maskValue(IntType t) {
         int bits = Math.max(1, t.bits);
-        long v = switch (rng.between(0, 2)) {
-            case 0 -> bits >= 64 ? -1L >>> rng.between(0, 63) : (1L << rng.between(1, bits)) - 1;
-            case 1 -> 1L << rng.between(0, bits - 1);
+        long v = switch (masks.roll(rng)) {
+            case "low_bits" -> bits >= 64 ? -1L >>> rng.between(0, 63) : (1L << rng.between(1, bits)) - 1;
+            case "single_bit" -> 1L << rng.between(0, bits - 1);
             default -> rng.nextLong();
         };
         return Arith.convert(v, t);
@@ -91,9 +104,9 @@ final class ExprBuilder {
         Valued e = expr(depth - 1, env);
         IntType t = Arith.promote(e.expr().type());
         long c1 = maskValue(t);
-        long c2 = Arith.convert(c1 & (rng.chance(0.5) ? c1 : rng.nextLong()), t);
+        long c2 = Arith.convert(c1 & (rng.chance(ep.pMaskWhole()) ? c1 : rng.nextLong()), t);
         Valued masked = ub.binary(BinOp.BAND, e, Valued.constant(new Expr.Const(t, c1), c1), env.mask());
-        BinOp op = rng.pick(List.of(BinOp.EQ, BinOp.NE, BinOp.BOR, BinOp.BXOR, BinOp.BAND));
+        BinOp op = maskOps.pick(rng);
         return ub.binary(op, masked, Valued.constant(new Expr.Const(t, c2), c2), env.mask());
     }
 
@@ -102,7 +115,7 @@ final class ExprBuilder {
     }
 
     Valued expr(int depth, Env env) {
-        if (depth <= 0 || rng.chance(0.15)) return leaf(env);
+        if (depth <= 0 || rng.chance(ep.pLeaf())) return leaf(env);
         String kind = ops.get();
         if (kind == null) return leaf(env);
         if ((kind.equals("div") || kind.equals("rem")) && env.plan().idiom() != Idiom.PLAIN) {
@@ -137,20 +150,30 @@ final class ExprBuilder {
         }
     }
 
+    /**
+     * A leaf as expressions.leaf_weights say: one roll over their sum, a band each in order
+     * (constant, local, array, input). A roll in a band whose leaf cannot be here (no local
+     * visible, a loop-invariant context) falls through to the next band's test; outside every
+     * loop the array band is array_leaf_weight_outside_loops wide.
+     */
     private Valued leaf(Env env) {
         List<Scope.Local> locals = env.scope().visible();
-        int roll = rng.between(0, 9);
-        if (roll < 2) return constant();
+        Map<String, Integer> w = ep.leafWeights();
+        int constants = w.get("constant");
+        int localsUpTo = constants + w.get("local");
+        int arraysUpTo = localsUpTo + (env.loops().isEmpty() ? ep.arrayLeafWeightOutsideLoops() : w.get("array"));
+        int roll = rng.between(0, localsUpTo + w.get("array") + w.get("input") - 1);
+        if (roll < constants) return constant();
         // Locals may hold values computed from this iteration's elements: not loop-invariant.
-        if (roll < 4 && !locals.isEmpty() && !env.invariant()) {
+        if (roll < localsUpTo && !locals.isEmpty() && !env.invariant()) {
             Scope.Local l = rng.pick(locals);
             return new Valued(new Expr.ScalarRef(l.var()), l.values().clone());
         }
-        if (roll < 7 && (!env.loops().isEmpty() || roll < 5) && !env.invariant() && rng.chance(policy.pArray())) {
+        if (roll < arraysUpTo && !env.invariant() && rng.chance(policy.pArray())) {
             Valued a = arrayRead(env);
             if (a != null) return a;
         }
-        ScalarVar v = !globals.inputs.isEmpty() && rng.chance(0.5)
+        ScalarVar v = !globals.inputs.isEmpty() && rng.chance(ep.pReuseInput())
                 ? rng.pick(globals.inputs)
                 : newInput(randomType());
         return Valued.constant(new Expr.ScalarRef(v), v.initValue());
@@ -171,18 +194,18 @@ final class ExprBuilder {
         LoopInfo split = env.split();
         Expr iter = new Expr.IterRef(split.iter());
         Expr two = new Expr.Const(IntType.INT, 2);
-        int form = rng.between(0, 3);
+        String form = parityForms.roll(rng);
         boolean hidden = rng.chance(policy.pHiddenSplit());
-        long want = form == 1 ? 1 : 0;
+        long want = form.equals("rem_eq_1") ? 1 : 0;
         Expr against = hidden
                 ? new Expr.ScalarRef(globals.newInput(IntType.INT, want, rng.chance(policy.pParam())))
                 : new Expr.Const(IntType.INT, want);
         Expr cond;
         boolean trueOnEven;
         switch (form) {
-            case 0 -> { cond = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = true; }
-            case 1 -> { cond = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = false; }
-            case 2 -> { cond = Exprs.binary(BinOp.NE, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = false; }
+            case "rem_eq_0" -> { cond = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = true; }
+            case "rem_eq_1" -> { cond = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = false; }
+            case "rem_ne_0" -> { cond = Exprs.binary(BinOp.NE, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = false; }
             default -> { cond = Exprs.binary(BinOp.BAND, iter, new Expr.Const(IntType.INT, 1)); trueOnEven = false; }
         }
         // Context c is the parity of the split iterator; the iterator only ever holds non-negative values.
@@ -192,7 +215,7 @@ final class ExprBuilder {
     /** A read of an input array element, or null when no array fits the budget. */
     private Valued arrayRead(Env env) {
         ArrayVar a = null;
-        if (!globals.inputArrays.isEmpty() && rng.chance(0.6)) a = rng.pick(globals.inputArrays);
+        if (!globals.inputArrays.isEmpty() && rng.chance(ep.pReuseInputArray())) a = rng.pick(globals.inputArrays);
         if (a == null) a = newArray(env, true);
         if (a == null) return null;
         List<Expr> idx = subscripts(a, env, true);
@@ -226,14 +249,14 @@ final class ExprBuilder {
             if (env.plan().access() == Shape.Access.RANDOM) {
                 l = null;
                 if (read && a.fill().axis() == d) {
-                    if (split != null && split.space().max() < size && rng.chance(0.9)) l = split;
+                    if (split != null && split.space().max() < size && rng.chance(ep.pSplitSubscript())) l = split;
                 } else {
                     List<LoopInfo> fit = new ArrayList<>();
                     for (LoopInfo f : env.loops()) if (f.space().max() < size) fit.add(f);
                     // A constant only when no loop fits: constant subscripts are the slice pattern's.
                     if (!fit.isEmpty()) {
                         // Favour the innermost loops, where most accesses sit in real code.
-                        l = rng.chance(0.5) ? fit.get(fit.size() - 1) : rng.pick(fit);
+                        l = rng.chance(ep.pInnermostSubscript()) ? fit.get(fit.size() - 1) : rng.pick(fit);
                     }
                 }
             } else if (l != null && (l.space().max() >= size || (read && a.fill().axis() == d && l != split))) {
@@ -258,7 +281,7 @@ final class ExprBuilder {
             LoopInfo l = switch (env.plan().access()) {
                 case RANDOM -> null; // chosen per access, see subscripts
                 case IN_ORDER -> n - rank + d >= 0 ? loops.get(n - rank + d) : null;
-                case SLICE -> d == 0 && (rank > 1 || rng.chance(0.5)) ? null : n - rank + d >= 0 ? loops.get(n - rank + d) : null;
+                case SLICE -> d == 0 && (rank > 1 || rng.chance(ep.pSliceConstant())) ? null : n - rank + d >= 0 ? loops.get(n - rank + d) : null;
                 case COLUMN_MAJOR -> n - 1 - d >= 0 ? loops.get(n - 1 - d) : null;
                 case DIAGONAL -> n > 0 ? loops.get(n - 1) : null;
             };
@@ -270,7 +293,7 @@ final class ExprBuilder {
     /** A rank for a new array: fewer, as many or more dimensions than loops in scope. */
     int patternedRank(Env env) {
         int n = Math.max(1, env.loops().size());
-        return Math.max(1, Math.min(policy.maxArrayRank(), n + rng.between(-1, 1)));
+        return Math.max(1, Math.min(policy.maxArrayRank(), n + rng.between(-ep.rankSpread(), ep.rankSpread())));
     }
 
     /** A new array sized to the loops in scope (paper 3.4), or null when over budget. */
@@ -283,18 +306,18 @@ final class ExprBuilder {
             int size;
             if (patterned) {
                 LoopInfo l = layout.get(d);
-                size = l != null ? (int) l.space().max() + 1 + rng.between(0, 2) : rng.between(1, 12);
-            } else if (!env.loops().isEmpty() && rng.chance(0.85)) {
-                size = (int) rng.pick(env.loops()).space().max() + 1 + rng.between(0, 2);
+                size = l != null ? (int) l.space().max() + 1 + rng.between(0, ep.maxArrayPadding()) : rng.between(1, ep.maxUnwalkedDim());
+            } else if (!env.loops().isEmpty() && rng.chance(ep.pDimFromLoop())) {
+                size = (int) rng.pick(env.loops()).space().max() + 1 + rng.between(0, ep.maxArrayPadding());
             } else {
-                size = rng.between(1, 12);
+                size = rng.between(1, ep.maxUnwalkedDim());
             }
             dims.add(size);
         }
         IntType t = randomType();
         ArrayVar.Fill fill;
         LoopInfo split = env.split();
-        if (input && split != null && rng.chance(0.7)) {
+        if (input && split != null && rng.chance(ep.pAlternatingFill())) {
             int axis = rng.between(0, rank - 1);
             dims.set(axis, Math.max(dims.get(axis), (int) split.space().max() + 1));
             long even = interestingValue(t);

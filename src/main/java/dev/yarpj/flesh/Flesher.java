@@ -16,7 +16,9 @@ import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.UnOp;
 import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.LoopPolicy;
 import dev.yarpj.policy.Rng;
+import dev.yarpj.policy.StmtPolicy;
 import dev.yarpj.skeleton.Shape;
 import dev.yarpj.skeleton.Skeleton;
 import java.util.ArrayList;
@@ -39,9 +41,39 @@ public final class Flesher {
     private final Supplier<IntType> idiomIteratorTypes;
     private final DeadCode deadCode;
     private final UbGuard ub;
+    /** The policy's loops: and statements: sections, and their weight maps ready to draw from. */
+    private final LoopPolicy lp;
+    private final StmtPolicy sp;
+    private final Rng.Odds<BinOp> upCmps;
+    private final Rng.Odds<BinOp> downCmps;
+    private final Rng.Odds<BinOp> idiomCmps;
+    /** An empty idiom loop's comparisons: idiomCmps' without <=, evenly. */
+    private final List<BinOp> emptyIdiomCmps;
+    private final Rng.Odds<String> aliasedForms;
+    private final Rng.Odds<BinOp> invariantPartOps;
+    private final Rng.Odds<BinOp> guardedDivOps;
+    private final Rng.Odds<BinOp> redundantOps;
+    private final Rng.Odds<BinOp> redundantCombineOps;
+    private final Rng.Odds<BinOp> aliasedCompareOps;
+    private final Rng.Odds<BinOp> aliasedArithOps;
 
     private Flesher(GenPolicy policy, Rng rng, boolean eager) {
         this.policy = policy;
+        this.lp = policy.loops();
+        this.sp = policy.statements();
+        this.upCmps = new Rng.Odds<>(lp.upCmpWeights(), Flesher::cmp);
+        this.downCmps = new Rng.Odds<>(lp.downCmpWeights(), Flesher::cmp);
+        this.idiomCmps = new Rng.Odds<>(lp.idiomCmpWeights(), Flesher::cmp);
+        List<BinOp> empty = new ArrayList<>(idiomCmps.keys());
+        empty.remove(BinOp.LE);
+        this.emptyIdiomCmps = empty.isEmpty() ? List.of(BinOp.LT) : List.copyOf(empty);
+        this.aliasedForms = new Rng.Odds<>(sp.aliasedFormWeights(), k -> k);
+        this.invariantPartOps = new Rng.Odds<>(sp.invariantPartOpWeights(), Flesher::op);
+        this.guardedDivOps = new Rng.Odds<>(sp.guardedDivOpWeights(), Flesher::op);
+        this.redundantOps = new Rng.Odds<>(sp.redundantOpWeights(), Flesher::op);
+        this.redundantCombineOps = new Rng.Odds<>(sp.redundantCombineOpWeights(), Flesher::op);
+        this.aliasedCompareOps = new Rng.Odds<>(sp.aliasedCompareOpWeights(), Flesher::op);
+        this.aliasedArithOps = new Rng.Odds<>(sp.aliasedArithOpWeights(), Flesher::op);
         this.rng = rng;
         this.globals = new Globals(policy.maxArrayBytes(), () -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : ArrayVar.Passing.GLOBAL);
@@ -52,7 +84,17 @@ public final class Flesher {
         this.reductions = rng.sampler(ops);
         this.iteratorTypes = rng.sampler(ExprBuilder.byType(policy.iteratorTypeWeights()));
         this.idiomIteratorTypes = rng.sampler(ExprBuilder.byType(policy.idiomIteratorTypeWeights()));
-        this.deadCode = new DeadCode(rng, globals, exprs, ub, policy.pParam());
+        this.deadCode = new DeadCode(rng, globals, exprs, ub, policy.pParam(), policy.deadCode());
+    }
+
+    /** A loop test's operator by its policy name (lt, le, ne, ge, gt). */
+    private static BinOp cmp(String name) {
+        return op(name);
+    }
+
+    /** A binary operator by its policy name, as in op_weights (add, bxor, lt, ...). */
+    static BinOp op(String name) {
+        return BinOp.valueOf(name.toUpperCase());
     }
 
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng) {
@@ -81,15 +123,56 @@ public final class Flesher {
 
     /** Whether any statement that may run stores to an output (a local or a dead branch does not). */
     static boolean writesOutput(List<Stmt> stmts) {
-        for (Stmt s : stmts) {
-            if (s instanceof Stmt.Assign || s instanceof Stmt.Reduce) return true;
-            if (s instanceof Stmt.Block b && writesOutput(b.stmts())) return true;
-            if (s instanceof Stmt.If i && (writesOutput(i.then().stmts())
-                    || (i.otherwise() != null && writesOutput(i.otherwise().stmts())))) return true;
-            if (s instanceof Stmt.LoopNest n && writesOutput(n.blocksFrom(0))) return true;
-            if (s instanceof Stmt.LoopSeq q && writesOutput(new ArrayList<>(q.nests()))) return true;
+        return WRITES_OUTPUT.any(stmts);
+    }
+
+    private static final WritesOutput WRITES_OUTPUT = new WritesOutput();
+
+    private static final class WritesOutput implements Stmt.Visitor<Boolean> {
+        boolean any(List<? extends Stmt> stmts) {
+            for (Stmt s : stmts) if (s.accept(this)) return true;
+            return false;
         }
-        return false;
+
+        @Override
+        public Boolean assign(Stmt.Assign s) {
+            return true;
+        }
+
+        @Override
+        public Boolean reduce(Stmt.Reduce s) {
+            return true;
+        }
+
+        @Override
+        public Boolean localDecl(Stmt.LocalDecl s) {
+            return false;
+        }
+
+        @Override
+        public Boolean ifStmt(Stmt.If i) {
+            return i.then().accept(this) || (i.otherwise() != null && i.otherwise().accept(this));
+        }
+
+        @Override
+        public Boolean deadBranch(Stmt.DeadBranch s) {
+            return false;
+        }
+
+        @Override
+        public Boolean block(Stmt.Block b) {
+            return any(b.stmts());
+        }
+
+        @Override
+        public Boolean loopNest(Stmt.LoopNest n) {
+            return any(n.blocksFrom(0));
+        }
+
+        @Override
+        public Boolean loopSeq(Stmt.LoopSeq q) {
+            return any(q.nests());
+        }
     }
 
     private Stmt.Block block(List<Shape> shapes, Env outer) {
@@ -217,8 +300,7 @@ public final class Flesher {
     private Valued withInvariantPart(Valued value, Env env) {
         if (!rng.chance(policy.pInvariantPart())) return value;
         Valued invariant = exprs.expr(env.loopInvariant());
-        return ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND)),
-                value, invariant, env.mask());
+        return ub.binary(invariantPartOps.pick(rng), value, invariant, env.mask());
     }
 
     /** A walked output element, or any output when none can be walked (no arrays, or over budget). */
@@ -328,7 +410,7 @@ public final class Flesher {
         List<ArrayVar> arrays = new ArrayList<>();
         for (int k = 0; k < st.arrays(); k++) {
             List<Integer> size = new ArrayList<>();
-            for (LoopInfo l : spanned) size.add((int) l.space().max() + st.halo() + 1 + rng.between(0, 1));
+            for (LoopInfo l : spanned) size.add((int) l.space().max() + st.halo() + 1 + rng.between(0, sp.maxStencilPadding()));
             ArrayVar a = globals.newArray(true, elem, size, ArrayVar.Fill.uniform(exprs.interestingValue(elem)));
             if (a != null) arrays.add(a);
         }
@@ -431,10 +513,10 @@ public final class Flesher {
         if (dv == 0) dv = 1;
         ScalarVar d = globals.newInput(dt, dv, rng.chance(policy.pParam()));
         Valued divisor = Valued.constant(new Expr.ScalarRef(d), dv);
-        Valued x = exprs.expr(rng.between(0, 2), env.loopInvariant());
+        Valued x = exprs.expr(rng.between(0, sp.maxDividendDepth()), env.loopInvariant());
         Valued q = ub.binary(rng.chance(policy.pGuardedDiv()) ? BinOp.DIV : BinOp.REM, x, divisor, env.mask());
         Valued e = exprs.expr(env);
-        Valued value = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), e, q, env.mask());
+        Valued value = ub.binary(guardedDivOps.pick(rng), e, q, env.mask());
         Expr guard = Exprs.binary(BinOp.NE, new Expr.ScalarRef(d), new Expr.Const(IntType.INT, 0));
         Expr target = target(env);
         Stmt store = store(target, value);
@@ -449,14 +531,13 @@ public final class Flesher {
         IntType xt = exprs.randomType();
         ScalarVar x = exprs.newInput(xt);
         ScalarVar y = globals.newInput(xt, x.initValue(), rng.chance(policy.pParam()));
-        Valued r = exprs.expr(rng.between(1, 3), env);
+        Valued r = exprs.expr(rng.between(sp.minRedundantDepth(), sp.maxRedundantDepth()), env);
         Valued xv = Valued.constant(new Expr.ScalarRef(x), x.initValue());
-        Valued left = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BXOR, BinOp.BAND, BinOp.BOR)),
-                xv, r, env.mask());
+        Valued left = ub.binary(redundantOps.pick(rng), xv, r, env.mask());
         Expr.Binary lb = (Expr.Binary) left.expr();
         // The same operator over y: y holds x's value, so the values (and UB-freedom) are the same.
         Valued right = new Valued(Exprs.binary(lb.op(), new Expr.ScalarRef(y), r.expr()), left.values().clone());
-        Valued value = ub.binary(rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.BXOR, BinOp.MUL)), left, right, env.mask());
+        Valued value = ub.binary(redundantCombineOps.pick(rng), left, right, env.mask());
         Expr target = target(env);
         Stmt store = store(target, value);
         Expr cond = Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.ScalarRef(y));
@@ -479,39 +560,38 @@ public final class Flesher {
         for (int d = 0; d < rank; d++) dims.add((int) loops.get(loops.size() - rank + d).space().max() + 1);
         ArrayVar[] views = null;
         for (ArrayVar[] pair : globals.viewPairs) {
-            if (pair[0].dims().equals(dims) && rng.chance(0.5)) views = pair;
+            if (pair[0].dims().equals(dims) && rng.chance(sp.pReuseViews())) views = pair;
         }
         if (views == null) {
             // What is read through a view is unknown: a portable program stores it only to unsigned elements.
             IntType t = ub.portable() ? exprs.randomType().toUnsigned() : exprs.randomType();
-            views = globals.newViews(t, dims, viewOffset(), rng.chance(0.5), ArrayVar.Fill.uniform(exprs.interestingValue(t)));
+            views = globals.newViews(t, dims, viewOffset(), rng.chance(sp.pFirstViewAhead()), ArrayVar.Fill.uniform(exprs.interestingValue(t)));
             if (views == null) return assign(env);
         }
-        boolean flip = rng.chance(0.5);
+        boolean flip = rng.chance(sp.pFlipViews());
         ArrayVar out = views[flip ? 1 : 0];
         ArrayVar in = views[flip ? 0 : 1];
         List<Expr> idx = inOrder(out, env);
         Expr read = Exprs.subscript(in, rng.chance(policy.pSameSubscript()) ? idx : exprs.subscripts(in, env, false));
         Expr value;
-        int form = rng.between(0, 9);
-        if (form < 2) {
+        String form = aliasedForms.roll(rng);
+        if (form.equals("copy")) {
             value = read;
-        } else if (form < 4) {
-            value = Exprs.binary(rng.pick(List.of(BinOp.LT, BinOp.GT, BinOp.LE, BinOp.GE, BinOp.EQ, BinOp.NE)),
-                    read, exprs.expr(env).expr());
+        } else if (form.equals("compare")) {
+            value = Exprs.binary(aliasedCompareOps.pick(rng), read, exprs.expr(env).expr());
         } else {
             IntType u = rng.pick(List.of(IntType.UINT, IntType.ULLONG));
             Expr other = Exprs.cast(exprs.expr(env).expr(), u);
             Expr mine = Exprs.cast(read, u);
-            BinOp op = rng.pick(List.of(BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.BAND, BinOp.BOR, BinOp.BXOR));
-            value = rng.chance(0.5) ? Exprs.binary(op, mine, other) : Exprs.binary(op, other, mine);
+            BinOp op = aliasedArithOps.pick(rng);
+            value = rng.chance(sp.pReadFirst()) ? Exprs.binary(op, mine, other) : Exprs.binary(op, other, mine);
         }
         return new Stmt.Assign(Exprs.subscript(out, idx), null, Exprs.convertImplicitly(value, out.base()));
     }
 
     /** Rows between two views: often small (a dependence shorter than a vector), sometimes a vector width or more. */
     private int viewOffset() {
-        return rng.chance(policy.pNearViews()) ? rng.between(0, 4) : rng.pick(List.of(7, 8, 9, 16, 17, 32, 64));
+        return rng.chance(policy.pNearViews()) ? rng.between(0, sp.maxNearViewOffset()) : rng.pick(sp.farViewOffsets());
     }
 
     private Stmt ifStmt(Shape.IfShape s, Env env) {
@@ -621,7 +701,7 @@ public final class Flesher {
         IntType type = idiomIteratorTypes.get();
         long last = halo + trip - 1L;
         // An empty loop cannot say i <= halo - 1: with halo 0 and an unsigned iterator that never fails.
-        BinOp cmp = rng.pick(trip == 0 ? List.of(BinOp.LT, BinOp.NE) : List.of(BinOp.LT, BinOp.LT, BinOp.LE, BinOp.NE));
+        BinOp cmp = trip == 0 ? rng.pick(emptyIdiomCmps) : idiomCmps.pick(rng);
         long bound = cmp == BinOp.LE ? last : last + 1;
         IterationSpace space = new IterationSpace(type, halo, 1, trip, true, cmp, bound);
         IntType litType = Arith.promote(type);
@@ -632,9 +712,9 @@ public final class Flesher {
 
     private IterationSpace upward(IntType type, int trip, int step) {
         // An empty loop starts a step up, so that its bound, a step below, is not negative.
-        long first = rng.between(0, 3) + (trip == 0 ? step : 0);
+        long first = rng.between(0, lp.maxStart()) + (trip == 0 ? step : 0);
         long last = first + (long) (trip - 1) * step;
-        BinOp cmp = rng.pick(List.of(BinOp.LT, BinOp.LT, BinOp.LE, BinOp.NE));
+        BinOp cmp = upCmps.pick(rng);
         long bound = switch (cmp) {
             case LT -> last + rng.between(1, step);
             case LE -> last + rng.between(0, step - 1);
@@ -645,9 +725,9 @@ public final class Flesher {
 
     private IterationSpace downward(IntType type, int trip, int step) {
         // The lowest value stays >= step, so stepping below it never wraps an unsigned iterator.
-        long lowest = rng.between(step, step + 3);
+        long lowest = rng.between(step, step + lp.maxLowMargin());
         long first = lowest + (long) (trip - 1) * step;
-        BinOp cmp = rng.pick(List.of(BinOp.GE, BinOp.GT, BinOp.NE));
+        BinOp cmp = downCmps.pick(rng);
         long bound = switch (cmp) {
             case GE -> lowest - rng.between(0, step - 1);
             case GT -> lowest - rng.between(1, step);
@@ -664,10 +744,10 @@ public final class Flesher {
     private Expr spell(long value, IntType t) {
         if (!rng.chance(policy.pOpaqueBound())) return new Expr.Const(t, value);
         IntType vt = rng.pick(List.of(t, IntType.INT, IntType.LLONG, IntType.UINT, IntType.SHORT));
-        if (rng.chance(0.3)) {
+        if (rng.chance(lp.pOpaqueOffset())) {
             // Bounds are small and non-negative, so input = value - k fits every candidate type.
-            long k = rng.between(1, 8);
-            boolean plus = value - k >= 0 && rng.chance(0.5);
+            long k = rng.between(1, lp.maxOpaqueOffset());
+            boolean plus = value - k >= 0 && rng.chance(lp.pOpaquePlus());
             ScalarVar v = globals.newInput(vt, plus ? value - k : value + k, rng.chance(policy.pParam()));
             Valued sum = ub.tryBinary(plus ? BinOp.ADD : BinOp.SUB,
                     Valued.constant(new Expr.ScalarRef(v), v.initValue()),
@@ -676,7 +756,7 @@ public final class Flesher {
             return sum.expr();
         }
         for (ScalarVar v : globals.inputs) {
-            if (v.base() == vt && v.initValue() == value && rng.chance(0.5)) return new Expr.ScalarRef(v);
+            if (v.base() == vt && v.initValue() == value && rng.chance(lp.pReuseBoundInput())) return new Expr.ScalarRef(v);
         }
         return new Expr.ScalarRef(globals.newInput(vt, value, rng.chance(policy.pParam())));
     }

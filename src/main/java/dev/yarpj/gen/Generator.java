@@ -8,7 +8,6 @@ import dev.yarpj.lower.Lowerer;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.lower.LoweredTest;
-import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.Rng;
 import dev.yarpj.skeleton.Skeleton;
@@ -75,7 +74,7 @@ public final class Generator {
             stageNanos[2] += System.nanoTime() - t2;
         }
         long t3 = System.nanoTime();
-        LoweredTest files = Lowerer.of(lang, EmitPolicy.DEFAULT, rng, measure).lower(p, pred, check, provenance);
+        LoweredTest files = Lowerer.of(lang, policy.emit(), rng, measure).lower(p, pred, check, provenance);
         stageNanos[3] += System.nanoTime() - t3;
         return new GeneratedTest(seed, sk, p, pred, files);
     }

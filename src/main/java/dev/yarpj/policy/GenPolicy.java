@@ -7,7 +7,11 @@ import java.util.Map;
 /**
  * Every knob of generation. The built-in policy ({@link #defaults()}) is
  * {@code policies/default.yaml}, bundled in the jar; a user's YAML file (see
- * {@link PolicyLoader}) overrides any subset of its keys, spelled in snake_case.
+ * {@link PolicyLoader}) overrides any subset of its keys, spelled in snake_case. Flat keys
+ * are the older ones; newer knobs are grouped in sections (nested records read from nested
+ * mappings): {@code emit} (how ISPC and SYCL spell a program), {@code skeleton},
+ * {@code loops}, {@code expressions}, {@code statements} and {@code dead_code} (the odds
+ * of generation that act there).
  */
 public record GenPolicy(
         String name,
@@ -77,7 +81,13 @@ public record GenPolicy(
         Map<String, Integer> pragmaWeights,
         Map<String, Integer> tripMultipleWeights,
         Map<String, Integer> iteratorTypeWeights,
-        Map<String, Integer> idiomIteratorTypeWeights) {
+        Map<String, Integer> idiomIteratorTypeWeights,
+        EmitPolicy emit,
+        SkeletonPolicy skeleton,
+        LoopPolicy loops,
+        ExprPolicy expressions,
+        StmtPolicy statements,
+        DeadCodePolicy deadCode) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;
@@ -120,7 +130,30 @@ public record GenPolicy(
             Map.entry("access_weights", ACCESS_NAMES),
             Map.entry("reduction_weights", REDUCTION_NAMES),
             Map.entry("pragma_weights", PRAGMA_NAMES),
-            Map.entry("trip_multiple_weights", TRIP_MULTIPLE_NAMES));
+            Map.entry("trip_multiple_weights", TRIP_MULTIPLE_NAMES),
+            Map.entry("loops.up_cmp_weights", LoopPolicy.UP_CMP_NAMES),
+            Map.entry("loops.down_cmp_weights", LoopPolicy.DOWN_CMP_NAMES),
+            Map.entry("loops.idiom_cmp_weights", LoopPolicy.UP_CMP_NAMES),
+            Map.entry("expressions.leaf_weights", ExprPolicy.LEAF_NAMES),
+            Map.entry("expressions.special_const_weights", ExprPolicy.SPECIAL_CONST_NAMES),
+            Map.entry("expressions.mask_weights", ExprPolicy.MASK_NAMES),
+            Map.entry("expressions.mask_op_weights", ExprPolicy.MASK_OP_NAMES),
+            Map.entry("expressions.parity_form_weights", ExprPolicy.PARITY_FORM_NAMES),
+            Map.entry("statements.aliased_form_weights", StmtPolicy.ALIASED_FORM_NAMES),
+            Map.entry("dead_code.kind_weights", DeadCodePolicy.KIND_NAMES),
+            Map.entry("dead_code.overflow_weights", DeadCodePolicy.OVERFLOW_NAMES),
+            Map.entry("dead_code.combine_op_weights", DeadCodePolicy.COMBINE_OP_NAMES),
+            Map.entry("statements.invariant_part_op_weights", StmtPolicy.INVARIANT_PART_OP_NAMES),
+            Map.entry("statements.guarded_div_op_weights", StmtPolicy.GUARDED_DIV_OP_NAMES),
+            Map.entry("statements.redundant_op_weights", StmtPolicy.REDUNDANT_OP_NAMES),
+            Map.entry("statements.redundant_combine_op_weights", StmtPolicy.REDUNDANT_COMBINE_OP_NAMES),
+            Map.entry("statements.aliased_compare_op_weights", StmtPolicy.ALIASED_COMPARE_OP_NAMES),
+            Map.entry("statements.aliased_arith_op_weights", StmtPolicy.ALIASED_ARITH_OP_NAMES));
+
+    /** The names each list of names accepts, by its dotted policy key. */
+    public static final Map<String, List<String>> LIST_NAMES = Map.ofEntries(
+            Map.entry("emit.ispc.gang_forms", EmitPolicy.Ispc.GANG_FORM_NAMES),
+            Map.entry("emit.sycl.memory", EmitPolicy.Sycl.MEMORY_NAMES));
 
     /** The built-in policy: policies/default.yaml as bundled in the jar. */
     public static GenPolicy defaults() {

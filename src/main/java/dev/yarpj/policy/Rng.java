@@ -74,4 +74,46 @@ public final class Rng {
         EnumeratedDistribution<K> d = new EnumeratedDistribution<>(asGenerator, pmf);
         return d::sample;
     }
+
+    /**
+     * A choice among a few names by small integer weights, drawn as generation drew it before
+     * the weights were a policy's: {@link #roll} as {@code between(0, total - 1)} walked through
+     * the running sums, {@link #pick} as {@link Rng#pick} from a list repeating each name as often
+     * as its weight says. Names of weight 0 are never drawn; at least one weight must be above 0.
+     */
+    public static final class Odds<K> {
+        private final List<K> keys = new ArrayList<>();
+        private final List<Integer> upTo = new ArrayList<>();
+        private int total;
+
+        public Odds(Map<String, Integer> weights, java.util.function.Function<String, K> key) {
+            for (Map.Entry<String, Integer> e : weights.entrySet()) {
+                if (e.getValue() <= 0) continue;
+                total += e.getValue();
+                keys.add(key.apply(e.getKey()));
+                upTo.add(total);
+            }
+            if (total == 0) throw new IllegalArgumentException("weights all zero: " + weights);
+        }
+
+        /** The key of {@code between(0, total - 1)}. */
+        public K roll(Rng rng) {
+            return at(rng.between(0, total - 1));
+        }
+
+        /** The key {@link Rng#pick} draws from the list that repeats each key weight times. */
+        public K pick(Rng rng) {
+            return at(rng.random.nextInt(total));
+        }
+
+        /** The keys of weight above 0, in order. */
+        public List<K> keys() {
+            return List.copyOf(keys);
+        }
+
+        private K at(int r) {
+            for (int i = 0; i < keys.size(); i++) if (r < upTo.get(i)) return keys.get(i);
+            throw new IllegalStateException();
+        }
+    }
 }

@@ -4,6 +4,7 @@ import dev.yarpj.ir.Idiom;
 import dev.yarpj.ir.Pragma;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.Rng;
+import dev.yarpj.policy.SkeletonPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,8 @@ public final class SkeletonBuilder {
     private static final List<String> LOOP_ONLY = List.of("invariant_if", "guarded_div", "redundant_expr", "aliased_update");
 
     private final GenPolicy policy;
+    /** The policy's skeleton: section. */
+    private final SkeletonPolicy sk;
     private final Rng rng;
     private final Supplier<String> idioms;
     private final Supplier<String> accesses;
@@ -25,6 +28,7 @@ public final class SkeletonBuilder {
 
     public SkeletonBuilder(GenPolicy policy, Rng rng) {
         this.policy = policy;
+        this.sk = policy.skeleton();
         this.rng = rng;
         this.idioms = rng.sampler(policy.idiomWeights());
         this.accesses = rng.sampler(policy.accessWeights());
@@ -91,11 +95,12 @@ public final class SkeletonBuilder {
 
     /**
      * Statements at the top level. Most tests are small; a heavy-tailed factor (log-uniform
-     * up to 64, for a tenth of the tests) gives the long tail of big tests YARPGen shows.
+     * up to skeleton.max_big_test_factor, for skeleton.p_big_test of the tests) gives the
+     * long tail of big tests YARPGen shows.
      */
     private int topCount() {
         int n = rng.between(1, policy.maxTopStmts());
-        if (rng.chance(0.1)) n = (int) Math.ceil(n * Math.exp(rng.between(0, 1000) / 1000.0 * Math.log(64)));
+        if (rng.chance(sk.pBigTest())) n = (int) Math.ceil(n * Math.exp(rng.between(0, 1000) / 1000.0 * Math.log(sk.maxBigTestFactor())));
         return n;
     }
 
@@ -137,7 +142,7 @@ public final class SkeletonBuilder {
                         : inSplit && rng.chance(policy.pParityBranch()) ? Shape.CondKind.PARITY : Shape.CondKind.ANY;
                 List<Shape> then = innerBlock(loopDepth, ifDepth + 1, inSplit);
                 List<Shape> otherwise = null;
-                if (rng.chance(0.5)) {
+                if (rng.chance(sk.pElse())) {
                     // Loops in both branches: one of them would never run (fleshing steers the
                     // condition toward the branch with loops), so mostly keep loops to one side.
                     boolean banned = loopsBanned;
@@ -165,9 +170,9 @@ public final class SkeletonBuilder {
 
     private int randomDepth(int loopDepth) {
         int room = Math.min(policy.maxNestDepth(), policy.maxLoopDepth() - loopDepth);
-        // Shallow nests are the common case, deep ones the tail: halve the odds per level.
+        // Shallow nests are the common case, deep ones the tail: the odds shrink geometrically per level.
         int d = 1;
-        while (d < room && rng.chance(0.5)) d++;
+        while (d < room && rng.chance(sk.pDeeperNest())) d++;
         return d;
     }
 
@@ -190,7 +195,7 @@ public final class SkeletonBuilder {
                 rng.between(1, policy.maxStencilStride()),
                 rng.between(2, policy.maxStencilTaps()),
                 rng.between(1, policy.maxStencilArrays()),
-                rng.chance(0.3));
+                rng.chance(sk.pStencilReduced()));
     }
 
     private Shape.Nest nest(int loopDepth, int ifDepth, boolean inSplit, int depth, Shape.NestPlan plan) {
@@ -207,8 +212,10 @@ public final class SkeletonBuilder {
     /** One level of a nest: statements before and after the next loop, when it is not the innermost and the nest is imperfect there. */
     private Shape.Level level(boolean outer, int loopDepth, int ifDepth, boolean inSplit) {
         boolean imperfect = outer && rng.chance(policy.pImperfect());
-        List<Shape> prefix = imperfect && rng.chance(0.6) ? block(rng.between(1, 2), loopDepth, ifDepth, inSplit) : List.of();
-        List<Shape> suffix = imperfect && (prefix.isEmpty() || rng.chance(0.4)) ? block(rng.between(1, 2), loopDepth, ifDepth, inSplit) : List.of();
+        List<Shape> prefix = imperfect && rng.chance(sk.pLevelPrefix())
+                ? block(rng.between(sk.minLevelStmts(), sk.maxLevelStmts()), loopDepth, ifDepth, inSplit) : List.of();
+        List<Shape> suffix = imperfect && (prefix.isEmpty() || rng.chance(sk.pLevelSuffix()))
+                ? block(rng.between(sk.minLevelStmts(), sk.maxLevelStmts()), loopDepth, ifDepth, inSplit) : List.of();
         return new Shape.Level(prefix, suffix, 0);
     }
 
@@ -242,12 +249,12 @@ public final class SkeletonBuilder {
         for (int i = 0; i < n; i++) {
             // Element-wise nests also compute temporaries; reductions sometimes store element-wise too.
             Shape.SlotKind k = kind;
-            if (i > 0 && kind == Shape.SlotKind.ELEMENTWISE && rng.chance(0.25)) k = Shape.SlotKind.LOCAL;
-            if (i > 0 && kind == Shape.SlotKind.REDUCE && rng.chance(0.25)) k = Shape.SlotKind.ELEMENTWISE;
+            if (i > 0 && kind == Shape.SlotKind.ELEMENTWISE && rng.chance(sk.pElementwiseLocal())) k = Shape.SlotKind.LOCAL;
+            if (i > 0 && kind == Shape.SlotKind.REDUCE && rng.chance(sk.pReductionElementwise())) k = Shape.SlotKind.ELEMENTWISE;
             Shape slot = new Shape.Slot(k);
             if (ifDepth < policy.maxIfDepth() && rng.chance(policy.pInvariantGuard())) {
                 // A loop-invariant test around the idiom: unswitching makes two loops of one.
-                slot = new Shape.IfShape(List.of(slot), rng.chance(0.5) ? List.of(new Shape.Slot(kind)) : null,
+                slot = new Shape.IfShape(List.of(slot), rng.chance(sk.pGuardElse()) ? List.of(new Shape.Slot(kind)) : null,
                         Shape.CondKind.INVARIANT);
             }
             body.add(slot);

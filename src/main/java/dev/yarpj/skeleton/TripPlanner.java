@@ -25,9 +25,6 @@ import java.util.function.Supplier;
  * on). Halving keeps the offset from the multiple: 64+1 becomes 32+1, not 32.
  */
 final class TripPlanner {
-    /** Outer loops give way to innermost ones until they are this many times shorter. */
-    private static final int INNER_PREFERENCE = 4;
-
     /** A trip count being planned: {@code base + delta}, never below {@code floor}; a tiny trip is never changed. */
     private static final class Trip {
         int base;
@@ -169,8 +166,9 @@ final class TripPlanner {
         }
     }
 
-    private static double weight(Trip t) {
-        return t.innermost ? t.base : (double) t.base * INNER_PREFERENCE;
+    /** Outer loops give way to innermost ones until they are skeleton.inner_preference times shorter. */
+    private double weight(Trip t) {
+        return t.innermost ? t.base : (double) t.base * policy.skeleton().innerPreference();
     }
 
     private void collect(Shape s, List<Trip> out) {

@@ -146,6 +146,19 @@ class PlanTest {
     }
 
     @Test
+    void thePolicysEmitSectionReachesThePlans() {
+        GenPolicy serial = dev.yarpj.policy.PolicyLoader.parse(
+                "emit:\n  ispc:\n    p_gang: 0\n  sycl:\n    p_parallel_for: 0\n    memory: [usm_device]\n", "serial.yaml", "serial");
+        for (long seed = 1; seed <= 15; seed++) {
+            String ispc = new Generator(serial, Language.ISPC, CheckMode.HASH).generate(seed, "t").files().files().get("func.ispc");
+            assertFalse(ispc.contains("foreach") || ispc.contains("programIndex"), "p_gang 0: no gang loop\n" + ispc);
+            String sycl = new Generator(serial, Language.SYCL, CheckMode.HASH).generate(seed, "t").files().files().get("func.cpp");
+            assertFalse(sycl.contains("parallel_for"), "p_parallel_for 0: no parallel_for");
+            assertTrue(sycl.contains("sycl::malloc_device"), "memory: [usm_device]");
+        }
+    }
+
+    @Test
     void aProgramWithoutParallelForsWhenTheOddsSaySo() {
         EmitPolicy.Sycl serial = new EmitPolicy.Sycl(0, 0, 1, List.of("usm_device"), List.of(1), List.of(2));
         for (Program p : programs(Language.SYCL, 20)) {

@@ -127,4 +127,92 @@ class PolicyLoaderTest {
         assertEquals(0.0, p.pSpecialConst());
         assertEquals(0.0, p.pInvariantGuard());
     }
+
+    @Test
+    void builtInEmitSectionHoldsTodaysValues() {
+        assertEquals(EmitPolicy.DEFAULT, GenPolicy.defaults().emit());
+    }
+
+    @Test
+    void oneNestedKeyKeepsTheOthers() {
+        GenPolicy p = PolicyLoader.parse("emit:\n  sycl:\n    p_nd_range: 1.0\n", "p.yaml", "p");
+        EmitPolicy d = EmitPolicy.DEFAULT;
+        assertEquals(1.0, p.emit().sycl().pNdRange());
+        assertEquals(d.sycl().groupSizes(), p.emit().sycl().groupSizes());
+        assertEquals(d.sycl().pInOrder(), p.emit().sycl().pInOrder());
+        assertEquals(d.ispc(), p.emit().ispc());
+    }
+
+    @Test
+    void listsReplaceAndAreChecked() {
+        GenPolicy p = PolicyLoader.parse("emit: {ispc: {gang_forms: [foreach]}, sycl: {group_sizes: [4, 4, 8]}}\n", "p.yaml", "p");
+        assertEquals(java.util.List.of("foreach"), p.emit().ispc().gangForms());
+        assertEquals(java.util.List.of(4, 4, 8), p.emit().sycl().groupSizes());
+        assertEquals("p.yaml:1:27: emit.ispc.gang_forms must not be empty", error("emit: {ispc: {gang_forms: []}}\n"));
+        assertTrue(error("emit:\n  ispc:\n    gang_forms: [foreach, vmap]\n")
+                .startsWith("p.yaml:3:27: unknown name 'vmap' in emit.ispc.gang_forms (known: foreach, foreach_tiled, program_index)"));
+        assertTrue(error("emit:\n  sycl:\n    memory: [pinned]\n").startsWith("p.yaml:3:14: unknown name 'pinned' in emit.sycl.memory"));
+        assertEquals("p.yaml:3:18: emit.sycl.group_sizes must be a list, got '4'", error("emit:\n  sycl:\n    group_sizes: 4\n"));
+    }
+
+    @Test
+    void nestedMistakesAreNamedWithTheirPosition() {
+        assertEquals("p.yaml:3:13: emit.ispc.p_gang is a probability and must be between 0 and 1, got 2",
+                error("emit:\n  ispc:\n    p_gang: 2\n"));
+        assertEquals("p.yaml:3:5: unknown key 'emit.ispc.p_gnag'", error("emit:\n  ispc:\n    p_gnag: 0.5\n"));
+        assertEquals("p.yaml:2:3: unknown key 'emit.cuda'", error("emit:\n  cuda: {}\n"));
+        assertEquals("p.yaml:1:7: emit must be a mapping of keys to values, got '3'", error("emit: 3\n"));
+        assertEquals("p.yaml:3:18: emit.sycl.group_sizes must be between 1 and 1024, got 2048",
+                error("emit:\n  sycl:\n    group_sizes: [1, 2048]\n"));
+    }
+
+    @Test
+    void reductionGroupSizesArePowersOfTwoForAdaptiveCpp() {
+        String m = error("emit:\n  sycl:\n    reduction_group_sizes: [2, 6]\n");
+        assertTrue(m.startsWith("p.yaml:3:28: emit.sycl.reduction_group_sizes must be powers of two from 2"), m);
+        assertTrue(m.contains("AdaptiveCpp issue 1789"), m);
+        assertFalse(m.contains("\n"));
+    }
+    @Test
+    void generationSectionsOverrideOneKeyAndKeepTheRest() {
+        GenPolicy d = GenPolicy.defaults();
+        GenPolicy p = PolicyLoader.parse("dead_code:\n  p_int: 0.25\nexpressions:\n  leaf_weights: {array: 5}\n", "p.yaml", "p");
+        assertEquals(0.25, p.deadCode().pInt());
+        assertEquals(d.deadCode().kindWeights(), p.deadCode().kindWeights());
+        assertEquals(5, p.expressions().leafWeights().get("array"));
+        assertEquals(d.expressions().leafWeights().get("input"), p.expressions().leafWeights().get("input"));
+        assertEquals(d.skeleton(), p.skeleton());
+        assertEquals(d.loops(), p.loops());
+        assertEquals(d.statements(), p.statements());
+    }
+
+    @Test
+    void generationSectionMistakesAreOneLineWithTheirPosition() {
+        assertEquals("p.yaml:2:15: dead_code.min_stores must be at most dead_code.max_stores, got 3 > 2",
+                error("dead_code:\n  min_stores: 3\n"));
+        assertEquals("p.yaml:1:25: loops.up_cmp_weights must not all be zero",
+                error("loops: {up_cmp_weights: {lt: 0, le: 0, ne: 0}}\n"));
+        assertEquals("p.yaml:1:30: skeleton.inner_preference must be between 1 and 1024, got 0",
+                error("skeleton: {inner_preference: 0}\n"));
+        assertEquals("p.yaml:1:28: unknown name 'lt' in loops.down_cmp_weights (known: ge, gt, ne)",
+                error("loops: {down_cmp_weights: {lt: 1}}\n"));
+        assertEquals("p.yaml:1:28: statements.p_read_first is a probability and must be between 0 and 1, got -1",
+                error("statements: {p_read_first: -1}\n"));
+        assertEquals("p.yaml:1:32: statements.far_view_offsets must be rows between 0 and 4096, got -7",
+                error("statements: {far_view_offsets: [8, -7]}\n"));
+        String m = error("expressions: {leaf_weights: {array: 0}}\n");
+        assertTrue(m.startsWith("p.yaml:1:29: expressions.array_leaf_weight_outside_loops must be between 0 and"), m);
+    }
+
+    @Test
+    void swarmLeavesTheSectionsAlone() {
+        GenPolicy d = GenPolicy.defaults();
+        GenPolicy s = d.swarm(7);
+        assertEquals(d.emit(), s.emit());
+        assertEquals(d.skeleton(), s.skeleton());
+        assertEquals(d.loops(), s.loops());
+        assertEquals(d.expressions(), s.expressions());
+        assertEquals(d.statements(), s.statements());
+        assertEquals(d.deadCode(), s.deadCode());
+    }
 }
