@@ -212,6 +212,16 @@ public final class Interpreter {
         }
 
         @Override
+        public Ex exit(Stmt.Exit e) {
+            if (openLoops == 0) throw new IllegalStateException(e.kind() + " outside any loop");
+            LoopExit signal = e.kind() == Stmt.Exit.Kind.BREAK ? LoopExit.BREAK : LoopExit.CONTINUE;
+            return () -> {
+                tick();
+                throw signal;
+            };
+        }
+
+        @Override
         public Ex loopSeq(Stmt.LoopSeq q) {
             Ex[] nests = new Ex[q.nests().size()];
             for (int i = 0; i < nests.length; i++) nests[i] = nest(q.nests().get(i), 0);
@@ -220,6 +230,19 @@ public final class Interpreter {
             };
         }
     };
+
+    /** Loops around the statement being compiled: an exit needs one. */
+    private int openLoops;
+
+    /** A break or continue on its way to the loop it leaves: two shared signals, without stack traces. */
+    private static final class LoopExit extends RuntimeException {
+        static final LoopExit BREAK = new LoopExit();
+        static final LoopExit CONTINUE = new LoopExit();
+
+        private LoopExit() {
+            super(null, null, false, false);
+        }
+    }
 
     private Ex nest(Stmt.LoopNest n, int level) {
         if (level == n.depth()) return block(n.body());
@@ -233,25 +256,40 @@ public final class Interpreter {
         // Numbered before the loops of its prefix, the next level and its suffix: pre-order.
         int id = loopSites.size();
         loopSites.add(new LoopTrips(n.idiom(), level, level == n.depth() - 1, h.parallel(), 0, 0));
+        openLoops++;
         Ex prefix = block(lv.prefix());
         Ex inner = nest(n, level + 1);
         Ex suffix = block(lv.suffix());
+        openLoops--;
         long planned = h.trip();
+        boolean parallel = h.parallel();
         return () -> {
             tick();
             entered[id]++;
             scalars[slot] = Arith.convert(start.ev(), t);
             long trips = 0;
+            boolean broke = false;
             while (cond.ev() != 0) {
                 tick();
                 trips++;
-                prefix.ex();
-                inner.ex();
-                suffix.ex();
+                try {
+                    prefix.ex();
+                    inner.ex();
+                    suffix.ex();
+                } catch (LoopExit x) {
+                    // Thrown by a break or continue whose innermost loop is this one: the
+                    // levels inside catch their own.
+                    if (x == LoopExit.BREAK) {
+                        broke = true;
+                        break;
+                    }
+                }
                 scalars[slot] = Arith.convert(update.ev(), t);
             }
             iterations[id] += trips;
-            if (planned >= 0 && trips != planned) {
+            if (broke && parallel) throw new IllegalStateException("a break left loop " + h.iter().name() + ", which is marked parallel");
+            // A break ends a loop early; without one it runs its planned trips exactly.
+            if (planned >= 0 && (broke ? trips > planned : trips != planned)) {
                 throw new IllegalStateException("loop " + h.iter().name() + " ran " + trips + " times, not its planned " + planned);
             }
         };

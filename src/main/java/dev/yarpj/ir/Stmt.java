@@ -31,6 +31,8 @@ public sealed interface Stmt {
         R loopNest(LoopNest s);
 
         R loopSeq(LoopSeq s);
+
+        R exit(Exit s);
     }
 
     /**
@@ -103,6 +105,11 @@ public sealed interface Stmt {
         @Override
         public Void loopSeq(LoopSeq s) {
             for (LoopNest n : s.nests()) n.accept(this);
+            return null;
+        }
+
+        @Override
+        public Void exit(Exit s) {
             return null;
         }
     }
@@ -242,6 +249,28 @@ public sealed interface Stmt {
         public int depth() {
             return levels.size();
         }
+
+        /** Whether a {@code break} leaves the loop of level {@code level}: one in its prefix, suffix or (innermost level) the body, outside any loop nested there. */
+        public boolean breaksOut(int level) {
+            LoopLevel lv = levels.get(level);
+            List<Stmt> own = new java.util.ArrayList<>(List.of(lv.prefix(), lv.suffix()));
+            if (level == levels.size() - 1) own.add(body);
+            boolean[] found = {false};
+            Walker w = new Walker() {
+                @Override
+                public Void exit(Exit e) {
+                    found[0] |= e.kind() == Exit.Kind.BREAK;
+                    return null;
+                }
+
+                @Override
+                public Void loopNest(LoopNest n) {
+                    return null; // a break in there leaves that loop
+                }
+            };
+            w.all(own);
+            return found[0];
+        }
     }
 
     /** Adjacent loop nests; {@code sharedSpace} marks that they iterate over one space (fusible). */
@@ -252,4 +281,17 @@ public sealed interface Stmt {
     }
 
     record LoopLevel(LoopHead head, Block prefix, Block suffix) {}
+
+    /**
+     * {@code break} or {@code continue}: leaves the innermost loop around it, or its current
+     * iteration, as in C. The generator puts one only inside a loop, under an {@link If}
+     * whose condition reads data, and never a {@code break} out of a loop marked parallel.
+     */
+    record Exit(Kind kind) implements Stmt {
+        public enum Kind { BREAK, CONTINUE }
+
+        public <R> R accept(Visitor<R> v) {
+            return v.exit(this);
+        }
+    }
 }

@@ -23,9 +23,18 @@ class CStatements {
         for (Stmt s : stmts) stmt(w, s);
     }
 
+    /** Loops printed around the statement being printed (a SYCL kernel's parallel levels are not). */
+    private int openLoops;
+
     /** Prints {@code s}: one method per kind of statement, each of which a lowerer may override. */
     final void stmt(CodeWriter w, Stmt s) {
         s.accept(new Stmt.Visitor<Void>() {
+            @Override
+            public Void exit(Stmt.Exit e) {
+                CStatements.this.exit(w, e, openLoops);
+                return null;
+            }
+
             @Override
             public Void assign(Stmt.Assign a) {
                 CStatements.this.assign(w, a);
@@ -99,6 +108,17 @@ class CStatements {
         stmt(w, r.asAssign());
     }
 
+    /**
+     * {@code break;} or {@code continue;}.
+     *
+     * @param openLoops the loops printed around it: 0 when the loop it leaves is not printed
+     *                  as a loop (a SYCL kernel's work-items), which only a lowerer can spell
+     */
+    void exit(CodeWriter w, Stmt.Exit e, int openLoops) {
+        if (openLoops == 0) throw new IllegalStateException(e.kind() + " outside any printed loop");
+        w.line(e.kind() == Stmt.Exit.Kind.BREAK ? "break;" : "continue;");
+    }
+
     void localDecl(CodeWriter w, Stmt.LocalDecl d) {
         w.line(printer.type(d.var().base()) + " " + d.var().name() + " = " + printer.expr(d.init()) + ";");
     }
@@ -119,9 +139,11 @@ class CStatements {
         if (level == n.depth() - 1 && n.pragma() != Pragma.NONE) w.line("#pragma " + pragma(n.pragma()));
         w.open("for (" + printer.type(h.iter().type()) + " " + name + " = " + printer.expr(h.start()) + "; "
                 + printer.expr(h.cond()) + "; " + update + ")");
+        openLoops++;
         stmts(w, lv.prefix().stmts());
         nest(w, n, level + 1);
         stmts(w, lv.suffix().stmts());
+        openLoops--;
         w.close();
     }
 

@@ -258,6 +258,14 @@ final class IspcLowerer implements Lowerer {
                 for (Stmt.LoopNest n : q.nests()) nest(w, n);
                 return null;
             }
+
+            @Override
+            public Void exit(Stmt.Exit e) {
+                // A break never leaves a gang loop (no loop a break leaves is parallel);
+                // continue in a gang loop turns the lane off until the next iteration.
+                w.line(e.kind() == Stmt.Exit.Kind.BREAK ? "break;" : "continue;");
+                return null;
+            }
         });
     }
 

@@ -97,6 +97,18 @@ public final class SyclLowerer implements Lowerer {
             if (cells.contains(d.var().slot())) w.line(printer.scalar(d.var()) + " = " + printer.expr(d.init()) + ";");
             else super.localDecl(w, d);
         }
+
+        @Override
+        void exit(CodeWriter w, Stmt.Exit e, int openLoops) {
+            if (openLoops > 0) {
+                super.exit(w, e, openLoops);
+            } else if (e.kind() == Stmt.Exit.Kind.CONTINUE) {
+                // It leaves the iteration of a parallel_for's innermost level: this work-item.
+                w.line("return;");
+            } else {
+                throw new IllegalStateException("a break out of a parallel_for's level (no loop a break leaves is parallel)");
+            }
+        }
     };
 
     public SyclLowerer(EmitPolicy.Sycl emit, Rng rng) {

@@ -166,6 +166,11 @@ public final class IspcPlan {
                     for (Stmt.LoopNest n : q.nests()) nest(n);
                     return null;
                 }
+
+                @Override
+                public Void exit(Stmt.Exit e) {
+                    return null;
+                }
             });
         }
 
