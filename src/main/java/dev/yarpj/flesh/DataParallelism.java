@@ -32,7 +32,8 @@ final class DataParallelism {
             LoopHead h = lv.head();
             List<Stmt> contents = nest.blocksFrom(l);
             Dependences deps = new Dependences();
-            LoopHead.Parallelism p = readsView(contents) || readsOutput(contents) || !independent(h.iter(), contents, deps)
+            // A loop that a break may leave early is never parallel: later iterations depend on earlier ones' data.
+            LoopHead.Parallelism p = nest.breaksOut(l) || readsView(contents) || readsOutput(contents) || !independent(h.iter(), contents, deps)
                     ? LoopHead.Parallelism.SERIAL
                     : deps.reduces ? LoopHead.Parallelism.REDUCTION : LoopHead.Parallelism.INDEPENDENT;
             levels.add(new Stmt.LoopLevel(h.withParallelism(p), lv.prefix(), lv.suffix()));
@@ -116,6 +117,11 @@ final class DataParallelism {
         public Boolean loopSeq(Stmt.LoopSeq q) {
             return all(q.nests());
         }
+
+        @Override
+        public Boolean exit(Stmt.Exit e) {
+            return true; // a continue skips an iteration's own work; a break here leaves an inner loop
+        }
     }
 
     /** Whether a store to {@code sub} writes an element of its own per iteration of {@code it}. */
@@ -148,6 +154,11 @@ final class DataParallelism {
 
         AnyRead(Expr.AnyOperand reads) {
             this.reads = reads;
+        }
+
+        @Override
+        public Boolean exit(Stmt.Exit e) {
+            return false; // reads nothing
         }
 
         boolean reads(Expr e) {

@@ -140,6 +140,11 @@ public final class Flesher {
         }
 
         @Override
+        public Boolean exit(Stmt.Exit s) {
+            return false;
+        }
+
+        @Override
         public Boolean reduce(Stmt.Reduce s) {
             return true;
         }
