@@ -15,6 +15,7 @@ import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.UnOp;
+import dev.yarpj.policy.ExitPolicy;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.LoopPolicy;
 import dev.yarpj.policy.Rng;
@@ -116,7 +117,9 @@ public final class Flesher {
             body = new Stmt.Block(stmts);
         }
         Globals g = f.globals;
-        return new Program(List.copyOf(g.inputs), List.copyOf(g.outputs), List.copyOf(g.inputArrays),
+        List<ArrayVar> inputArrays = new ArrayList<>(g.inputArrays);
+        inputArrays.addAll(g.sentinelArrays);
+        return new Program(List.copyOf(g.inputs), List.copyOf(g.outputs), List.copyOf(inputArrays),
                 List.copyOf(g.outputArrays), List.copyOf(g.params), List.copyOf(g.arrayParams), body,
                 g.scalarSlots(), g.arraySlots());
     }
@@ -673,12 +676,72 @@ public final class Flesher {
                             LoopHead.Parallelism.SERIAL),
                     prefixes.get(l), suffixes[l]));
         }
+        Stmt.LoopNest plainNest = new Stmt.LoopNest(levels, body);
+        ExitPolicy xp = policy.exits();
+        if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds);
         // Data parallelism can only be decided once the whole nest is known.
-        Stmt.LoopNest built = DataParallelism.mark(new Stmt.LoopNest(levels, body));
+        Stmt.LoopNest built = DataParallelism.mark(plainNest);
         Pragma pragma = plan.pragma();
         // ivdep promises no loop-carried dependence: only true of a data-parallel loop.
         if (pragma == Pragma.GCC_IVDEP && !built.levels().get(n.depth() - 1).head().dataParallel()) pragma = Pragma.NONE;
         return new BuiltNest(built.withPragma(pragma).withIdiom(plan.idiom()), bounds);
+    }
+
+    /**
+     * {@code n} with an early exit in one level: {@code if (s[i] == K)} then {@code break},
+     * {@code continue}, or {@code found = i; break} (a search), over a new input array {@code
+     * s} indexed by the level's iterator that holds {@code K} at the element of the planned
+     * iteration only (or nowhere: the exit never fires). {@code n} as it is when no array fits.
+     */
+    private Stmt.LoopNest withExit(Stmt.LoopNest n, List<Bounds> bounds) {
+        ExitPolicy xp = policy.exits();
+        int l = rng.chance(xp.pInnermost()) ? n.depth() - 1 : rng.between(0, n.depth() - 1);
+        IterationSpace space = bounds.get(l).space();
+        if (space.trip() <= 0 || space.min() < 0 || space.max() >= Integer.MAX_VALUE) return n;
+        String kind = rng.weighted(xp.kindWeights());
+        String position = rng.weighted(xp.positionWeights());
+        int t = switch (position) {
+            case "first" -> 0;
+            case "middle" -> space.trip() < 3 ? 0 : rng.between(1, space.trip() - 2);
+            case "last" -> space.trip() - 1;
+            default -> -1;
+        };
+        long fill = rng.between(-100, 100);
+        long sentinel = fill + rng.between(1, 100);
+        long at = t < 0 ? -1 : (space.up() ? space.first() + t * space.step() : space.first() - (long) t * space.step());
+        ArrayVar s = globals.newSentinelArray(IntType.INT, List.of((int) space.max() + 1),
+                t < 0 ? ArrayVar.Fill.uniform(fill) : ArrayVar.Fill.planted(fill, at, sentinel));
+        if (s == null) return n;
+        Iterator it = n.levels().get(l).head().iter();
+        Expr iter = new Expr.IterRef(it);
+        Expr cond = Exprs.binary(BinOp.EQ, Exprs.subscript(s, List.of(iter)), new Expr.Const(IntType.INT, sentinel));
+        List<Stmt> then = new ArrayList<>();
+        if (kind.equals("find")) {
+            // The index found, in the iterator's type; the output keeps its start value when nothing is found.
+            ScalarVar found = globals.newAccumulator(it.type(), exprs.interestingValue(it.type()));
+            then.add(new Stmt.Assign(new Expr.ScalarRef(found), null, iter));
+        }
+        then.add(new Stmt.Exit(kind.equals("continue") ? Stmt.Exit.Kind.CONTINUE : Stmt.Exit.Kind.BREAK));
+        Stmt exit = new Stmt.If(cond, new Stmt.Block(then), null);
+        boolean before = kind.equals("continue") || rng.chance(xp.pBefore());
+
+        List<Stmt.LoopLevel> levels = new ArrayList<>(n.levels());
+        Stmt.Block body = n.body();
+        Stmt.LoopLevel lv = levels.get(l);
+        if (l == n.depth() - 1) {
+            body = with(body, exit, before);
+        } else if (before) {
+            levels.set(l, new Stmt.LoopLevel(lv.head(), with(lv.prefix(), exit, true), lv.suffix()));
+        } else {
+            levels.set(l, new Stmt.LoopLevel(lv.head(), lv.prefix(), with(lv.suffix(), exit, false)));
+        }
+        return new Stmt.LoopNest(levels, body, n.pragma(), n.idiom());
+    }
+
+    private static Stmt.Block with(Stmt.Block b, Stmt s, boolean first) {
+        List<Stmt> ss = new ArrayList<>(b.stmts());
+        ss.add(first ? 0 : ss.size(), s);
+        return new Stmt.Block(ss);
     }
 
     /** Decides an iteration space around the planned trip count and spells its bounds. */

@@ -20,6 +20,8 @@ final class Globals {
     final List<ScalarVar> params = new ArrayList<>();
     final List<ArrayVar> inputArrays = new ArrayList<>();
     final List<ArrayVar> outputArrays = new ArrayList<>();
+    /** Input arrays only early exits read (see {@link #newSentinelArray}). */
+    final List<ArrayVar> sentinelArrays = new ArrayList<>();
     /** Arrays passed to {@code test} as pointers, in parameter order: their own storage, or views. */
     final List<ArrayVar> arrayParams = new ArrayList<>();
     /**
@@ -84,6 +86,19 @@ final class Globals {
         ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem),
                 List.copyOf(dims), input, fill, passing.get());
         (input ? inputArrays : outputArrays).add(a);
+        if (a.isParam()) arrayParams.add(a);
+        return a;
+    }
+
+    /**
+     * A new input array that only an early exit reads (its values, with the planted
+     * sentinel, are not the fill that expressions assume of the others), or null when over
+     * budget. It is declared with the other input arrays but never picked for a read.
+     */
+    ArrayVar newSentinelArray(IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
+        if (!reserve(elem, dims)) return null;
+        ArrayVar a = new ArrayVar(arraySlots++, "arr_" + names++, VarType.uniform(elem), List.copyOf(dims), true, fill, passing.get());
+        sentinelArrays.add(a);
         if (a.isParam()) arrayParams.add(a);
         return a;
     }

@@ -57,6 +57,7 @@ public final class Interpreter {
     /** Times each loop's head started, and its iterations in all, by loop number (sized once compiled). */
     private long[] entered;
     private long[] iterations;
+    private long[] broken;
 
     private Interpreter(Program p, long stepBudget, boolean portable, boolean eager) {
         this.portable = portable;
@@ -96,6 +97,7 @@ public final class Interpreter {
         Ex body = in.block(p.body());
         in.entered = new long[in.loopSites.size()];
         in.iterations = new long[in.loopSites.size()];
+        in.broken = new long[in.loopSites.size()];
         body.ex();
         Checksum sum = new Checksum();
         List<Long> outs = new ArrayList<>();
@@ -113,7 +115,8 @@ public final class Interpreter {
         List<LoopTrips> loops = new ArrayList<>(in.loopSites.size());
         for (int k = 0; k < in.loopSites.size(); k++) {
             LoopTrips site = in.loopSites.get(k);
-            loops.add(new LoopTrips(site.idiom(), site.level(), site.innermost(), site.parallel(), in.entered[k], in.iterations[k]));
+            loops.add(new LoopTrips(site.idiom(), site.level(), site.innermost(), site.parallel(), site.exits(), in.entered[k],
+                    in.iterations[k], in.broken[k]));
         }
         return new Prediction(outs, arrs, sum.value(), in.steps, List.copyOf(loops));
     }
@@ -128,12 +131,13 @@ public final class Interpreter {
         ArrayVar.Fill f = a.fill();
         if (!f.alternating()) {
             java.util.Arrays.fill(data, f.even());
-            return data;
+        } else {
+            long inner = 1;
+            for (int d = f.axis() + 1; d < a.rank(); d++) inner *= a.dims().get(d);
+            int size = a.dims().get(f.axis());
+            for (int i = 0; i < data.length; i++) data[i] = f.at((int) ((i / inner) % size) & 1);
         }
-        long inner = 1;
-        for (int d = f.axis() + 1; d < a.rank(); d++) inner *= a.dims().get(d);
-        int size = a.dims().get(f.axis());
-        for (int i = 0; i < data.length; i++) data[i] = f.at((int) ((i / inner) % size) & 1);
+        if (f.planted()) data[(int) f.plantAt()] = f.plant();
         return data;
     }
 
@@ -255,7 +259,7 @@ public final class Interpreter {
         Ev update = expr(h.update());
         // Numbered before the loops of its prefix, the next level and its suffix: pre-order.
         int id = loopSites.size();
-        loopSites.add(new LoopTrips(n.idiom(), level, level == n.depth() - 1, h.parallel(), 0, 0));
+        loopSites.add(new LoopTrips(n.idiom(), level, level == n.depth() - 1, h.parallel(), n.breaksOut(level), 0, 0, 0));
         openLoops++;
         Ex prefix = block(lv.prefix());
         Ex inner = nest(n, level + 1);
@@ -287,6 +291,7 @@ public final class Interpreter {
                 scalars[slot] = Arith.convert(update.ev(), t);
             }
             iterations[id] += trips;
+            if (broke) broken[id]++;
             if (broke && parallel) throw new IllegalStateException("a break left loop " + h.iter().name() + ", which is marked parallel");
             // A break ends a loop early; without one it runs its planned trips exactly.
             if (planned >= 0 && (broke ? trips > planned : trips != planned)) {
@@ -487,10 +492,13 @@ public final class Interpreter {
         int axis = f.axis();
         return () -> {
             long atAxis = 0;
+            long offset = 0;
             for (int d = 0; d < ds.length; d++) {
                 long i = checkedIndex(a, d, idx[d].ev(), ds[d]);
                 if (d == axis) atAxis = i;
+                offset = offset * ds[d] + i;
             }
+            if (offset == f.plantAt()) return f.plant();
             return f.at((int) (atAxis & 1));
         };
     }

@@ -7,13 +7,20 @@ import dev.yarpj.ir.Idiom;
  * the idiom of its nest, its level ({@code 0} is the outermost) and whether it is the
  * nest's innermost level; {@code entered} counts the times its head started (the iterator
  * initialised), {@code iterations} the times its body ran, over the whole execution;
- * {@code parallel} whether its iterations may run as a gang or a parallel range.
+ * {@code parallel} whether its iterations may run as a gang or a parallel range;
+ * {@code exits} whether a break may leave it, {@code broken} the entries a break ended.
  */
-public record LoopTrips(Idiom idiom, int level, boolean innermost, boolean parallel, long entered, long iterations) {
+public record LoopTrips(Idiom idiom, int level, boolean innermost, boolean parallel, boolean exits, long entered,
+                        long iterations, long broken) {
     public LoopTrips {
         if (level < 0 || entered < 0 || iterations < 0) {
             throw new IllegalArgumentException("negative level or count: " + level + ", " + entered + ", " + iterations);
         }
+    }
+
+    /** A loop no break leaves. */
+    public LoopTrips(Idiom idiom, int level, boolean innermost, boolean parallel, long entered, long iterations) {
+        this(idiom, level, innermost, parallel, false, entered, iterations, 0);
     }
 
     /** A serial loop's counts. */

@@ -56,10 +56,27 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
         return v.rowOffset() * row;
     }
 
-    /** Initial contents: {@code even} everywhere, or {@code even}/{@code odd} by index parity along {@code axis}. */
-    public record Fill(long even, long odd, int axis) {
+    /**
+     * Initial contents: {@code even} everywhere, or {@code even}/{@code odd} by index parity
+     * along {@code axis}; with {@code plantAt} at 0 or more, the element at that row-major
+     * offset holds {@code plant} instead (a sentinel that a search loop looks for).
+     */
+    public record Fill(long even, long odd, int axis, long plantAt, long plant) {
+        public Fill(long even, long odd, int axis) {
+            this(even, odd, axis, -1, 0);
+        }
+
         public static Fill uniform(long v) {
             return new Fill(v, v, -1);
+        }
+
+        /** {@code v} everywhere but at offset {@code at}, which holds {@code sentinel}. */
+        public static Fill planted(long v, long at, long sentinel) {
+            return new Fill(v, v, -1, at, sentinel);
+        }
+
+        public boolean planted() {
+            return plantAt >= 0;
         }
 
         public boolean alternating() {

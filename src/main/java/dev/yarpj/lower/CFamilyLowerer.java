@@ -274,5 +274,14 @@ public final class CFamilyLowerer implements Lowerer {
                 ? "(i" + f.axis() + " % 2 == 0) ? " + literal(lt, f.even()) + " : " + literal(lt, f.odd())
                 : literal(lt, f.even());
         walk(w, a, a.name() + indices(a) + " = " + value + ";");
+        if (f.planted()) {
+            StringBuilder at = new StringBuilder();
+            long rest = f.plantAt();
+            for (int d = a.rank() - 1; d >= 0; d--) {
+                at.insert(0, "[" + rest % a.dims().get(d) + "]");
+                rest /= a.dims().get(d);
+            }
+            w.line(a.name() + at + " = " + literal(lt, f.plant()) + ";");
+        }
     }
 }

@@ -87,7 +87,8 @@ public record GenPolicy(
         LoopPolicy loops,
         ExprPolicy expressions,
         StmtPolicy statements,
-        DeadCodePolicy deadCode) {
+        DeadCodePolicy deadCode,
+        ExitPolicy exits) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;
@@ -141,6 +142,8 @@ public record GenPolicy(
             Map.entry("expressions.parity_form_weights", ExprPolicy.PARITY_FORM_NAMES),
             Map.entry("statements.aliased_form_weights", StmtPolicy.ALIASED_FORM_NAMES),
             Map.entry("dead_code.kind_weights", DeadCodePolicy.KIND_NAMES),
+            Map.entry("exits.kind_weights", ExitPolicy.KIND_NAMES),
+            Map.entry("exits.position_weights", ExitPolicy.POSITION_NAMES),
             Map.entry("dead_code.overflow_weights", DeadCodePolicy.OVERFLOW_NAMES),
             Map.entry("dead_code.combine_op_weights", DeadCodePolicy.COMBINE_OP_NAMES),
             Map.entry("statements.invariant_part_op_weights", StmtPolicy.INVARIANT_PART_OP_NAMES),

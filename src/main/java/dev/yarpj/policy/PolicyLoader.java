@@ -406,6 +406,8 @@ public final class PolicyLoader {
         c.weights(dc.kindWeights(), "dead_code.kind_weights");
         c.weights(dc.overflowWeights(), "dead_code.overflow_weights");
         c.weights(dc.combineOpWeights(), "dead_code.combine_op_weights");
+        c.weights(p.exits().kindWeights(), "exits.kind_weights");
+        c.weights(p.exits().positionWeights(), "exits.position_weights");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
         c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
         c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");

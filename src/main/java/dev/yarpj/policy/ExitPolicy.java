@@ -1,0 +1,26 @@
+package dev.yarpj.policy;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code exits:} section of a policy: loops that leave early ({@code Flesher}). An exit
+ * is {@code if (s[i] == K) break;} (or {@code continue;}, or a search that stores the index
+ * it found before it breaks), where {@code s} is an input array of the loop's own that holds
+ * {@code K} at one element only: the generator plants it where the exit is to fire, so the
+ * loop's trip count depends on data the compiler cannot see, yet the interpreter knows it.
+ */
+public record ExitPolicy(
+        /* Chance that a loop nest gets an early exit in one of its levels. */
+        double pExit,
+        /* What the exit does: break, continue, or find (store the index, then break). */
+        Map<String, Integer> kindWeights,
+        /* Where the sentinel is: at the first iteration, one in the middle, the last, or none (never fires). */
+        Map<String, Integer> positionWeights,
+        /* Chance that the exit is in the innermost level (else a level drawn evenly). */
+        double pInnermost,
+        /* Chance that the exit comes before the level's other statements (else after them; a continue always before). */
+        double pBefore) {
+    public static final List<String> KIND_NAMES = List.of("break", "continue", "find");
+    public static final List<String> POSITION_NAMES = List.of("first", "middle", "last", "never");
+}

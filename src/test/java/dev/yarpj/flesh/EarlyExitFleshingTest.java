@@ -1,0 +1,82 @@
+package dev.yarpj.flesh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.interp.LoopTrips;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Early exits as policies/control-flow.yaml generates them: every kind appears, no break
+ * leaves a loop marked parallel, the loops with exits still iterate, and their exits fire
+ * on some entries and not on others (the sentinel planted, or not); the default policy
+ * generates none.
+ */
+class EarlyExitFleshingTest {
+    private static final GenPolicy CONTROL_FLOW = PolicyLoader.load(Path.of("policies/control-flow.yaml"));
+
+    private static Map<Stmt.Exit.Kind, Integer> exits(GeneratedTest t) {
+        Map<Stmt.Exit.Kind, Integer> n = new EnumMap<>(Stmt.Exit.Kind.class);
+        new Stmt.Walker() {
+            @Override
+            public Void exit(Stmt.Exit e) {
+                n.merge(e.kind(), 1, Integer::sum);
+                return null;
+            }
+        }.all(t.program().body().stmts());
+        return n;
+    }
+
+    @Test
+    void exitsOfEveryKindThatFireSometimesAndLeaveLoopsThatIterate() {
+        Map<Stmt.Exit.Kind, Integer> kinds = new EnumMap<>(Stmt.Exit.Kind.class);
+        List<Double> perEntry = new ArrayList<>();
+        long loops = 0;
+        long fired = 0;
+        long neverFired = 0;
+        for (Language lang : List.of(Language.C, Language.ISPC)) {
+            Generator g = new Generator(CONTROL_FLOW, lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 120; seed++) {
+                GeneratedTest t = g.generate(seed, "exit test");
+                exits(t).forEach((k, v) -> kinds.merge(k, v, Integer::sum));
+                for (LoopTrips l : t.prediction().loops()) {
+                    if (!l.exits()) continue;
+                    assertFalse(l.parallel(), "a loop a break leaves is never parallel (seed " + seed + ")");
+                    if (l.entered() == 0) continue;
+                    loops++;
+                    perEntry.add(l.perEntry());
+                    if (l.broken() > 0) fired++;
+                    else neverFired++;
+                }
+            }
+        }
+        assertTrue(kinds.getOrDefault(Stmt.Exit.Kind.BREAK, 0) > 50 && kinds.getOrDefault(Stmt.Exit.Kind.CONTINUE, 0) > 20, kinds.toString());
+        assertTrue(loops > 50, loops + " entered loops with a break");
+        assertTrue(fired > loops / 4 && neverFired > loops / 20, fired + " fired, " + neverFired + " never fired, of " + loops);
+        Collections.sort(perEntry);
+        double median = perEntry.get(perEntry.size() / 2);
+        System.out.printf("early exits: %s; %d entered loops with a break: %d fired, %d never; median iterations per entry %.1f%n",
+                kinds, loops, fired, neverFired, median);
+        assertTrue(median >= 4, "loops with a break still iterate: median " + median + " per entry");
+    }
+
+    @Test
+    void theDefaultPolicyGeneratesNone() {
+        Generator g = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH);
+        for (long seed = 1; seed <= 60; seed++) assertEquals(Map.of(), exits(g.generate(seed, "t")), "seed " + seed);
+    }
+}
