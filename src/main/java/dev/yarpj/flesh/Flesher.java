@@ -696,9 +696,12 @@ public final class Flesher {
     private Stmt.LoopNest withExit(Stmt.LoopNest n, List<Bounds> bounds) {
         ExitPolicy xp = policy.exits();
         int l = rng.chance(xp.pInnermost()) ? n.depth() - 1 : rng.between(0, n.depth() - 1);
+        String kind = rng.weighted(xp.kindWeights());
+        // A search is the innermost loop's only statement: a loop that only loads and leaves.
+        boolean search = kind.equals("search");
+        if (search) l = n.depth() - 1;
         IterationSpace space = bounds.get(l).space();
         if (space.trip() <= 0 || space.min() < 0 || space.max() >= Integer.MAX_VALUE) return n;
-        String kind = rng.weighted(xp.kindWeights());
         String position = rng.weighted(xp.positionWeights());
         int t = switch (position) {
             case "first" -> 0;
@@ -716,7 +719,7 @@ public final class Flesher {
         Expr iter = new Expr.IterRef(it);
         Expr cond = Exprs.binary(BinOp.EQ, Exprs.subscript(s, List.of(iter)), new Expr.Const(IntType.INT, sentinel));
         List<Stmt> then = new ArrayList<>();
-        if (kind.equals("find")) {
+        if (kind.equals("find") || search) {
             // The index found, in the iterator's type; the output keeps its start value when nothing is found.
             ScalarVar found = globals.newAccumulator(it.type(), exprs.interestingValue(it.type()));
             then.add(new Stmt.Assign(new Expr.ScalarRef(found), null, iter));
@@ -728,7 +731,9 @@ public final class Flesher {
         List<Stmt.LoopLevel> levels = new ArrayList<>(n.levels());
         Stmt.Block body = n.body();
         Stmt.LoopLevel lv = levels.get(l);
-        if (l == n.depth() - 1) {
+        if (search) {
+            body = new Stmt.Block(List.of(exit));
+        } else if (l == n.depth() - 1) {
             body = with(body, exit, before);
         } else if (before) {
             levels.set(l, new Stmt.LoopLevel(lv.head(), with(lv.prefix(), exit, true), lv.suffix()));

@@ -13,7 +13,7 @@ import java.util.Map;
 public record ExitPolicy(
         /* Chance that a loop nest gets an early exit in one of its levels. */
         double pExit,
-        /* What the exit does: break, continue, or find (store the index, then break). */
+        /* What the exit does: break, continue, find (store the index, then break), or search (a find that is the innermost loop's only statement). */
         Map<String, Integer> kindWeights,
         /* Where the sentinel is: at the first iteration, one in the middle, the last, or none (never fires). */
         Map<String, Integer> positionWeights,
@@ -21,6 +21,6 @@ public record ExitPolicy(
         double pInnermost,
         /* Chance that the exit comes before the level's other statements (else after them; a continue always before). */
         double pBefore) {
-    public static final List<String> KIND_NAMES = List.of("break", "continue", "find");
+    public static final List<String> KIND_NAMES = List.of("break", "continue", "find", "search");
     public static final List<String> POSITION_NAMES = List.of("first", "middle", "last", "never");
 }
