@@ -149,16 +149,11 @@ final class DataParallelism {
      * pass) looks for: the walk both questions below share. A subclass adds what it asks of
      * stores and loop heads.
      */
-    private abstract static class AnyRead implements Stmt.Visitor<Boolean> {
+    private abstract static class AnyRead extends Stmt.AnyStatement {
         final Expr.AnyOperand reads;
 
         AnyRead(Expr.AnyOperand reads) {
             this.reads = reads;
-        }
-
-        @Override
-        public Boolean exit(Stmt.Exit e) {
-            return false; // reads nothing
         }
 
         boolean reads(Expr e) {
@@ -170,11 +165,6 @@ final class DataParallelism {
             return target instanceof Expr.Subscript sub && sub.indices().stream().anyMatch(this::reads);
         }
 
-        boolean any(List<? extends Stmt> stmts) {
-            for (Stmt s : stmts) if (s.accept(this)) return true;
-            return false;
-        }
-
         @Override
         public Boolean localDecl(Stmt.LocalDecl d) {
             return reads(d.init());
@@ -182,27 +172,12 @@ final class DataParallelism {
 
         @Override
         public Boolean ifStmt(Stmt.If i) {
-            return reads(i.cond()) || i.then().accept(this) || (i.otherwise() != null && i.otherwise().accept(this));
+            return reads(i.cond()) || super.ifStmt(i);
         }
 
         @Override
         public Boolean deadBranch(Stmt.DeadBranch d) {
-            return reads(d.cond()) || d.body().accept(this);
-        }
-
-        @Override
-        public Boolean block(Stmt.Block b) {
-            return any(b.stmts());
-        }
-
-        @Override
-        public Boolean loopNest(Stmt.LoopNest n) {
-            return any(n.blocksFrom(0));
-        }
-
-        @Override
-        public Boolean loopSeq(Stmt.LoopSeq q) {
-            return any(q.nests());
+            return reads(d.cond()) || super.deadBranch(d);
         }
     }
 

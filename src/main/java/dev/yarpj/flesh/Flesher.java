@@ -131,55 +131,16 @@ public final class Flesher {
 
     private static final WritesOutput WRITES_OUTPUT = new WritesOutput();
 
-    private static final class WritesOutput implements Stmt.Visitor<Boolean> {
-        boolean any(List<? extends Stmt> stmts) {
-            for (Stmt s : stmts) if (s.accept(this)) return true;
-            return false;
-        }
-
+    /** Stores and folds write; a dead branch never runs. */
+    private static final class WritesOutput extends Stmt.AnyStatement {
         @Override
-        public Boolean assign(Stmt.Assign s) {
-            return true;
-        }
-
-        @Override
-        public Boolean exit(Stmt.Exit s) {
-            return false;
-        }
-
-        @Override
-        public Boolean reduce(Stmt.Reduce s) {
-            return true;
-        }
-
-        @Override
-        public Boolean localDecl(Stmt.LocalDecl s) {
-            return false;
-        }
-
-        @Override
-        public Boolean ifStmt(Stmt.If i) {
-            return i.then().accept(this) || (i.otherwise() != null && i.otherwise().accept(this));
+        protected boolean leaf(Stmt s) {
+            return s instanceof Stmt.Assign || s instanceof Stmt.Reduce;
         }
 
         @Override
         public Boolean deadBranch(Stmt.DeadBranch s) {
             return false;
-        }
-
-        @Override
-        public Boolean block(Stmt.Block b) {
-            return any(b.stmts());
-        }
-
-        @Override
-        public Boolean loopNest(Stmt.LoopNest n) {
-            return any(n.blocksFrom(0));
-        }
-
-        @Override
-        public Boolean loopSeq(Stmt.LoopSeq q) {
-            return any(q.nests());
         }
     }
 

@@ -115,6 +115,69 @@ public sealed interface Stmt {
     }
 
     /**
+     * A pass that asks one yes/no question of statements: the statements nested in another
+     * are asked in order until one says yes; a statement that holds no other (an assignment,
+     * a fold, a declaration, an exit) answers {@link #leaf}, false unless overridden. A pass
+     * overrides the kinds it decides itself.
+     */
+    abstract class AnyStatement implements Visitor<Boolean> {
+        /** The answer for a statement that holds no other. */
+        protected boolean leaf(Stmt s) {
+            return false;
+        }
+
+        public final boolean any(List<? extends Stmt> stmts) {
+            for (Stmt s : stmts) if (s.accept(this)) return true;
+            return false;
+        }
+
+        @Override
+        public Boolean assign(Assign s) {
+            return leaf(s);
+        }
+
+        @Override
+        public Boolean reduce(Reduce s) {
+            return leaf(s);
+        }
+
+        @Override
+        public Boolean localDecl(LocalDecl s) {
+            return leaf(s);
+        }
+
+        @Override
+        public Boolean exit(Exit s) {
+            return leaf(s);
+        }
+
+        @Override
+        public Boolean ifStmt(If s) {
+            return s.then().accept(this) || (s.otherwise() != null && s.otherwise().accept(this));
+        }
+
+        @Override
+        public Boolean deadBranch(DeadBranch s) {
+            return s.body().accept(this);
+        }
+
+        @Override
+        public Boolean block(Block s) {
+            return any(s.stmts());
+        }
+
+        @Override
+        public Boolean loopNest(LoopNest s) {
+            return any(s.blocksFrom(0));
+        }
+
+        @Override
+        public Boolean loopSeq(LoopSeq s) {
+            return any(s.nests());
+        }
+    }
+
+    /**
      * {@code target = value} or, when {@code compound} is set, {@code target op= value}.
      * The target is a {@link Expr.ScalarRef} or a {@link Expr.Subscript}; for a plain
      * assignment {@code value} already carries the implicit conversion to the target type.
