@@ -672,7 +672,7 @@ public final class Flesher {
         };
         long fill = rng.between(-100, 100);
         long sentinel = fill + rng.between(1, 100);
-        long at = t < 0 ? -1 : (space.up() ? space.first() + t * space.step() : space.first() - (long) t * space.step());
+        long at = t < 0 ? -1 : space.at(t);
         ArrayVar s = globals.newSentinelArray(IntType.INT, List.of((int) space.max() + 1),
                 t < 0 ? ArrayVar.Fill.uniform(fill) : ArrayVar.Fill.planted(fill, at, sentinel));
         if (s == null) return n;

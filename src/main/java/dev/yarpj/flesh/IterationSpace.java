@@ -9,8 +9,13 @@ import dev.yarpj.ir.IntType;
  * Decided before any array is sized, so that arrays can be sized to it.
  */
 record IterationSpace(IntType type, long first, long step, int trip, boolean up, BinOp cmp, long bound) {
+    /** The value of iteration {@code t} (from 0). */
+    long at(long t) {
+        return up ? first + t * step : first - t * step;
+    }
+
     long last() {
-        return up ? first + (trip - 1) * step : first - (trip - 1) * step;
+        return at(trip - 1);
     }
 
     long min() {

@@ -55,6 +55,12 @@ public final class Exprs {
         return new Expr.Stencil(combine, Arith.promote(elem), List.copyOf(taps));
     }
 
+    /** Whether {@code e} is a comparison, a logical operator or a logical not: a truth value in every language. */
+    public static boolean isTruthValue(Expr e) {
+        return e instanceof Expr.Binary b && (b.op().isComparison() || b.op().isLogical())
+                || e instanceof Expr.Unary u && u.op() == UnOp.LNOT;
+    }
+
     /** Strips implicit conversions: the node a lowerer or a rewrite should look at. */
     public static Expr stripImplicit(Expr e) {
         while (e instanceof Expr.Cast c && c.implicit()) e = c.operand();

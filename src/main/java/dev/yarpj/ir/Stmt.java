@@ -318,21 +318,22 @@ public sealed interface Stmt {
             LoopLevel lv = levels.get(level);
             List<Stmt> own = new java.util.ArrayList<>(List.of(lv.prefix(), lv.suffix()));
             if (level == levels.size() - 1) own.add(body);
-            boolean[] found = {false};
-            Walker w = new Walker() {
+            return new AnyStatement() {
                 @Override
-                public Void exit(Exit e) {
-                    found[0] |= e.kind() == Exit.Kind.BREAK;
-                    return null;
+                protected boolean leaf(Stmt s) {
+                    return s instanceof Exit e && e.kind() == Exit.Kind.BREAK;
                 }
 
                 @Override
-                public Void loopNest(LoopNest n) {
-                    return null; // a break in there leaves that loop
+                public Boolean loopNest(LoopNest n) {
+                    return false; // a break in there leaves that loop
                 }
-            };
-            w.all(own);
-            return found[0];
+
+                @Override
+                public Boolean loopSeq(LoopSeq q) {
+                    return false;
+                }
+            }.any(own);
         }
     }
 

@@ -129,12 +129,6 @@ abstract class ExprPrinter {
         }
     };
 
-    /** Whether {@code e} is a comparison, a logical operator or a logical not: a truth value in every language. */
-    static boolean isTruthValue(Expr e) {
-        return e instanceof Expr.Binary b && (b.op().isComparison() || b.op().isLogical())
-                || e instanceof Expr.Unary u && u.op() == UnOp.LNOT;
-    }
-
     /** The C spelling of a literal: int, unsigned int, long long or unsigned long long. */
     static String cLiteral(IntType t, long v) {
         switch (t) {

@@ -83,7 +83,7 @@ final class IspcLowerer implements Lowerer {
         @Override
         String truth(Expr e) {
             Expr s = Exprs.stripImplicit(e);
-            if (s == e && isTruthValue(e)) return boolText(e);
+            if (s == e && Exprs.isTruthValue(e)) return boolText(e);
             return "((bool) " + expr(e) + ")";
         }
 

@@ -62,14 +62,16 @@ public final class IspcPlan {
 
     /** Whether {@code e} reads a varying value: a gang loop's iterator, or a local computed from one. */
     public boolean isVarying(Expr e) {
-        return !varying.isEmpty() && e.accept(new Expr.AnyOperand() {
-            @Override
-            protected boolean leaf(Expr leaf) {
-                if (leaf instanceof Expr.ScalarRef r) return varying.contains(r.var().slot());
-                return leaf instanceof Expr.IterRef r && varying.contains(r.iter().slot());
-            }
-        });
+        return !varying.isEmpty() && e.accept(readsVarying);
     }
+
+    private final Expr.AnyOperand readsVarying = new Expr.AnyOperand() {
+        @Override
+        protected boolean leaf(Expr leaf) {
+            if (leaf instanceof Expr.ScalarRef r) return varying.contains(r.var().slot());
+            return leaf instanceof Expr.IterRef r && varying.contains(r.iter().slot());
+        }
+    };
 
     /** Whether a {@code ?:} (with a varying condition) is printed as {@code select()}. */
     public boolean select(Expr.Ternary t) {
@@ -314,9 +316,7 @@ public final class IspcPlan {
         }
 
         private void truth(Expr e) {
-            boolean truthValue = e instanceof Expr.Binary b && (b.op().isComparison() || b.op().isLogical())
-                    || e instanceof Expr.Unary u && u.op() == UnOp.LNOT;
-            if (Exprs.stripImplicit(e) != e || !truthValue) {
+            if (Exprs.stripImplicit(e) != e || !Exprs.isTruthValue(e)) {
                 expr(e);
             } else if (e instanceof Expr.Unary u) {
                 truth(u.operand());

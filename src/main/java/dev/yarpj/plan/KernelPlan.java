@@ -76,34 +76,29 @@ public record KernelPlan(Memory memory, boolean inOrder, List<Kernel> kernels) {
             if (s instanceof Stmt.LoopSeq q) top.addAll(q.nests());
             else top.add(s);
         }
-        List<Object> grouped = new ArrayList<>();
+        List<Kernel> kernels = new ArrayList<>();
         List<Stmt> pending = new ArrayList<>();
         for (Stmt s : top) {
             int dims = s instanceof Stmt.LoopNest n ? parallelDims(n) : 0;
             if (dims > 0 && rng.chance(emit.pParallelFor())) {
-                if (!pending.isEmpty()) grouped.add(new SingleTask(pending));
+                if (!pending.isEmpty()) kernels.add(new SingleTask(pending));
                 pending.clear();
-                grouped.add(ParallelLevels.outer((Stmt.LoopNest) s, dims));
+                kernels.add(new ParallelFor(ParallelLevels.outer((Stmt.LoopNest) s, dims), List.of()));
             } else {
                 pending.add(s);
             }
         }
-        if (!pending.isEmpty()) grouped.add(new SingleTask(pending));
+        if (!pending.isEmpty()) kernels.add(new SingleTask(pending));
 
-        // Each parallel_for's range, in kernel order.
-        List<Kernel> kernels = new ArrayList<>();
-        for (Object g : grouped) {
-            if (g instanceof SingleTask st) {
-                kernels.add(st);
-                continue;
-            }
-            ParallelLevels levels = (ParallelLevels) g;
+        // Then each parallel_for's range, in kernel order (drawn after every kernel is known).
+        for (int k = 0; k < kernels.size(); k++) {
+            if (!(kernels.get(k) instanceof ParallelFor pf)) continue;
             List<Long> groups = new ArrayList<>();
             if (rng.chance(emit.pNdRange())) {
-                List<Integer> sizes = levels.partialFolds().isEmpty() ? emit.groupSizes() : emit.reductionGroupSizes();
-                for (int d = 0; d < levels.count(); d++) groups.add((long) rng.pick(sizes));
+                List<Integer> sizes = pf.levels().partialFolds().isEmpty() ? emit.groupSizes() : emit.reductionGroupSizes();
+                for (int d = 0; d < pf.levels().count(); d++) groups.add((long) rng.pick(sizes));
             }
-            kernels.add(new ParallelFor(levels, groups));
+            kernels.set(k, new ParallelFor(pf.levels(), groups));
         }
         return new KernelPlan(memory, inOrder, kernels);
     }
