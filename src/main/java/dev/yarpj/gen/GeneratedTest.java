@@ -5,8 +5,16 @@ import dev.yarpj.ir.Program;
 import dev.yarpj.lower.LoweredTest;
 import dev.yarpj.skeleton.Skeleton;
 
-/** One generated test: its skeleton, IR, predicted outputs and source files. */
-public record GeneratedTest(long seed, Skeleton skeleton, Program program, Prediction prediction, LoweredTest files) {
+/**
+ * One generated test: its skeleton, IR, predicted outputs and source files, and the recipe
+ * that interprets and lowers its IR again (null for a test made by hand, whose files are all
+ * there is of it).
+ */
+public record GeneratedTest(long seed, Skeleton skeleton, Program program, Prediction prediction, LoweredTest files, Recipe recipe) {
+    public GeneratedTest(long seed, Skeleton skeleton, Program program, Prediction prediction, LoweredTest files) {
+        this(seed, skeleton, program, prediction, files, null);
+    }
+
     public String funcFile() {
         return files.files().keySet().iterator().next();
     }

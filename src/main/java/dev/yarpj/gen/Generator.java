@@ -66,17 +66,21 @@ public final class Generator {
         Program p = Flesher.flesh(sk, policy, rng, eager);
         long t2 = System.nanoTime();
         Prediction pred;
+        long maxSteps = sk.iterations(policy.maxIterations()) * STEPS_PER_ITERATION;
         try {
-            pred = Interpreter.run(p, sk.iterations(policy.maxIterations()) * STEPS_PER_ITERATION, !policy.allowImplDefined(), eager);
+            pred = Interpreter.run(p, maxSteps, !policy.allowImplDefined(), eager);
         } finally {
             stageNanos[0] += t1 - t0;
             stageNanos[1] += t2 - t1;
             stageNanos[2] += System.nanoTime() - t2;
         }
         long t3 = System.nanoTime();
+        // The planner's draws are recorded, so that the program can be lowered again without this rng.
+        Rng.Tape tape = rng.record();
         LoweredTest files = Lowerer.of(lang, policy.emit(), rng, measure).lower(p, pred, check, provenance);
         stageNanos[3] += System.nanoTime() - t3;
-        return new GeneratedTest(seed, sk, p, pred, files);
+        Recipe recipe = new Recipe(seed, lang, check, measure, provenance, policy.emit(), maxSteps, !policy.allowImplDefined(), eager, tape);
+        return new GeneratedTest(seed, sk, p, pred, files, recipe);
     }
 
     /** Time spent per stage since this generator was made, in nanoseconds, in the order of {@link #STAGES}. */

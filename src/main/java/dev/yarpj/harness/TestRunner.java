@@ -94,7 +94,7 @@ final class TestRunner {
         List<String> f = new ArrayList<>(List.of("func." + ext()));
         if (ispc) f.add("func." + Language.CPP.extension);
         if (cfg.lang() == Language.SYCL) f.add("func_ref.cpp");
-        f.addAll(List.of("driver." + cfg.lang().driverLanguage().extension, "init.h", "expected.txt"));
+        f.addAll(List.of("driver." + cfg.lang().driverLanguage().extension, "init.h", "expected.txt", ProgramFile.NAME));
         return f;
     }
 
@@ -114,6 +114,8 @@ final class TestRunner {
      * thread runs one test at a time.
      */
     private final ThreadLocal<Map<String, Object>> current = new ThreadLocal<>();
+    /** The test this thread runs: a finding saves its IR and recipe ({@link ProgramFile}) for reduction. */
+    private final ThreadLocal<GeneratedTest> currentTest = new ThreadLocal<>();
 
     void run(long seed, Path scratch) throws IOException {
         clean(scratch);
@@ -121,6 +123,7 @@ final class TestRunner {
         Map<String, Object> done = new LinkedHashMap<>();
         done.put("findings", new ArrayList<Map<String, Object>>());
         current.set(done);
+        currentTest.remove();
         GeneratedTest test;
         var threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
@@ -133,6 +136,7 @@ final class TestRunner {
             return;
         }
         long genNanos = threads.getCurrentThreadCpuTime() - cpu0;
+        currentTest.set(test);
         stats.addGeneration(genNanos);
         done.put("gen_s", genNanos / 1e9);
         done.putAll(Coverage.of(test.prediction()));
@@ -424,6 +428,11 @@ final class TestRunner {
         files.put("commands.txt", c.toString());
         files.put("repro.sh", repro);
         files.put("meta.json", Json.write(meta) + "\n");
+        // Written only for a finding (most tests have none), and only once per test.
+        GeneratedTest test = currentTest.get();
+        if (scratch != null && test != null && test.recipe() != null && !Files.exists(scratch.resolve(ProgramFile.NAME))) {
+            new ProgramFile(test.program(), test.recipe()).write(scratch.resolve(ProgramFile.NAME));
+        }
         Path example = store.save(kind, signature, seed, files, scratch, scratch == null ? List.of() : testFiles());
         stats.addFinding(kind, signature, example);
         Map<String, Object> f = new LinkedHashMap<>();

@@ -15,7 +15,8 @@ import org.apache.commons.math3.util.Pair;
  * Commons Math distributions drawing from this source.
  */
 public final class Rng {
-    private final SplittableRandom random;
+    /** Where draws come from: the seeded generator, possibly recording ({@link #record}) or replaying a {@link Tape}. */
+    private Source random;
     /** This source seen as a Commons Math generator, for its distributions. */
     private final AbstractRandomGenerator asGenerator = new AbstractRandomGenerator() {
         @Override
@@ -30,7 +31,145 @@ public final class Rng {
     };
 
     public Rng(long seed) {
-        this.random = new SplittableRandom(seed);
+        this.random = new Seeded(new SplittableRandom(seed));
+    }
+
+    private Rng(Source source) {
+        this.random = source;
+    }
+
+    /**
+     * From now on, every draw is also written to the returned tape: what a later stage
+     * (the lowering's planner) drew, so that the same stage can be run again on the saved
+     * program without the rng state that led to it ({@link #replaying}).
+     */
+    public Tape record() {
+        Tape tape = new Tape("", List.of());
+        Source inner = random;
+        random = new Source() {
+            @Override
+            public double nextDouble() {
+                double d = inner.nextDouble();
+                tape.add('d', Double.doubleToRawLongBits(d));
+                return d;
+            }
+
+            @Override
+            public int nextInt(int bound) {
+                int v = inner.nextInt(bound);
+                tape.add('i', v);
+                return v;
+            }
+
+            @Override
+            public long nextLong() {
+                long v = inner.nextLong();
+                tape.add('l', v);
+                return v;
+            }
+        };
+        return tape;
+    }
+
+    /**
+     * An rng that draws what {@code tape} recorded, in order, as long as the draws asked
+     * of it are of the kinds recorded (an int below the same bound); from the first draw
+     * that differs (the program it serves was edited since), it draws from a generator
+     * seeded with {@code seed}. Same tape, same draws asked: same answers.
+     */
+    public static Rng replaying(Tape tape, long seed) {
+        SplittableRandom fallback = new SplittableRandom(seed);
+        return new Rng(new Source() {
+            int next;
+            boolean off;
+
+            private boolean on(char kind, long bound) {
+                if (!off && next < tape.size() && tape.kind(next) == kind && (kind != 'i' || tape.value(next) < bound)) return true;
+                off = true;
+                return false;
+            }
+
+            @Override
+            public double nextDouble() {
+                return on('d', 0) ? Double.longBitsToDouble(tape.value(next++)) : fallback.nextDouble();
+            }
+
+            @Override
+            public int nextInt(int bound) {
+                return on('i', bound) ? (int) tape.value(next++) : fallback.nextInt(bound);
+            }
+
+            @Override
+            public long nextLong() {
+                return on('l', 0) ? tape.value(next++) : fallback.nextLong();
+            }
+        });
+    }
+
+    /**
+     * The draws of an rng since {@link #record}: their kinds ({@code d} a double as its bits,
+     * {@code i} an int, {@code l} a long) and values, in order.
+     */
+    public static final class Tape {
+        private final StringBuilder kinds;
+        private final List<Long> values;
+
+        public Tape(String kinds, List<Long> values) {
+            if (kinds.length() != values.size()) throw new IllegalArgumentException("a tape has as many kinds as values");
+            if (!kinds.matches("[dil]*")) throw new IllegalArgumentException("a tape's kinds are d, i and l");
+            this.kinds = new StringBuilder(kinds);
+            this.values = new ArrayList<>(values);
+        }
+
+        void add(char kind, long value) {
+            kinds.append(kind);
+            values.add(value);
+        }
+
+        public String kinds() {
+            return kinds.toString();
+        }
+
+        public List<Long> values() {
+            return List.copyOf(values);
+        }
+
+        public int size() {
+            return values.size();
+        }
+
+        char kind(int i) {
+            return kinds.charAt(i);
+        }
+
+        long value(int i) {
+            return values.get(i);
+        }
+    }
+
+    private interface Source {
+        double nextDouble();
+
+        int nextInt(int bound);
+
+        long nextLong();
+    }
+
+    private record Seeded(SplittableRandom r) implements Source {
+        @Override
+        public double nextDouble() {
+            return r.nextDouble();
+        }
+
+        @Override
+        public int nextInt(int bound) {
+            return r.nextInt(bound);
+        }
+
+        @Override
+        public long nextLong() {
+            return r.nextLong();
+        }
     }
 
     public boolean chance(double p) {
