@@ -12,9 +12,14 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "reduce", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Reduce a finding saved by 'yarpj fuzz' with C-Vise. Writes FINDING/reduced/: merged.<ext>",
-            "(the reduced test), merged.<ext>.orig, interesting.sh (the test every kept candidate passed:",
-            "sanitizer-clean with gcc and clang, same symptom), reduce.json and README.txt."})
+            "Reduce a finding saved by 'yarpj fuzz'. First in yarpj's IR: statements, ifs, loop levels and",
+            "expressions are cut from the finding's program (program.json.gz, saved with it), each candidate",
+            "checked by the interpreter (never UB) and built by the buggy testbed alone against the prediction;",
+            "writes FINDING/reduced/ir/ (the reduced test's files, edits.json: the edits in order, ir-reduce.json,",
+            "as-<lang>/: the same program in the other languages). Then, for C and C++, C-Vise on what is left",
+            "for the rest of the budget: FINDING/reduced/merged.<ext> (the reduced test), merged.<ext>.orig,",
+            "interesting.sh (the test every kept candidate passed: sanitizer-clean with gcc and clang, same",
+            "symptom), reduce.json and README.txt. ISPC and SYCL findings reduce in the IR only."})
 final class ReduceCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FINDING", description = "A finding directory: results/<kind>/<signature>/<seed>.")
     Path finding;
@@ -27,6 +32,12 @@ final class ReduceCommand implements Callable<Integer> {
                 "and only if the reference compiler builds it within this long (default: ${DEFAULT-VALUE})."})
     String slowAfter;
 
+    @Option(names = "--ir-only", description = "Only the IR phase (no C-Vise).")
+    boolean irOnly;
+
+    @Option(names = "--text-only", description = "Only C-Vise (C and C++), as before the IR phase existed.")
+    boolean textOnly;
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Candidates tested at once (default: number of cores).")
     Integer jobs;
 
@@ -36,18 +47,35 @@ final class ReduceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!Files.isDirectory(finding)) throw new Main.UsageError("not a directory: " + finding);
-        if (!Testbeds.onPath("cvise")) throw new Main.UsageError("cvise is not installed (run scripts/setup.sh, or apt-get install cvise)");
+        if (irOnly && textOnly) throw new Main.UsageError("--ir-only and --text-only exclude each other");
+        Reducer.Phases phases = irOnly ? Reducer.Phases.IR : textOnly ? Reducer.Phases.TEXT : Reducer.Phases.BOTH;
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        if (phases != Reducer.Phases.IR && !Testbeds.onPath("cvise")) {
+            if (phases == Reducer.Phases.TEXT) throw new Main.UsageError("cvise is not installed (run scripts/setup.sh, or apt-get install cvise)");
+            out.println("cvise is not installed (run scripts/setup.sh): the IR phase only");
+            phases = Reducer.Phases.IR;
+        }
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         if (n < 1) throw new Main.UsageError("-j must be at least 1");
-        Reducer.Result r;
+        Reducer.Reduction r;
         try {
-            r = Reducer.reduce(finding, new Reducer.Options(FuzzCommand.parseDuration("--budget", budget), n, "cvise",
-                    FuzzCommand.parseDuration("--slow-after", slowAfter)));
+            r = Reducer.reduceAll(finding, new Reducer.Options(FuzzCommand.parseDuration("--budget", budget), n, "cvise",
+                    FuzzCommand.parseDuration("--slow-after", slowAfter), phases));
         } catch (Reducer.ReduceException e) {
             throw new Main.UsageError(e.getMessage());
         }
-        spec.commandLine().getOut().printf("reduced %d -> %d lines in %.0f s (%d candidates accepted, each sanitizer-clean): %s%n",
-                r.linesBefore(), r.linesAfter(), r.seconds(), r.accepted(), r.reduced());
+        if (r.ir() != null) {
+            var ir = r.ir();
+            out.printf("IR phase: func %d -> %d lines in %.0f s (%d edits kept of %d candidates built; %d refused by the interpreter, "
+                    + "never compiled): %s%n", ir.linesBefore(), ir.linesAfter(), ir.seconds(), ir.accepted(), ir.built(), ir.refusedUb(), ir.dir());
+        } else if (r.irNote() != null && phases != Reducer.Phases.TEXT) {
+            out.println("IR phase skipped: " + r.irNote());
+        }
+        if (r.text() != null) {
+            Reducer.Result t = r.text();
+            out.printf("C-Vise: %d -> %d lines in %.0f s (%d candidates accepted, each sanitizer-clean): %s%n",
+                    t.linesBefore(), t.linesAfter(), t.seconds(), t.accepted(), t.reduced());
+        }
         return 0;
     }
 }

@@ -18,17 +18,17 @@ import java.util.Map;
  * double, are strings. Generic over the components, so a new kind of statement needs
  * nothing here.
  */
-final class RecordTree {
+public final class RecordTree {
     private RecordTree() {}
 
     /** A tree that is not what its type needs; the message is one line. */
-    static final class Malformed extends RuntimeException {
+    public static final class Malformed extends RuntimeException {
         Malformed(String m) {
             super(m, null, false, false);
         }
     }
 
-    static Object toTree(Object o, Type declared) {
+    public static Object toTree(Object o, Type declared) {
         if (o == null || o instanceof String || o instanceof Boolean || o instanceof Integer) return o;
         if (o instanceof Long l) return Math.abs(l) < 100_000_000_000_000_000L ? l : Long.toString(l);
         if (o instanceof Double d) return Double.toString(d);
@@ -67,7 +67,7 @@ final class RecordTree {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static Object fromTree(Object t, Type declared) {
+    public static Object fromTree(Object t, Type declared) {
         Class<?> c = raw(declared);
         if (t == null) {
             if (c.isPrimitive()) throw new Malformed("a " + c + " is missing");

@@ -3,6 +3,7 @@ package dev.yarpj.reduce;
 import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.Outcome;
 import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.ProgramFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,15 +34,68 @@ public final class Reducer {
      *                         at any length, and a try that waited for the full limit would
      *                         make reduction crawl.
      */
-    public record Options(double budgetSeconds, int jobs, String cvise, double slowAfterSeconds) {
+    public record Options(double budgetSeconds, int jobs, String cvise, double slowAfterSeconds, Phases phases) {
         public static final double DEFAULT_SLOW_AFTER = 10;
 
         public Options(double budgetSeconds, int jobs, String cvise) {
-            this(budgetSeconds, jobs, cvise, DEFAULT_SLOW_AFTER);
+            this(budgetSeconds, jobs, cvise, DEFAULT_SLOW_AFTER, Phases.TEXT);
+        }
+
+        public Options(double budgetSeconds, int jobs, String cvise, double slowAfterSeconds) {
+            this(budgetSeconds, jobs, cvise, slowAfterSeconds, Phases.TEXT);
         }
     }
 
+    /** Which phases run: the IR phase then C-Vise (C and C++; ISPC and SYCL have the IR phase only), one of them alone. */
+    public enum Phases { BOTH, IR, TEXT }
+
+    /**
+     * @param ir      what the IR phase did, or null if it did not run
+     * @param irNote  why the IR phase did not run, or null
+     * @param text    what C-Vise did, or null if it did not run
+     */
+    public record Reduction(IrReducer.Result ir, String irNote, Result text) {}
+
     public record Result(Path reduced, int linesBefore, int linesAfter, double seconds, int accepted) {}
+
+    /**
+     * Reduces a finding: first in yarpj's IR ({@link IrReducer}), from its saved program
+     * ({@code program.json.gz}) or, for a finding saved before programs were, the program
+     * its seed gives today if that lowers to the finding's files; then, for C and C++, with
+     * C-Vise on what the IR phase left, for the rest of the budget.
+     */
+    public static Reduction reduceAll(Path finding, Options opt) throws IOException, InterruptedException {
+        Finding f;
+        try {
+            f = Finding.read(finding);
+        } catch (Finding.Unreadable e) {
+            throw new ReduceException(e.getMessage());
+        }
+        if (opt.budgetSeconds() < 1) throw new ReduceException("the time budget must be at least 1 s");
+        if (opt.slowAfterSeconds() < 1) throw new ReduceException("--slow-after must be at least 1 s");
+        checkKind(f);
+        boolean textPossible = f.lang().equals("c") || f.lang().equals("cpp");
+        if (opt.phases() == Phases.TEXT) {
+            if (!textPossible) throw new ReduceException(f.lang().toUpperCase() + " findings reduce in the IR only: drop --text-only");
+            return new Reduction(null, "not asked for", reduce(finding, opt));
+        }
+        long t0 = System.nanoTime();
+        IrReducer.Result ir = null;
+        String note = null;
+        try {
+            ProgramFile saved = ProgramSource.load(f);
+            ir = IrReducer.reduce(f, saved, Files.createDirectories(finding.resolve("reduced")).resolve("ir"), opt.budgetSeconds(),
+                    opt.slowAfterSeconds(), opt.jobs());
+        } catch (ReduceException | Finding.Unreadable e) {
+            if (!textPossible || opt.phases() == Phases.IR) throw new ReduceException(e.getMessage());
+            note = e.getMessage();
+        }
+        if (!textPossible || opt.phases() == Phases.IR) return new Reduction(ir, note, null);
+        double left = opt.budgetSeconds() - (System.nanoTime() - t0) / 1e9;
+        if (left < 30) return new Reduction(ir, note, null);
+        Options rest = new Options(left, opt.jobs(), opt.cvise(), opt.slowAfterSeconds(), Phases.TEXT);
+        return new Reduction(ir, note, reduce(finding, rest, ir == null ? null : ir.dir()));
+    }
 
     /** A finding that cannot be reduced; the message is one line. */
     public static final class ReduceException extends RuntimeException {
@@ -53,6 +107,11 @@ public final class Reducer {
     private Reducer() {}
 
     public static Result reduce(Path finding, Options opt) throws IOException, InterruptedException {
+        return reduce(finding, opt, null);
+    }
+
+    /** C-Vise on the finding's test, or on the test in {@code from} (the IR phase's result) if not null. */
+    public static Result reduce(Path finding, Options opt, Path from) throws IOException, InterruptedException {
         Finding f;
         List<String> buggy;
         try {
@@ -69,7 +128,7 @@ public final class Reducer {
         String reference = f.reference();
         Path dir = Files.createDirectories(finding.resolve("reduced"));
         String file = "merged." + ext;
-        String merged = f.merged();
+        String merged = from == null ? f.merged() : Finding.merge(from, ext);
         Files.writeString(dir.resolve(file), merged);
         Files.writeString(dir.resolve(file + ".orig"), merged);
         Path log = dir.resolve("accepted.log");
@@ -157,15 +216,22 @@ public final class Reducer {
      * passes and the UB checks of the interestingness test are written for C and C++), kinds
      * without an interestingness test, and findings without a buggy testbed.
      */
+    private static void checkKind(Finding f) {
+        if (!REDUCIBLE.contains(f.kind())) {
+            throw new ReduceException("cannot reduce a " + f.kind().dir + " finding ("
+                    + String.join(", ", REDUCIBLE.stream().map(k -> k.dir).toList()) + " can be)");
+        }
+        if (!f.hasBuggyTestbed()) throw new ReduceException("this finding has no buggy testbed to reduce against");
+    }
+
     private static void checkReducible(Finding f) {
         if (f.lang().equals("ispc")) {
-            throw new ReduceException("ISPC findings cannot be reduced yet: run its repro.sh, and reduce func.ispc by hand");
+            throw new ReduceException("C-Vise reduces C and C++ findings; an ISPC finding reduces in the IR only");
         }
         if (f.lang().equals("sycl")) {
             // The sanitizer builds of the interestingness test need a plain C++ program; a SYCL
             // test's func_ref.cpp is one, but the buggy compiler sees only func.cpp.
-            throw new ReduceException("SYCL findings cannot be reduced yet: run its repro.sh, and reduce func.cpp by hand"
-                    + " (func_ref.cpp is the same test as plain C++)");
+            throw new ReduceException("C-Vise reduces C and C++ findings; a SYCL finding reduces in the IR only");
         }
         if (!REDUCIBLE.contains(f.kind())) {
             throw new ReduceException("cannot reduce a " + f.kind().dir + " finding ("

@@ -1,0 +1,328 @@
+package dev.yarpj.reduce;
+
+import dev.yarpj.gen.Recipe;
+import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.Json;
+import dev.yarpj.harness.ProgramFile;
+import dev.yarpj.harness.RecordTree;
+import dev.yarpj.interp.Prediction;
+import dev.yarpj.interp.UndefinedBehaviorException;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Program;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.lower.Language;
+import dev.yarpj.lower.LoweredTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The IR phase of {@code yarpj reduce}: shrinks a finding's program by {@link Edit}s to the
+ * program itself, each candidate interpreted first (a candidate with UB, or that the
+ * interpreter cannot run, is never handed to a compiler) and lowered by the finding's recipe,
+ * then built and run by the buggy testbed alone against the interpreter's prediction
+ * ({@link Symptom}). Edits go from big to small: statements deleted in chunks (half a block,
+ * a quarter, ... one), ifs unwrapped, nests of a sequence and outer loop levels dropped, then
+ * expressions replaced by an operand or a constant, then unused globals dropped; rounds
+ * repeat until one changes nothing or the time is up. Candidates are tried {@code jobs} at a
+ * time; of those that keep the symptom, the first in order is taken, so the result depends on
+ * the compilers only, not on timing.
+ */
+public final class IrReducer {
+    /**
+     * @param program     the reduced program
+     * @param edits       the edits that lead to it from the finding's program, in order
+     * @param candidates  candidates made (edits that gave a program)
+     * @param refusedUb   candidates the interpreter refused (UB, or a run it cannot predict): never compiled
+     * @param refusedScope edits refused before interpretation (a local or an exit out of its scope)
+     * @param built       candidates built and run
+     * @param accepted    candidates kept
+     */
+    public record Result(Program program, List<Edit> edits, int linesBefore, int linesAfter, double seconds, int candidates,
+                         int refusedUb, int refusedScope, int built, int accepted, Path dir) {}
+
+    /** Seconds each build of the finding's own program may take. */
+    private static final double FIRST_BUILD_LIMIT = 1800;
+
+    private final Recipe recipe;
+    private final Symptom symptom;
+    private final int jobs;
+    private final long deadline;
+    private final Set<String> tried = new HashSet<>();
+    private int candidates;
+    private int refusedUb;
+    private int refusedScope;
+    private int built;
+
+    private IrReducer(Recipe recipe, Symptom symptom, int jobs, double budgetSeconds) {
+        this.recipe = recipe;
+        this.symptom = symptom;
+        this.jobs = Math.max(1, jobs);
+        this.deadline = System.nanoTime() + (long) (budgetSeconds * 1e9);
+    }
+
+    /**
+     * Reduces the program of {@code finding}, saved as {@code saved}, writing the result to
+     * {@code out}: the reduced test's files, {@code edits.json}, {@code program.json.gz} and
+     * {@code ir-reduce.json}, and the same program in the other languages under {@code as-LANG/}.
+     */
+    public static Result reduce(Finding finding, ProgramFile saved, Path out, double budgetSeconds, double slowAfter, int jobs)
+            throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        Recipe recipe = saved.recipe();
+        Program p = saved.program();
+        Prediction pred = recipe.interpret(p);
+        LoweredTest files = recipe.lower(p, pred);
+        // The original's builds bound every candidate's: three times what they took, at least a minute.
+        Symptom first = new Symptom(finding, FIRST_BUILD_LIMIT, slowAfter);
+        if (first.check(files.files(), expected(pred)) != Symptom.Verdict.SHOWS) {
+            throw new Reducer.ReduceException("the finding's program, built again as its testbed built it, no longer shows "
+                    + finding.kind().dir + " (a flaky symptom, or other compilers than the finding's)");
+        }
+        double took = (System.nanoTime() - start) / 1e9;
+        Symptom symptom = new Symptom(finding, Math.max(60, 3 * took), slowAfter);
+        IrReducer r = new IrReducer(recipe, symptom, jobs, budgetSeconds);
+        r.tried.add(key(files));
+        List<Edit> edits = new ArrayList<>();
+        Program reduced = r.run(p, edits);
+        Prediction rp = recipe.interpret(reduced);
+        LoweredTest rf = recipe.lower(reduced, rp);
+        double secs = (System.nanoTime() - start) / 1e9;
+        Result res = new Result(reduced, List.copyOf(edits), funcLines(files), funcLines(rf), secs, r.candidates, r.refusedUb,
+                r.refusedScope, r.built, edits.size(), out);
+        write(res, saved, rf, out);
+        return res;
+    }
+
+    /** The program the edits lead to from {@code p}, in order; null if one no longer applies. */
+    public static Program replay(Program p, List<Edit> edits) {
+        for (Edit e : edits) {
+            p = Rewrite.apply(p, e);
+            if (p == null) return null;
+        }
+        return p;
+    }
+
+    private Program run(Program p, List<Edit> edits) throws IOException, InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(jobs);
+        try {
+            boolean progress = true;
+            while (progress && timeLeft()) {
+                progress = false;
+                // 1. statements, in chunks from whole blocks down to single statements
+                for (int level = 0; level <= 20 && timeLeft(); ) {
+                    Rewrite.Inventory inv = Rewrite.inventory(p);
+                    List<Edit> cands = deletions(inv, level);
+                    if (cands.isEmpty() && level > maxLevel(inv)) break;
+                    Accepted a = firstThatShows(p, cands, pool);
+                    if (a == null) {
+                        level++;
+                        continue;
+                    }
+                    p = a.program;
+                    edits.add(a.edit);
+                    progress = true;
+                }
+                // 2. structure, 3. expressions, 4. unused globals: each restarted on the program it changed
+                for (int phase = 2; phase <= 4 && timeLeft(); phase++) {
+                    while (timeLeft()) {
+                        Rewrite.Inventory inv = Rewrite.inventory(p);
+                        List<Edit> cands = phase == 2 ? structural(inv) : phase == 3 ? expressions(inv) : List.of(new Edit.DropUnused());
+                        Accepted a = firstThatShows(p, cands, pool);
+                        if (a == null) break;
+                        p = a.program;
+                        edits.add(a.edit);
+                        progress = true;
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return p;
+    }
+
+    private boolean timeLeft() {
+        return System.nanoTime() < deadline;
+    }
+
+    private static int maxLevel(Rewrite.Inventory inv) {
+        int max = inv.blockSizes().stream().mapToInt(Integer::intValue).max().orElse(0);
+        return 32 - Integer.numberOfLeadingZeros(Math.max(1, max));
+    }
+
+    /** Deletions of chunks of 1/2^level of each block (blocks whose chunk did not shrink at this level are left out). */
+    static List<Edit> deletions(Rewrite.Inventory inv, int level) {
+        List<Edit> out = new ArrayList<>();
+        for (int b = 0; b < inv.blockSizes().size(); b++) {
+            int k = inv.blockSizes().get(b);
+            if (k == 0) continue;
+            int chunk = chunk(k, level);
+            if (level > 0 && chunk == chunk(k, level - 1)) continue;
+            for (int from = 0; from < k; from += chunk) out.add(new Edit.DeleteStmts(b, from, Math.min(k, from + chunk)));
+        }
+        return out;
+    }
+
+    private static int chunk(int k, int level) {
+        return Math.max(1, (int) Math.ceil(k / Math.pow(2, level)));
+    }
+
+    static List<Edit> structural(Rewrite.Inventory inv) {
+        List<Edit> out = new ArrayList<>();
+        for (int n = 0; n < inv.stmts().size(); n++) {
+            Stmt s = inv.stmts().get(n);
+            if (s instanceof Stmt.If i) {
+                out.add(new Edit.UnwrapIf(n, true));
+                out.add(new Edit.UnwrapIf(n, false));
+            } else if (s instanceof Stmt.LoopSeq q) {
+                for (int k = 0; k < q.nests().size(); k++) out.add(new Edit.DropNest(n, k));
+            } else if (s instanceof Stmt.LoopNest) {
+                out.add(new Edit.DropLevel(n));
+            }
+        }
+        return out;
+    }
+
+    static List<Edit> expressions(Rewrite.Inventory inv) {
+        List<Edit> out = new ArrayList<>();
+        for (int n = 0; n < inv.exprs().size(); n++) {
+            Expr e = inv.exprs().get(n);
+            if (e instanceof Expr.Const c) {
+                if (c.value() != 0) out.add(new Edit.ToConst(n, 0));
+                if (c.value() != 0 && c.value() != 1) out.add(new Edit.ToConst(n, 1));
+                continue;
+            }
+            out.add(new Edit.ToConst(n, 0));
+            out.add(new Edit.ToConst(n, 1));
+            List<Expr> ops = Rewrite.operands(e);
+            for (int k = 0; k < ops.size(); k++) out.add(new Edit.ToOperand(n, k));
+        }
+        return out;
+    }
+
+    private record Accepted(Edit edit, Program program) {}
+
+    private record Candidate(Edit edit, Program program, LoweredTest files, String expected) {}
+
+    /** The first of {@code edits} (in order) whose program keeps the symptom, trying {@code jobs} at once; null if none. */
+    private Accepted firstThatShows(Program p, List<Edit> edits, ExecutorService pool) throws IOException, InterruptedException {
+        List<Candidate> window = new ArrayList<>();
+        for (Edit e : edits) {
+            if (!timeLeft()) return null;
+            Candidate c = candidate(p, e);
+            if (c == null) continue;
+            window.add(c);
+            if (window.size() == jobs) {
+                Accepted a = tryAll(window, pool);
+                if (a != null) return a;
+                window.clear();
+            }
+        }
+        return window.isEmpty() ? null : tryAll(window, pool);
+    }
+
+    /** The candidate an edit makes, or null: refused, or a program already tried. */
+    private Candidate candidate(Program p, Edit e) {
+        Program q = Rewrite.apply(p, e);
+        if (q == null) {
+            refusedScope++;
+            return null;
+        }
+        candidates++;
+        Prediction pred;
+        try {
+            pred = recipe.interpret(q);
+        } catch (UndefinedBehaviorException ex) {
+            refusedUb++;
+            return null;
+        } catch (RuntimeException ex) {
+            // A program the interpreter cannot run to the end (a step limit, a refused exit): not a test.
+            refusedUb++;
+            return null;
+        }
+        LoweredTest files = recipe.lower(q, pred);
+        if (!tried.add(key(files))) return null;
+        return new Candidate(e, q, files, expected(pred));
+    }
+
+    private Accepted tryAll(List<Candidate> window, ExecutorService pool) throws InterruptedException, IOException {
+        List<Future<Symptom.Verdict>> verdicts = new ArrayList<>();
+        for (Candidate c : window) verdicts.add(pool.submit(() -> symptom.check(c.files.files(), c.expected)));
+        built += window.size();
+        Accepted first = null;
+        for (int i = 0; i < window.size(); i++) {
+            Symptom.Verdict v;
+            try {
+                v = verdicts.get(i).get();
+            } catch (java.util.concurrent.ExecutionException ex) {
+                if (ex.getCause() instanceof IOException io) throw io;
+                throw new IllegalStateException(ex.getCause());
+            }
+            if (first == null && v == Symptom.Verdict.SHOWS) first = new Accepted(window.get(i).edit, window.get(i).program);
+        }
+        return first;
+    }
+
+    private static String expected(Prediction pred) {
+        return Long.toUnsignedString(pred.checksum());
+    }
+
+    private static String key(LoweredTest files) {
+        return String.join("\u0000", files.files().values());
+    }
+
+    private static int funcLines(LoweredTest files) {
+        String func = files.files().values().iterator().next();
+        return (int) func.lines().count();
+    }
+
+    private static void write(Result r, ProgramFile saved, LoweredTest files, Path out) throws IOException {
+        Files.createDirectories(out);
+        for (Map.Entry<String, String> f : files.files().entrySet()) Files.writeString(out.resolve(f.getKey()), f.getValue());
+        new ProgramFile(r.program(), saved.recipe()).write(out.resolve(ProgramFile.NAME));
+        List<Object> edits = new ArrayList<>();
+        for (Edit e : r.edits()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("edit", RecordTree.toTree(e, Edit.class));
+            m.put("what", e.describe());
+            edits.add(m);
+        }
+        Files.writeString(out.resolve("edits.json"), Json.writePretty(Map.of("from", "the program.json.gz of the finding", "edits", edits)) + "\n");
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("func_lines_before", r.linesBefore());
+        info.put("func_lines_after", r.linesAfter());
+        info.put("seconds", Math.round(r.seconds()));
+        info.put("candidates", r.candidates());
+        info.put("refused_by_interpreter", r.refusedUb());
+        info.put("refused_out_of_scope", r.refusedScope());
+        info.put("built", r.built());
+        info.put("accepted", r.accepted());
+        info.put("built_per_second", r.seconds() > 0 ? r.built() / r.seconds() : 0.0);
+        Map<String, Object> others = new LinkedHashMap<>();
+        for (Language l : Language.values()) {
+            if (l == saved.recipe().lang()) continue;
+            Recipe as = new Recipe(saved.recipe().seed(), l, saved.recipe().check(), false, saved.recipe().provenance(),
+                    saved.recipe().emit(), saved.recipe().maxSteps(), saved.recipe().strict(), l == Language.ISPC, saved.recipe().tape());
+            try {
+                LoweredTest t = as.lower(r.program(), as.interpret(r.program()));
+                Path d = Files.createDirectories(out.resolve("as-" + l.cliName()));
+                for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+                others.put(l.cliName(), "as-" + l.cliName());
+            } catch (RuntimeException ex) {
+                others.put(l.cliName(), "not printed: " + ex.getMessage());
+            }
+        }
+        info.put("other_languages", others);
+        Files.writeString(out.resolve("ir-reduce.json"), Json.writePretty(info) + "\n");
+    }
+}

@@ -1,0 +1,107 @@
+package dev.yarpj.reduce;
+
+import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.Outcome;
+import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.Testbed;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Whether a candidate program still shows a finding's symptom, judged by the builds the
+ * harness ran for the finding (its recorded commands, replayed on the candidate's files)
+ * against the interpreter's prediction for the candidate: no reference build of the
+ * candidate is needed to know what it must print. A wrong code or runtime crash candidate is
+ * kept only if, besides, the reference compiler at -O0 builds a program that prints the
+ * prediction: a guard against an edit the interpreter judges differently from C.
+ */
+final class Symptom {
+    private final Finding finding;
+    private final Outcome kind;
+    /** The buggy testbed's commands: the driver's build, then compile, link and run (only the compile for a crash or hang). */
+    private final List<List<String>> commands;
+    private final String crashText;
+    private final double buildLimit;
+    private final double slowAfter;
+    private final double runLimit;
+
+    Symptom(Finding finding, double buildLimit, double slowAfter) throws IOException {
+        this.finding = finding;
+        this.kind = finding.kind();
+        this.commands = finding.commands();
+        if (commands.isEmpty()) throw new Reducer.ReduceException("the finding records no commands to replay: " + finding.dir());
+        this.crashText = kind == Outcome.COMPILER_CRASH ? finding.crashMessage() : null;
+        this.buildLimit = buildLimit;
+        this.slowAfter = slowAfter;
+        this.runLimit = 10.0 * (finding.emulator().isEmpty() ? 1 : Testbed.EMULATION_SLOWDOWN);
+    }
+
+    /** What the compilers did with one candidate. */
+    enum Verdict { SHOWS, GONE }
+
+    /** Builds and runs {@code files} (name to text) as the finding's testbed did; {@code expected} is the predicted output. */
+    Verdict check(Map<String, String> files, String expected) throws IOException {
+        Path work = Files.createTempDirectory("yarpj-ir-");
+        try {
+            for (Map.Entry<String, String> f : files.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
+            return switch (kind) {
+                case WRONG_CODE, RUNTIME_CRASH -> runs(work, expected);
+                case COMPILER_CRASH -> {
+                    ProcessRunner.Result r = step(work, "compile", commands.get(commands.size() - 1), buildLimit);
+                    yield !r.timedOut() && !r.ok() && r.stderr().contains(crashText) ? Verdict.SHOWS : Verdict.GONE;
+                }
+                case COMPILE_HANG -> {
+                    ProcessRunner.Result r = step(work, "compile", commands.get(commands.size() - 1), slowAfter);
+                    if (!r.timedOut()) yield Verdict.GONE;
+                    ProcessRunner.Result ref = step(work, "reference", referenceCompile(), slowAfter);
+                    yield ref.ok() ? Verdict.SHOWS : Verdict.GONE;
+                }
+                default -> throw new Reducer.ReduceException("cannot reduce a " + kind.dir + " finding");
+            };
+        } finally {
+            try (Stream<Path> s = Files.walk(work)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private Verdict runs(Path work, String expected) throws IOException {
+        int n = commands.size();
+        for (int i = 0; i < n - 1; i++) {
+            if (!step(work, "step" + i, commands.get(i), buildLimit).ok()) return Verdict.GONE;
+        }
+        ProcessRunner.Result run = step(work, "run", commands.get(n - 1), runLimit);
+        if (run.timedOut()) return Verdict.GONE;
+        boolean shows = kind == Outcome.WRONG_CODE ? run.ok() && !run.stdout().strip().equals(expected)
+                : !run.ok() && run.exitCode() != 126 && run.exitCode() != 127;
+        if (!shows) return Verdict.GONE;
+        // The reference at -O0 must agree with the prediction, with the same driver object.
+        if (!step(work, "refcompile", referenceCompile(), buildLimit).ok()) return Verdict.GONE;
+        List<String> link = new ArrayList<>(List.of(finding.reference(), "driver.o", "func-ref.o", "-o", "test-ref"));
+        if (!step(work, "reflink", link, buildLimit).ok()) return Verdict.GONE;
+        List<String> exec = new ArrayList<>(finding.emulator());
+        exec.add("./test-ref");
+        ProcessRunner.Result ref = step(work, "refrun", exec, runLimit);
+        return ref.ok() && ref.stdout().strip().equals(expected) ? Verdict.SHOWS : Verdict.GONE;
+    }
+
+    /** The reference compiler at -O0 on the plain C or C++ file of the test (ISPC's and SYCL's C++ twin). */
+    private List<String> referenceCompile() {
+        String source = switch (finding.lang()) {
+            case "c" -> "func.c";
+            case "sycl" -> "func_ref.cpp";
+            default -> "func.cpp";
+        };
+        return List.of(finding.reference(), "-O0", "-w", "-c", source, "-o", "func-ref.o");
+    }
+
+    private static ProcessRunner.Result step(Path work, String name, List<String> cmd, double limit) throws IOException {
+        return ProcessRunner.run(work, name, cmd, new ProcessRunner.Limits(limit, 4096, 1024));
+    }
+}

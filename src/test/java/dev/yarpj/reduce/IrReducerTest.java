@@ -1,0 +1,160 @@
+package dev.yarpj.reduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.yarpj.cli.Main;
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.ProgramFile;
+import dev.yarpj.harness.Testbeds;
+import dev.yarpj.interp.UndefinedBehaviorException;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Program;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The IR phase of reduction on findings planted by fake compilers that add one to the
+ * constants of the test function: each is cut down to a few statements that the fake still
+ * miscompiles, the edits replay to the same program, and UB never reaches a compiler.
+ */
+class IrReducerTest {
+    private static final Path FAKES = Path.of("src/test/resources/fake-compilers").toAbsolutePath();
+    private static final Path ISPC_FAKES = Path.of("src/test/resources/ispc-harness").toAbsolutePath();
+
+    @Test
+    void plantedWrongCodeInCIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
+        reducesToAFewStatements(dir, "c", "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake, c: " + FAKES.resolve("miscompile.sh")
+                + ", cpp: " + FAKES.resolve("miscompile.sh") + ", flags: [-O2]}\n");
+    }
+
+    @Test
+    void plantedWrongCodeInCppIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
+        reducesToAFewStatements(dir, "cpp", "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake, c: " + FAKES.resolve("miscompile.sh")
+                + ", cpp: " + FAKES.resolve("miscompile.sh") + ", flags: [-O2]}\n");
+    }
+
+    @Test
+    void plantedWrongCodeInIspcIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
+        assumeTrue(Testbeds.onPath("ispc"), "ispc is not on PATH (scripts/install-ispc.sh installs it)");
+        reducesToAFewStatements(dir, "ispc", "reference: {c: gcc, cpp: g++, ispc: ispc}\ntestbeds:\n"
+                + "  - {name: ispc-O0, ispc: ispc, flags: [-O0, --target=sse4-i32x4]}\n"
+                + "  - {name: fake, ispc: " + ISPC_FAKES.resolve("miscompile-ispc.sh") + ", flags: [-O2, --target=sse4-i32x4]}\n");
+    }
+
+    private static void reducesToAFewStatements(Path dir, String lang, String testbeds) throws Exception {
+        Path finding = plant(dir, lang, testbeds);
+        ProgramFile saved = ProgramFile.read(finding.resolve(ProgramFile.NAME));
+        int before = Rewrite.inventory(saved.program()).stmts().size();
+
+        Reducer.Reduction r = Reducer.reduceAll(finding, new Reducer.Options(600, 2, "cvise", 10, Reducer.Phases.IR));
+        IrReducer.Result ir = r.ir();
+        assertNotNull(ir, String.valueOf(r.irNote()));
+        int after = Rewrite.inventory(ir.program()).stmts().size();
+        assertTrue(after <= 6 && after < before, lang + ": " + before + " statements became " + after + ":\n"
+                + Files.readString(ir.dir().resolve("func." + (lang.equals("c") ? "c" : lang))));
+        assertTrue(ir.accepted() > 0 && ir.built() >= ir.accepted());
+        // The edits, replayed on the finding's program, give the reduced program, and it lowers to the files written.
+        assertEquals(ir.program(), IrReducer.replay(saved.program(), ir.edits()));
+        ProgramFile back = ProgramFile.read(ir.dir().resolve(ProgramFile.NAME));
+        assertEquals(ir.program(), back.program());
+        // Independently of the reducer: the fake's build still differs from the reference's and from the prediction.
+        String expected = Long.toUnsignedString(back.recipe().interpret(back.program()).checksum());
+        Symptom symptom = new Symptom(Finding.read(finding), 120, 10);
+        Path files = ir.dir();
+        java.util.Map<String, String> texts = new java.util.LinkedHashMap<>();
+        for (String f : back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files().keySet()) {
+            texts.put(f, Files.readString(files.resolve(f)));
+        }
+        assertEquals(Symptom.Verdict.SHOWS, symptom.check(texts, expected));
+        assertTrue(Files.exists(ir.dir().resolve("edits.json")) && Files.exists(ir.dir().resolve("ir-reduce.json")));
+    }
+
+    @Test
+    void anEditThatWouldDivideByZeroIsRefusedByTheInterpreter() {
+        GenPolicy policy = GenPolicy.defaults();
+        int refused = 0;
+        for (long seed = 1; seed <= 40 && refused == 0; seed++) {
+            GeneratedTest t = new Generator(policy, Language.C, CheckMode.HASH).generate(seed, "");
+            Rewrite.Inventory inv = Rewrite.inventory(t.program());
+            List<Expr> exprs = inv.exprs();
+            for (int i = 0; i < exprs.size(); i++) {
+                if (!(exprs.get(i) instanceof Expr.Binary b) || (b.op() != BinOp.DIV && b.op() != BinOp.REM) || b.rhs() instanceof Expr.Const) continue;
+                int rhs = -1;
+                for (int j = i + 1; j < exprs.size(); j++) if (exprs.get(j) == b.rhs()) rhs = j;
+                if (rhs < 0) continue;
+                Program q = Rewrite.apply(t.program(), new Edit.ToConst(rhs, 0));
+                assertNotNull(q);
+                // A division that runs (not one in dead code, or in a loop that never iterates) is refused.
+                try {
+                    t.recipe().interpret(q);
+                } catch (UndefinedBehaviorException e) {
+                    assertTrue(e.getMessage().startsWith("DIVISION_BY_ZERO"), e.getMessage());
+                    refused++;
+                }
+            }
+        }
+        assertTrue(refused > 0, "some test of seeds 1..40 divides by a non-constant");
+    }
+
+    @Test
+    void deletingADeclarationWhoseLocalIsStillReadIsRefused() {
+        for (long seed = 1; seed <= 40; seed++) {
+            GeneratedTest t = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(seed, "");
+            Rewrite.Inventory inv = Rewrite.inventory(t.program());
+            // Block 0 is test's body; its first statement that declares a local read later cannot go alone.
+            List<dev.yarpj.ir.Stmt> top = t.program().body().stmts();
+            for (int k = 0; k < top.size(); k++) {
+                if (!(top.get(k) instanceof dev.yarpj.ir.Stmt.LocalDecl d)) continue;
+                String name = d.var().name();
+                boolean readLater = top.subList(k + 1, top.size()).stream().anyMatch(s -> s.toString().contains("name=" + name + ","));
+                if (!readLater) continue;
+                assertEquals(null, Rewrite.apply(t.program(), new Edit.DeleteStmts(0, k, k + 1)));
+                assertTrue(inv.blockSizes().get(0) == top.size());
+                return;
+            }
+        }
+        throw new AssertionError("no test of seeds 1..40 declares a local at the top that is read later");
+    }
+
+    /** Fuzzes seeds of the tiny policy in {@code lang} with {@code testbeds}; the first wrong-code finding. */
+    private static Path plant(Path dir, String lang, String testbeds) throws Exception {
+        for (Path d : List.of(FAKES, ISPC_FAKES)) {
+            try (Stream<Path> s = Files.list(d)) {
+                s.forEach(p -> p.toFile().setExecutable(true));
+            }
+        }
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, testbeds);
+        Path results = dir.resolve("results");
+        int rc = cli("fuzz", "--quiet", "--lang=" + lang, "--seeds", "1..12", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/tiny.yaml");
+        assertEquals(0, rc);
+        try (Stream<Path> s = Files.walk(results.resolve("wrong-code"), 2)) {
+            Path f = s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().findFirst().orElseThrow();
+            assertTrue(Files.exists(f.resolve(ProgramFile.NAME)), "a finding saves its program");
+            return f;
+        }
+    }
+
+    private static int cli(String... args) {
+        var cl = Main.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(new StringWriter()));
+        return cl.execute(args);
+    }
+}
