@@ -413,6 +413,7 @@ final class TestRunner {
         meta.put("seed", seed);
         meta.put("lang", cfg.lang().cliName());
         meta.put("policy", cfg.policy().name() + (cfg.swarm() ? "+swarm" : ""));
+        if (cfg.policyFile() != null) meta.put("policy_file", cfg.policyFile().toAbsolutePath().toString());
         meta.put("testbed", testbed);
         meta.putAll(extraMeta);
         meta.put("reference", ref);

@@ -131,6 +131,19 @@ class IrReducerTest {
         throw new AssertionError("no test of seeds 1..40 declares a local at the top that is read later");
     }
 
+    @Test
+    void aFindingSavedWithoutItsProgramIsRegeneratedFromItsSeedIfTheFilesMatch(@TempDir Path dir) throws Exception {
+        assertEquals(0, cli("gen", "--quiet", "--lang=c", "--seed", "5", "--out", dir.toString()));
+        Files.writeString(dir.resolve("meta.json"), "{\"kind\": \"wrong-code\", \"seed\": 5, \"lang\": \"c\", \"policy\": \"default\","
+                + " \"testbed\": \"t\", \"reference\": \"gcc\"}");
+        ProgramFile p = ProgramSource.load(Finding.read(dir));
+        assertEquals(new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(5, "").program(), p.program());
+        // A file edited since (or a generator that changed) gives the text reducer instead, with a one-line reason.
+        Files.writeString(dir.resolve("func.c"), Files.readString(dir.resolve("func.c")) + "\n");
+        String m = org.junit.jupiter.api.Assertions.assertThrows(Reducer.ReduceException.class, () -> ProgramSource.load(Finding.read(dir))).getMessage();
+        assertEquals("the finding has no program.json.gz, and seed 5 gives another program today (its func.c differs)", m);
+    }
+
     /** Fuzzes seeds of the tiny policy in {@code lang} with {@code testbeds}; the first wrong-code finding. */
     private static Path plant(Path dir, String lang, String testbeds) throws Exception {
         for (Path d : List.of(FAKES, ISPC_FAKES)) {
