@@ -84,8 +84,11 @@ public final class Triage {
         String reference = String.valueOf(f.reference());
         Path work = Files.createDirectories(finding.resolve("triage"));
         String file = "test." + ext;
+        // The smallest test there is: C-Vise's, else the IR phase's, else the finding's own.
         Path reduced = finding.resolve("reduced").resolve("merged." + ext);
-        String text = Files.exists(reduced) ? Files.readString(reduced) : f.merged();
+        Path irReduced = finding.resolve("reduced").resolve("ir");
+        if (!Files.exists(reduced) && Files.exists(irReduced.resolve("func." + ext))) reduced = irReduced;
+        String text = Files.isDirectory(reduced) ? Finding.merge(reduced, ext) : Files.exists(reduced) ? Files.readString(reduced) : f.merged();
         Files.writeString(work.resolve(file), text);
         String crashText;
         try {
