@@ -30,10 +30,10 @@ import java.util.concurrent.Future;
  * program itself, each candidate interpreted first (a candidate with UB, or that the
  * interpreter cannot run, is never handed to a compiler) and lowered by the finding's recipe,
  * then built and run by the buggy testbed alone against the interpreter's prediction
- * ({@link Symptom}). Edits go from big to small: statements deleted in chunks (half a block,
- * a quarter, ... one), ifs unwrapped, nests of a sequence and outer loop levels dropped, then
- * expressions replaced by an operand or a constant, then unused globals dropped; rounds
- * repeat until one changes nothing or the time is up. Candidates are tried {@code jobs} at a
+ * ({@link Symptom}). Edits go from big to small: statements deleted in chunks (the biggest
+ * first: half the body, a quarter, ... one statement), unused globals dropped, ifs unwrapped,
+ * nests of a sequence and outer loop levels dropped, expressions replaced by an operand or a
+ * constant, unused globals again; rounds repeat until one changes nothing or the time is up. Candidates are tried {@code jobs} at a
  * time; of those that keep the symptom, the first in order is taken, so the result depends on
  * the compilers only, not on timing.
  */
@@ -62,6 +62,9 @@ public final class IrReducer {
     private int refusedUb;
     private int refusedScope;
     private int built;
+    private final long started = System.nanoTime();
+    /** Where each accepted edit is logged as it is found ({@code progress.log}), or null. */
+    private Path log;
 
     private IrReducer(Recipe recipe, Symptom symptom, int jobs, double budgetSeconds) {
         this.recipe = recipe;
@@ -90,7 +93,10 @@ public final class IrReducer {
         }
         double took = (System.nanoTime() - start) / 1e9;
         Symptom symptom = new Symptom(finding, Math.max(60, 3 * took), slowAfter);
-        IrReducer r = new IrReducer(recipe, symptom, jobs, budgetSeconds);
+        IrReducer r = new IrReducer(recipe, symptom, jobs, budgetSeconds - took);
+        Files.createDirectories(out);
+        r.log = out.resolve("progress.log");
+        Files.deleteIfExists(r.log);
         r.tried.add(key(files));
         List<Edit> edits = new ArrayList<>();
         Program reduced = r.run(p, edits);
@@ -118,29 +124,45 @@ public final class IrReducer {
             boolean progress = true;
             while (progress && timeLeft()) {
                 progress = false;
-                // 1. statements, in chunks from whole blocks down to single statements
-                for (int level = 0; level <= 20 && timeLeft(); ) {
-                    Rewrite.Inventory inv = Rewrite.inventory(p);
-                    List<Edit> cands = deletions(inv, level);
-                    if (cands.isEmpty() && level > maxLevel(inv)) break;
-                    Accepted a = firstThatShows(p, cands, pool);
+                // 1. statements, in chunks, the biggest first over all blocks (half the body before a whole
+                // inner block of three); after a chunk goes, the pass goes on with chunks no bigger, and
+                // starts again from the biggest once it has tried them all.
+                int bound = Integer.MAX_VALUE;
+                boolean changed = false;
+                while (timeLeft()) {
+                    Accepted a = firstThatShows(p, deletions(Rewrite.inventory(p), bound), pool);
                     if (a == null) {
-                        level++;
+                        if (bound == Integer.MAX_VALUE || !changed) break;
+                        bound = Integer.MAX_VALUE;
+                        changed = false;
                         continue;
                     }
+                    Edit.DeleteStmts d = (Edit.DeleteStmts) a.edit;
+                    bound = d.to() - d.from();
+                    changed = true;
+                    accept(a, edits);
                     p = a.program;
-                    edits.add(a.edit);
                     progress = true;
                 }
-                // 2. structure, 3. expressions, 4. unused globals: each restarted on the program it changed
-                for (int phase = 2; phase <= 4 && timeLeft(); phase++) {
+                // Then unused globals (one cheap candidate that often takes most of what deletions left:
+                // the declarations), structure, expressions, and unused globals again. Numbers before an
+                // accepted edit's own are the same in the program it leaves, and those candidates were
+                // tried: the pass goes on from there.
+                for (String phase : List.of("unused", "structure", "expressions", "unused")) {
+                    int from = 0;
                     while (timeLeft()) {
                         Rewrite.Inventory inv = Rewrite.inventory(p);
-                        List<Edit> cands = phase == 2 ? structural(inv) : phase == 3 ? expressions(inv) : List.of(new Edit.DropUnused());
-                        Accepted a = firstThatShows(p, cands, pool);
+                        List<Edit> cands = switch (phase) {
+                            case "structure" -> structural(inv);
+                            case "expressions" -> expressions(inv);
+                            default -> List.of(new Edit.DropUnused());
+                        };
+                        int start = from;
+                        Accepted a = firstThatShows(p, cands.stream().filter(e -> number(e) >= start).toList(), pool);
                         if (a == null) break;
+                        accept(a, edits);
                         p = a.program;
-                        edits.add(a.edit);
+                        from = number(a.edit);
                         progress = true;
                     }
                 }
@@ -151,30 +173,53 @@ public final class IrReducer {
         return p;
     }
 
+    /** Keeps an accepted edit, and logs it with the size of the test it leaves and the time. */
+    private void accept(Accepted a, List<Edit> edits) throws IOException {
+        edits.add(a.edit);
+        if (log != null) {
+            int lines = (int) a.files.files().values().iterator().next().lines().count();
+            Files.writeString(log, String.format(java.util.Locale.ROOT, "%7.1f s  %5d func lines  %s%n",
+                    (System.nanoTime() - started) / 1e9, lines, a.edit.describe()), java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
+    }
+
+    /** The statement or expression an edit addresses (0 for one that addresses the whole program). */
+    private static int number(Edit e) {
+        if (e instanceof Edit.UnwrapIf u) return u.stmt();
+        if (e instanceof Edit.DropNest d) return d.stmt();
+        if (e instanceof Edit.DropLevel d) return d.stmt();
+        if (e instanceof Edit.ToOperand o) return o.expr();
+        if (e instanceof Edit.ToConst c) return c.expr();
+        return 0;
+    }
+
     private boolean timeLeft() {
         return System.nanoTime() < deadline;
     }
 
-    private static int maxLevel(Rewrite.Inventory inv) {
-        int max = inv.blockSizes().stream().mapToInt(Integer::intValue).max().orElse(0);
-        return 32 - Integer.numberOfLeadingZeros(Math.max(1, max));
-    }
-
-    /** Deletions of chunks of 1/2^level of each block (blocks whose chunk did not shrink at this level are left out). */
-    static List<Edit> deletions(Rewrite.Inventory inv, int level) {
-        List<Edit> out = new ArrayList<>();
+    /**
+     * Deletions of chunks of every block no bigger than {@code bound} statements: each block cut in
+     * halves, quarters, ... down to single statements (and whole), the biggest chunks first, in
+     * program order among chunks of one size.
+     */
+    static List<Edit> deletions(Rewrite.Inventory inv, int bound) {
+        List<Edit.DeleteStmts> out = new ArrayList<>();
         for (int b = 0; b < inv.blockSizes().size(); b++) {
             int k = inv.blockSizes().get(b);
-            if (k == 0) continue;
-            int chunk = chunk(k, level);
-            if (level > 0 && chunk == chunk(k, level - 1)) continue;
-            for (int from = 0; from < k; from += chunk) out.add(new Edit.DeleteStmts(b, from, Math.min(k, from + chunk)));
+            int last = -1;
+            for (int level = 0; k > 0; level++) {
+                int chunk = Math.max(1, (int) Math.ceil(k / Math.pow(2, level)));
+                if (chunk != last && chunk <= bound) {
+                    for (int from = 0; from < k; from += chunk) out.add(new Edit.DeleteStmts(b, from, Math.min(k, from + chunk)));
+                }
+                if (chunk == 1) break;
+                last = chunk;
+            }
         }
-        return out;
-    }
-
-    private static int chunk(int k, int level) {
-        return Math.max(1, (int) Math.ceil(k / Math.pow(2, level)));
+        // Stable: program order among chunks of one size.
+        out.sort(java.util.Comparator.comparingInt((Edit.DeleteStmts d) -> d.to() - d.from()).reversed());
+        return List.copyOf(out);
     }
 
     static List<Edit> structural(Rewrite.Inventory inv) {
@@ -210,7 +255,7 @@ public final class IrReducer {
         return out;
     }
 
-    private record Accepted(Edit edit, Program program) {}
+    private record Accepted(Edit edit, Program program, LoweredTest files) {}
 
     private record Candidate(Edit edit, Program program, LoweredTest files, String expected) {}
 
@@ -268,7 +313,7 @@ public final class IrReducer {
                 if (ex.getCause() instanceof IOException io) throw io;
                 throw new IllegalStateException(ex.getCause());
             }
-            if (first == null && v == Symptom.Verdict.SHOWS) first = new Accepted(window.get(i).edit, window.get(i).program);
+            if (first == null && v == Symptom.Verdict.SHOWS) first = new Accepted(window.get(i).edit, window.get(i).program, window.get(i).files);
         }
         return first;
     }
