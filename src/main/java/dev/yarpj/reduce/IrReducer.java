@@ -109,6 +109,20 @@ public final class IrReducer {
         return res;
     }
 
+    /** The edits an {@code edits.json} lists, in order. */
+    @SuppressWarnings("unchecked")
+    public static List<Edit> readEdits(Path file) throws IOException {
+        Map<String, Object> m = Json.parseObject(Files.readString(file));
+        if (m == null || !(m.get("edits") instanceof List<?> list)) throw new Reducer.ReduceException("not an edits file: " + file);
+        List<Edit> out = new ArrayList<>();
+        try {
+            for (Object o : list) out.add((Edit) RecordTree.fromTree(((Map<String, Object>) o).get("edit"), Edit.class));
+        } catch (RecordTree.Malformed | ClassCastException e) {
+            throw new Reducer.ReduceException("cannot read " + file + ": " + e.getMessage());
+        }
+        return out;
+    }
+
     /** The program the edits lead to from {@code p}, in order; null if one no longer applies. */
     public static Program replay(Program p, List<Edit> edits) {
         for (Edit e : edits) {

@@ -70,6 +70,7 @@ class IrReducerTest {
         assertTrue(ir.accepted() > 0 && ir.built() >= ir.accepted());
         // The edits, replayed on the finding's program, give the reduced program, and it lowers to the files written.
         assertEquals(ir.program(), IrReducer.replay(saved.program(), ir.edits()));
+        assertEquals(ir.edits(), IrReducer.readEdits(ir.dir().resolve("edits.json")));
         ProgramFile back = ProgramFile.read(ir.dir().resolve(ProgramFile.NAME));
         assertEquals(ir.program(), back.program());
         // Independently of the reducer: the fake's build still differs from the reference's and from the prediction.
@@ -82,6 +83,23 @@ class IrReducerTest {
         }
         assertEquals(Symptom.Verdict.SHOWS, symptom.check(texts, expected));
         assertTrue(Files.exists(ir.dir().resolve("edits.json")) && Files.exists(ir.dir().resolve("ir-reduce.json")));
+    }
+
+    @Test
+    void deletionsComeBiggestChunkFirstOverAllBlocks() {
+        // Block 0 of 8 statements, block 1 of 3: 8, 4, 4, 3, 2 (x4), 2 (x2: 3 in halves is 2 + 1), 1 ...
+        List<Edit> d = IrReducer.deletions(new Rewrite.Inventory(List.of(8, 3), List.of(), List.of()), Integer.MAX_VALUE);
+        assertEquals(new Edit.DeleteStmts(0, 0, 8), d.get(0));
+        assertEquals(new Edit.DeleteStmts(0, 0, 4), d.get(1));
+        assertEquals(new Edit.DeleteStmts(1, 0, 3), d.get(3));
+        for (int i = 1; i < d.size(); i++) assertTrue(size(d.get(i - 1)) >= size(d.get(i)), d.toString());
+        assertEquals(8 + 3, d.stream().filter(e -> size(e) == 1).distinct().count(), "every statement alone, last");
+        assertTrue(IrReducer.deletions(new Rewrite.Inventory(List.of(8, 3), List.of(), List.of()), 2).stream().allMatch(e -> size(e) <= 2));
+    }
+
+    private static int size(Edit e) {
+        Edit.DeleteStmts d = (Edit.DeleteStmts) e;
+        return d.to() - d.from();
     }
 
     @Test
