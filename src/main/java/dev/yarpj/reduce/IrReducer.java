@@ -100,12 +100,16 @@ public final class IrReducer {
         r.tried.add(key(files));
         List<Edit> edits = new ArrayList<>();
         Program reduced = r.run(p, edits);
-        Prediction rp = recipe.interpret(reduced);
-        LoweredTest rf = recipe.lower(reduced, rp);
+        // The reduced test says what it is, not how to generate the seed's test, which it no longer is.
+        Recipe reducedRecipe = new Recipe(recipe.seed(), recipe.lang(), recipe.check(), recipe.measure(),
+                "Reduced by yarpj reduce from seed " + recipe.seed() + ": the edits in edits.json", recipe.emit(), recipe.maxSteps(),
+                recipe.strict(), recipe.eager(), recipe.tape());
+        Prediction rp = reducedRecipe.interpret(reduced);
+        LoweredTest rf = reducedRecipe.lower(reduced, rp);
         double secs = (System.nanoTime() - start) / 1e9;
         Result res = new Result(reduced, List.copyOf(edits), funcLines(files), funcLines(rf), secs, r.candidates, r.refusedUb,
                 r.refusedScope, r.built, edits.size(), out);
-        write(res, saved, rf, out);
+        write(res, reducedRecipe, rf, out);
         return res;
     }
 
@@ -345,10 +349,10 @@ public final class IrReducer {
         return (int) func.lines().count();
     }
 
-    private static void write(Result r, ProgramFile saved, LoweredTest files, Path out) throws IOException {
+    private static void write(Result r, Recipe recipe, LoweredTest files, Path out) throws IOException {
         Files.createDirectories(out);
         for (Map.Entry<String, String> f : files.files().entrySet()) Files.writeString(out.resolve(f.getKey()), f.getValue());
-        new ProgramFile(r.program(), saved.recipe()).write(out.resolve(ProgramFile.NAME));
+        new ProgramFile(r.program(), recipe).write(out.resolve(ProgramFile.NAME));
         List<Object> edits = new ArrayList<>();
         for (Edit e : r.edits()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -369,9 +373,9 @@ public final class IrReducer {
         info.put("built_per_second", r.seconds() > 0 ? r.built() / r.seconds() : 0.0);
         Map<String, Object> others = new LinkedHashMap<>();
         for (Language l : Language.values()) {
-            if (l == saved.recipe().lang()) continue;
-            Recipe as = new Recipe(saved.recipe().seed(), l, saved.recipe().check(), false, saved.recipe().provenance(),
-                    saved.recipe().emit(), saved.recipe().maxSteps(), saved.recipe().strict(), l == Language.ISPC, saved.recipe().tape());
+            if (l == recipe.lang()) continue;
+            Recipe as = new Recipe(recipe.seed(), l, recipe.check(), false, recipe.provenance(), recipe.emit(), recipe.maxSteps(),
+                    recipe.strict(), l == Language.ISPC, recipe.tape());
             try {
                 LoweredTest t = as.lower(r.program(), as.interpret(r.program()));
                 Path d = Files.createDirectories(out.resolve("as-" + l.cliName()));
