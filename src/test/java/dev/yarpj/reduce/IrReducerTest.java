@@ -56,8 +56,26 @@ class IrReducerTest {
                 + "  - {name: fake, ispc: " + ISPC_FAKES.resolve("miscompile-ispc.sh") + ", flags: [-O2, --target=sse4-i32x4]}\n");
     }
 
+    /** A crash keeps its message, and a hang its slowness with each try bounded: a single loop is left of each. */
+    @Test
+    void plantedCrashAndHangAreReducedInTheIrToOneLoop(@TempDir Path dir) throws Exception {
+        for (String fake : List.of("ice-on-loop", "hang-on-loop")) {
+            String kind = fake.startsWith("ice") ? "compiler-crash" : "compile-hang";
+            String peer = kind.equals("compile-hang") ? "  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n" : "";
+            Path d = Files.createDirectories(dir.resolve(fake));
+            Path finding = plant(d, "c", "reference: {c: gcc, cpp: g++}\ntestbeds:\n" + peer + "  - {name: fake, c: " + FAKES.resolve(fake + ".sh")
+                    + ", cpp: " + FAKES.resolve(fake + ".sh") + ", flags: [-O2]}\n", kind, "--compile-timeout", "1");
+            IrReducer.Result ir = Reducer.reduceAll(finding, new Reducer.Options(300, 2, "cvise", 1, Reducer.Phases.IR)).ir();
+            List<dev.yarpj.ir.Stmt> left = Rewrite.inventory(ir.program()).stmts();
+            long loops = left.stream().mapToLong(st -> st instanceof dev.yarpj.ir.Stmt.LoopNest ? 1
+                    : st instanceof dev.yarpj.ir.Stmt.LoopSeq q ? q.nests().size() : 0).sum();
+            assertEquals(1, loops, fake + ": " + left);
+            assertTrue(left.size() <= 3, fake + ": " + left);
+        }
+    }
+
     private static void reducesToAFewStatements(Path dir, String lang, String testbeds) throws Exception {
-        Path finding = plant(dir, lang, testbeds);
+        Path finding = plant(dir, lang, testbeds, "wrong-code");
         ProgramFile saved = ProgramFile.read(finding.resolve(ProgramFile.NAME));
         int before = Rewrite.inventory(saved.program()).stmts().size();
 
@@ -162,8 +180,8 @@ class IrReducerTest {
         assertEquals("the finding has no program.json.gz, and seed 5 gives another program today (its func.c differs)", m);
     }
 
-    /** Fuzzes seeds of the tiny policy in {@code lang} with {@code testbeds}; the first wrong-code finding. */
-    private static Path plant(Path dir, String lang, String testbeds) throws Exception {
+    /** Fuzzes seeds of the tiny policy in {@code lang} with {@code testbeds} (and {@code more} options); the first finding of {@code kind}. */
+    private static Path plant(Path dir, String lang, String testbeds, String kind, String... more) throws Exception {
         for (Path d : List.of(FAKES, ISPC_FAKES)) {
             try (Stream<Path> s = Files.list(d)) {
                 s.forEach(p -> p.toFile().setExecutable(true));
@@ -172,10 +190,11 @@ class IrReducerTest {
         Path tb = dir.resolve("testbeds.yaml");
         Files.writeString(tb, testbeds);
         Path results = dir.resolve("results");
-        int rc = cli("fuzz", "--quiet", "--lang=" + lang, "--seeds", "1..12", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/tiny.yaml");
-        assertEquals(0, rc);
-        try (Stream<Path> s = Files.walk(results.resolve("wrong-code"), 2)) {
+        List<String> args = new java.util.ArrayList<>(List.of("fuzz", "--quiet", "--lang=" + lang, "--seeds", "1..12", "-j", "2", "--out",
+                results.toString(), "--testbeds", tb.toString(), "--policy", "src/test/resources/policies/tiny.yaml"));
+        args.addAll(List.of(more));
+        assertEquals(0, cli(args.toArray(String[]::new)));
+        try (Stream<Path> s = Files.walk(results.resolve(kind), 2)) {
             Path f = s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().findFirst().orElseThrow();
             assertTrue(Files.exists(f.resolve(ProgramFile.NAME)), "a finding saves its program");
             return f;
