@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * CPU's features are the {@code flags} of /proc/cpuinfo; a target is named
  * {@code <isa>-<width>} (avx2-i32x8, avx512skx-x16) and its ISA decides what it needs.
  */
-final class IspcTargets {
+public final class IspcTargets {
     private static final List<String> SKX = List.of("avx512f", "avx512bw", "avx512dq", "avx512vl");
     private static final List<String> ICL = concat(SKX, List.of("avx512vbmi", "avx512_vbmi2", "avx512_vnni", "avx512_bitalg",
             "avx512_vpopcntdq"));
@@ -59,6 +59,11 @@ final class IspcTargets {
             }
         }
         return null;
+    }
+
+    /** Whether this machine's CPU runs programs built for {@code target}. */
+    public static boolean runsHere(String target) {
+        return missing(target, hostFlags()).isEmpty();
     }
 
     /** The flags {@code target} needs that {@code cpuFlags} lacks; empty when it can run (or is not checked). */

@@ -2,6 +2,7 @@ package dev.yarpj.reduce;
 
 import dev.yarpj.gen.Recipe;
 import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.Replay;
 import dev.yarpj.harness.Json;
 import dev.yarpj.harness.ProgramFile;
 import dev.yarpj.harness.RecordTree;
@@ -30,7 +31,7 @@ import java.util.concurrent.Future;
  * program itself, each candidate interpreted first (a candidate with UB, or that the
  * interpreter cannot run, is never handed to a compiler) and lowered by the finding's recipe,
  * then built and run by the buggy testbed alone against the interpreter's prediction
- * ({@link Symptom}). Edits go from big to small: statements deleted in chunks (the biggest
+ * ({@link Replay}). Edits go from big to small: statements deleted in chunks (the biggest
  * first: half the body, a quarter, ... one statement), unused globals dropped, ifs unwrapped,
  * nests of a sequence and outer loop levels dropped, expressions replaced by an operand or a
  * constant, unused globals again; rounds repeat until one changes nothing or the time is up. Candidates are tried {@code jobs} at a
@@ -54,7 +55,7 @@ public final class IrReducer {
     private static final double FIRST_BUILD_LIMIT = 1800;
 
     private final Recipe recipe;
-    private final Symptom symptom;
+    private final Replay symptom;
     private final int jobs;
     private final long deadline;
     private final Set<String> tried = new HashSet<>();
@@ -66,7 +67,7 @@ public final class IrReducer {
     /** Where each accepted edit is logged as it is found ({@code progress.log}), or null. */
     private Path log;
 
-    private IrReducer(Recipe recipe, Symptom symptom, int jobs, double budgetSeconds) {
+    private IrReducer(Recipe recipe, Replay symptom, int jobs, double budgetSeconds) {
         this.recipe = recipe;
         this.symptom = symptom;
         this.jobs = Math.max(1, jobs);
@@ -86,13 +87,13 @@ public final class IrReducer {
         Prediction pred = recipe.interpret(p);
         LoweredTest files = recipe.lower(p, pred);
         // The original's builds bound every candidate's: three times what they took, at least a minute.
-        Symptom first = new Symptom(finding, FIRST_BUILD_LIMIT, slowAfter);
-        if (first.check(files.files(), expected(pred)) != Symptom.Verdict.SHOWS) {
+        Replay first = new Replay(finding, FIRST_BUILD_LIMIT, slowAfter);
+        if (first.check(files.files(), expected(pred)) != Replay.Verdict.SHOWS) {
             throw new Reducer.ReduceException("the finding's program, built again as its testbed built it, no longer shows "
                     + finding.kind().dir + " (a flaky symptom, or other compilers than the finding's)");
         }
         double took = (System.nanoTime() - start) / 1e9;
-        Symptom symptom = new Symptom(finding, Math.max(60, 3 * took), slowAfter);
+        Replay symptom = new Replay(finding, Math.max(60, 3 * took), slowAfter);
         IrReducer r = new IrReducer(recipe, symptom, jobs, budgetSeconds - took);
         Files.createDirectories(out);
         r.log = out.resolve("progress.log");
@@ -109,7 +110,7 @@ public final class IrReducer {
         double secs = (System.nanoTime() - start) / 1e9;
         Result res = new Result(reduced, List.copyOf(edits), funcLines(files), funcLines(rf), secs, r.candidates, r.refusedUb,
                 r.refusedScope, r.built, edits.size(), out);
-        write(res, reducedRecipe, rf, out);
+        write(res, reducedRecipe, rf, expected(rp), out);
         return res;
     }
 
@@ -319,19 +320,19 @@ public final class IrReducer {
     }
 
     private Accepted tryAll(List<Candidate> window, ExecutorService pool) throws InterruptedException, IOException {
-        List<Future<Symptom.Verdict>> verdicts = new ArrayList<>();
+        List<Future<Replay.Verdict>> verdicts = new ArrayList<>();
         for (Candidate c : window) verdicts.add(pool.submit(() -> symptom.check(c.files.files(), c.expected)));
         built += window.size();
         Accepted first = null;
         for (int i = 0; i < window.size(); i++) {
-            Symptom.Verdict v;
+            Replay.Verdict v;
             try {
                 v = verdicts.get(i).get();
             } catch (java.util.concurrent.ExecutionException ex) {
                 if (ex.getCause() instanceof IOException io) throw io;
                 throw new IllegalStateException(ex.getCause());
             }
-            if (first == null && v == Symptom.Verdict.SHOWS) first = new Accepted(window.get(i).edit, window.get(i).program, window.get(i).files);
+            if (first == null && v == Replay.Verdict.SHOWS) first = new Accepted(window.get(i).edit, window.get(i).program, window.get(i).files);
         }
         return first;
     }
@@ -349,9 +350,10 @@ public final class IrReducer {
         return (int) func.lines().count();
     }
 
-    private static void write(Result r, Recipe recipe, LoweredTest files, Path out) throws IOException {
+    private static void write(Result r, Recipe recipe, LoweredTest files, String expected, Path out) throws IOException {
         Files.createDirectories(out);
         for (Map.Entry<String, String> f : files.files().entrySet()) Files.writeString(out.resolve(f.getKey()), f.getValue());
+        Files.writeString(out.resolve("expected.txt"), expected + "\n");
         new ProgramFile(r.program(), recipe).write(out.resolve(ProgramFile.NAME));
         List<Object> edits = new ArrayList<>();
         for (Edit e : r.edits()) {

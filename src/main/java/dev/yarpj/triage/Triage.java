@@ -72,8 +72,9 @@ public final class Triage {
         try {
             f = Finding.read(finding);
             if (!SYMPTOMS.containsKey(f.kind())) throw new TriageException("cannot triage a " + f.kind().dir + " finding: " + finding);
+            if (f.lang().equals("ispc")) return IspcTriage.one(finding, f, o);
             if (!f.lang().equals("c") && !f.lang().equals("cpp")) {
-                throw new TriageException("only C and C++ findings can be triaged yet: " + finding);
+                throw new TriageException("only C, C++ and ISPC findings can be triaged yet: " + finding);
             }
             buggy = f.compileCommand();
         } catch (Finding.Unreadable e) {

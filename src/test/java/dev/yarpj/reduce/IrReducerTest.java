@@ -9,6 +9,7 @@ import dev.yarpj.cli.Main;
 import dev.yarpj.gen.GeneratedTest;
 import dev.yarpj.gen.Generator;
 import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.Replay;
 import dev.yarpj.harness.ProgramFile;
 import dev.yarpj.harness.Testbeds;
 import dev.yarpj.interp.UndefinedBehaviorException;
@@ -51,9 +52,15 @@ class IrReducerTest {
     @Test
     void plantedWrongCodeInIspcIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
         assumeTrue(Testbeds.onPath("ispc"), "ispc is not on PATH (scripts/install-ispc.sh installs it)");
-        reducesToAFewStatements(dir, "ispc", "reference: {c: gcc, cpp: g++, ispc: ispc}\ntestbeds:\n"
+        Path finding = reducesToAFewStatements(dir, "ispc", "reference: {c: gcc, cpp: g++, ispc: ispc}\ntestbeds:\n"
                 + "  - {name: ispc-O0, ispc: ispc, flags: [-O0, --target=sse4-i32x4]}\n"
                 + "  - {name: fake, ispc: " + ISPC_FAKES.resolve("miscompile-ispc.sh") + ", flags: [-O2, --target=sse4-i32x4]}\n");
+        // Triage then works on the reduced test: the fake miscompiles at every level and target.
+        assertEquals(0, cli("triage", finding.toString()));
+        String json = Files.readString(finding.resolve("triage").resolve("triage.json"));
+        assertTrue(json.contains("\"lowest_level\": \"-O0\"") && json.contains("\"family\": \"ispc\""), json);
+        assertTrue(json.contains("sse4-i32x4") && json.contains("\"targets_right\": []"), json);
+        assertEquals(Files.readString(finding.resolve("reduced/ir/func.ispc")), Files.readString(finding.resolve("triage/func.ispc")));
     }
 
     /** A crash keeps its message, and a hang its slowness with each try bounded: a single loop is left of each. */
@@ -74,7 +81,7 @@ class IrReducerTest {
         }
     }
 
-    private static void reducesToAFewStatements(Path dir, String lang, String testbeds) throws Exception {
+    private static Path reducesToAFewStatements(Path dir, String lang, String testbeds) throws Exception {
         Path finding = plant(dir, lang, testbeds, "wrong-code");
         ProgramFile saved = ProgramFile.read(finding.resolve(ProgramFile.NAME));
         int before = Rewrite.inventory(saved.program()).stmts().size();
@@ -93,14 +100,16 @@ class IrReducerTest {
         assertEquals(ir.program(), back.program());
         // Independently of the reducer: the fake's build still differs from the reference's and from the prediction.
         String expected = Long.toUnsignedString(back.recipe().interpret(back.program()).checksum());
-        Symptom symptom = new Symptom(Finding.read(finding), 120, 10);
+        Replay symptom = new Replay(Finding.read(finding), 120, 10);
         Path files = ir.dir();
         java.util.Map<String, String> texts = new java.util.LinkedHashMap<>();
         for (String f : back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files().keySet()) {
             texts.put(f, Files.readString(files.resolve(f)));
         }
-        assertEquals(Symptom.Verdict.SHOWS, symptom.check(texts, expected));
+        assertEquals(Replay.Verdict.SHOWS, symptom.check(texts, expected));
         assertTrue(Files.exists(ir.dir().resolve("edits.json")) && Files.exists(ir.dir().resolve("ir-reduce.json")));
+        assertEquals(expected, Files.readString(ir.dir().resolve("expected.txt")).strip());
+        return finding;
     }
 
     @Test

@@ -1,9 +1,5 @@
-package dev.yarpj.reduce;
+package dev.yarpj.harness;
 
-import dev.yarpj.harness.Finding;
-import dev.yarpj.harness.Outcome;
-import dev.yarpj.harness.ProcessRunner;
-import dev.yarpj.harness.Testbed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,14 +10,16 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Whether a candidate program still shows a finding's symptom, judged by the builds the
- * harness ran for the finding (its recorded commands, replayed on the candidate's files)
- * against the interpreter's prediction for the candidate: no reference build of the
- * candidate is needed to know what it must print. A wrong code or runtime crash candidate is
- * kept only if, besides, the reference compiler at -O0 builds a program that prints the
- * prediction: a guard against an edit the interpreter judges differently from C.
+ * Whether a test still shows a finding's symptom, judged by the builds the harness ran for
+ * the finding (its recorded commands, replayed on the test's files, the buggy compile
+ * possibly with other flags) against the test's expected output: for reduction, the
+ * interpreter's prediction for a candidate (no reference build needed to know what it must
+ * print); for triage, the same test built with other levels or targets. Wrong code and
+ * runtime crashes count only if, besides, the reference compiler at -O0 builds a program
+ * that prints the expected output: a guard against an edit the interpreter judges
+ * differently from C.
  */
-final class Symptom {
+public final class Replay {
     private final Finding finding;
     private final Outcome kind;
     /** The buggy testbed's commands: the driver's build, then compile, link and run (only the compile for a crash or hang). */
@@ -31,38 +29,48 @@ final class Symptom {
     private final double slowAfter;
     private final double runLimit;
 
-    Symptom(Finding finding, double buildLimit, double slowAfter) throws IOException {
+    public Replay(Finding finding, double buildLimit, double slowAfter) throws IOException {
         this.finding = finding;
         this.kind = finding.kind();
         this.commands = finding.commands();
-        if (commands.isEmpty()) throw new Reducer.ReduceException("the finding records no commands to replay: " + finding.dir());
+        if (commands.isEmpty()) throw new Finding.Unreadable("the finding records no commands to replay: " + finding.dir());
         this.crashText = kind == Outcome.COMPILER_CRASH ? finding.crashMessage() : null;
         this.buildLimit = buildLimit;
         this.slowAfter = slowAfter;
         this.runLimit = 10.0 * (finding.emulator().isEmpty() ? 1 : Testbed.EMULATION_SLOWDOWN);
     }
 
-    /** What the compilers did with one candidate. */
-    enum Verdict { SHOWS, GONE }
+    /** What the compilers did with one test. */
+    public enum Verdict { SHOWS, GONE }
 
-    /** Builds and runs {@code files} (name to text) as the finding's testbed did; {@code expected} is the predicted output. */
-    Verdict check(Map<String, String> files, String expected) throws IOException {
+    /** The buggy compile as recorded: the last command of a crash or hang, else the one before link and run. */
+    public List<String> buggyCompile() {
+        return commands.get(kind == Outcome.COMPILER_CRASH || kind == Outcome.COMPILE_HANG ? commands.size() - 1 : commands.size() - 3);
+    }
+
+    /** Builds and runs {@code files} (name to text) as the finding's testbed did; {@code expected} is the expected output. */
+    public Verdict check(Map<String, String> files, String expected) throws IOException {
+        return check(files, expected, buggyCompile());
+    }
+
+    /** As {@link #check(Map, String)}, with {@code compile} for the buggy compile. */
+    public Verdict check(Map<String, String> files, String expected, List<String> compile) throws IOException {
         Path work = Files.createTempDirectory("yarpj-ir-");
         try {
             for (Map.Entry<String, String> f : files.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
             return switch (kind) {
-                case WRONG_CODE, RUNTIME_CRASH -> runs(work, expected);
+                case WRONG_CODE, RUNTIME_CRASH -> runs(work, expected, compile);
                 case COMPILER_CRASH -> {
-                    ProcessRunner.Result r = step(work, "compile", commands.get(commands.size() - 1), buildLimit);
+                    ProcessRunner.Result r = step(work, "compile", compile, buildLimit);
                     yield !r.timedOut() && !r.ok() && r.stderr().contains(crashText) ? Verdict.SHOWS : Verdict.GONE;
                 }
                 case COMPILE_HANG -> {
-                    ProcessRunner.Result r = step(work, "compile", commands.get(commands.size() - 1), slowAfter);
+                    ProcessRunner.Result r = step(work, "compile", compile, slowAfter);
                     if (!r.timedOut()) yield Verdict.GONE;
                     ProcessRunner.Result ref = step(work, "reference", referenceCompile(), slowAfter);
                     yield ref.ok() ? Verdict.SHOWS : Verdict.GONE;
                 }
-                default -> throw new Reducer.ReduceException("cannot reduce a " + kind.dir + " finding");
+                default -> throw new Finding.Unreadable("no symptom to replay for a " + kind.dir + " finding");
             };
         } finally {
             try (Stream<Path> s = Files.walk(work)) {
@@ -71,10 +79,11 @@ final class Symptom {
         }
     }
 
-    private Verdict runs(Path work, String expected) throws IOException {
+    private Verdict runs(Path work, String expected, List<String> compile) throws IOException {
         int n = commands.size();
         for (int i = 0; i < n - 1; i++) {
-            if (!step(work, "step" + i, commands.get(i), buildLimit).ok()) return Verdict.GONE;
+            List<String> cmd = i == n - 3 ? compile : commands.get(i);
+            if (!step(work, "step" + i, cmd, buildLimit).ok()) return Verdict.GONE;
         }
         ProcessRunner.Result run = step(work, "run", commands.get(n - 1), runLimit);
         if (run.timedOut()) return Verdict.GONE;
