@@ -315,18 +315,23 @@ public sealed interface Stmt {
 
         /** Whether a {@code break} leaves the loop of level {@code level}: one in its prefix, suffix or (innermost level) the body, outside any loop nested there. */
         public boolean breaksOut(int level) {
+            return exits(level, Exit.Kind.BREAK);
+        }
+
+        /** Whether an exit of {@code kind} (any, when null) belongs to the loop of level {@code level}, as {@link #breaksOut} says where. */
+        public boolean exits(int level, Exit.Kind kind) {
             LoopLevel lv = levels.get(level);
             List<Stmt> own = new java.util.ArrayList<>(List.of(lv.prefix(), lv.suffix()));
             if (level == levels.size() - 1) own.add(body);
             return new AnyStatement() {
                 @Override
                 protected boolean leaf(Stmt s) {
-                    return s instanceof Exit e && e.kind() == Exit.Kind.BREAK;
+                    return s instanceof Exit e && (kind == null || e.kind() == kind);
                 }
 
                 @Override
                 public Boolean loopNest(LoopNest n) {
-                    return false; // a break in there leaves that loop
+                    return false; // an exit in there belongs to that loop
                 }
 
                 @Override

@@ -192,24 +192,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
      */
     private static Stmt dropOuterLevel(Stmt.LoopNest nest) {
         Stmt.LoopLevel outer = nest.levels().get(0);
-        List<Stmt> own = new ArrayList<>(List.of(outer.prefix(), outer.suffix()));
-        if (nest.depth() == 1) own.add(nest.body());
-        boolean exits = new Stmt.AnyStatement() {
-            @Override
-            protected boolean leaf(Stmt s) {
-                return s instanceof Stmt.Exit;
-            }
-
-            @Override
-            public Boolean loopNest(Stmt.LoopNest n) {
-                return false;
-            }
-
-            @Override
-            public Boolean loopSeq(Stmt.LoopSeq q) {
-                return false;
-            }
-        }.any(own);
+        boolean exits = nest.exits(0, null);
         if (exits) return null;
         List<Stmt> flat = new ArrayList<>(outer.prefix().stmts());
         if (nest.depth() == 1) flat.addAll(nest.body().stmts());
