@@ -22,6 +22,8 @@ import java.util.Map;
 public record CarriedPolicy(
         /* Chance that a loop nest's innermost body gets one carried-scalar statement (planned in the skeleton). */
         double pCarried,
+        /* Chance that the statement is then the innermost loop's only one (the shape vectorizers handle; the body drawn is dropped). */
+        double pAlone,
         /* Which idiom: find_last, min_max_index, cond_assign or recurrence. */
         Map<String, Integer> kindWeights,
         /* min_max_index's comparison of d[i] with the minimum or maximum so far: lt, le (minimum), gt, ge (maximum). */

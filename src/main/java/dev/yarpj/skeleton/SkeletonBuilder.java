@@ -267,12 +267,14 @@ public final class SkeletonBuilder {
 
     /**
      * An innermost body, sometimes (policy {@code carried: p_carried}) with a statement that
-     * carries a scalar across the loop's iterations at a place drawn among its statements.
+     * carries a scalar across the loop's iterations at a place drawn among its statements, or
+     * ({@code p_alone}) that statement alone: a loop that does nothing else.
      * Nothing is drawn when the chance is 0, so such a policy builds what it built before.
      */
     private List<Shape> withCarried(List<Shape> body) {
         double p = policy.carried().pCarried();
         if (p <= 0 || !rng.chance(p)) return body;
+        if (rng.chance(policy.carried().pAlone())) return List.of(new Shape.Slot(Shape.SlotKind.CARRIED));
         List<Shape> b = new ArrayList<>(body);
         b.add(rng.between(0, b.size()), new Shape.Slot(Shape.SlotKind.CARRIED));
         return b;
