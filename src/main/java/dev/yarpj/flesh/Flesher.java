@@ -215,6 +215,8 @@ public final class Flesher {
 
     /** Of the innermost nest or sequence being fleshed; null outside any. */
     private Carriers carriers;
+    /** Carried-scalar slots fleshed so far (a nest compares the count before and after its body). */
+    private int carriedStatements;
 
     // ---- assignments ----------------------------------------------------------------
 
@@ -656,7 +658,9 @@ public final class Flesher {
             inside.add(cur);
             prefixes.add(block(n.levels().get(l).prefix(), cur));
         }
+        int carriedBefore = carriedStatements;
         Stmt.Block body = block(n.body(), cur);
+        boolean carries = carriedStatements != carriedBefore;
         Stmt.Block[] suffixes = new Stmt.Block[n.depth()];
         for (int l = n.depth() - 1; l >= 0; l--) suffixes[l] = block(n.levels().get(l).suffix(), inside.get(l));
 
@@ -674,7 +678,7 @@ public final class Flesher {
         }
         Stmt.LoopNest plainNest = new Stmt.LoopNest(levels, body);
         ExitPolicy xp = policy.exits();
-        if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds);
+        if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
         // Data parallelism can only be decided once the whole nest is known.
         Stmt.LoopNest built = DataParallelism.mark(plainNest);
         Pragma pragma = plan.pragma();
@@ -688,12 +692,16 @@ public final class Flesher {
      * {@code continue}, or {@code found = i; break} (a search), over a new input array {@code
      * s} indexed by the level's iterator that holds {@code K} at the element of the planned
      * iteration only (or nowhere: the exit never fires). {@code n} as it is when no array fits.
+     * With {@code carries} (the body holds a carried-scalar statement) a search, which would
+     * replace the body, is a find instead.
      */
-    private Stmt.LoopNest withExit(Stmt.LoopNest n, List<Bounds> bounds) {
+    private Stmt.LoopNest withExit(Stmt.LoopNest n, List<Bounds> bounds, boolean carries) {
         ExitPolicy xp = policy.exits();
         int l = rng.chance(xp.pInnermost()) ? n.depth() - 1 : rng.between(0, n.depth() - 1);
         String kind = rng.weighted(xp.kindWeights());
         // A search is the innermost loop's only statement: a loop that only loads and leaves.
+        // A body that carries a scalar is kept: a search there becomes a find.
+        if (kind.equals("search") && carries) kind = "find";
         boolean search = kind.equals("search");
         if (search) l = n.depth() - 1;
         IterationSpace space = bounds.get(l).space();
@@ -752,6 +760,7 @@ public final class Flesher {
      * fits (an iterator below 0, or an array over the budget).
      */
     private Stmt carried(Env env) {
+        carriedStatements++;
         CarriedPolicy cp = policy.carried();
         LoopInfo loop = env.innermost();
         if (loop == null || loop.space().min() < 0 || loop.space().max() >= 1 << 24) return assign(env);
