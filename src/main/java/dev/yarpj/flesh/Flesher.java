@@ -15,6 +15,7 @@ import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.UnOp;
+import dev.yarpj.policy.CarriedPolicy;
 import dev.yarpj.policy.ExitPolicy;
 import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.LoopPolicy;
@@ -147,7 +148,12 @@ public final class Flesher {
     private Stmt.Block block(List<Shape> shapes, Env outer) {
         Env env = outer.inBlock();
         List<Stmt> out = new ArrayList<>();
-        for (Shape s : shapes) out.add(statement(s, env));
+        for (Shape s : shapes) {
+            Stmt st = statement(s, env);
+            // A carried-scalar idiom of two statements is two statements of the body, not a nested block.
+            if (s instanceof Shape.Slot slot && slot.kind() == Shape.SlotKind.CARRIED && st instanceof Stmt.Block b) out.addAll(b.stmts());
+            else out.add(st);
+        }
         return new Stmt.Block(out);
     }
 
@@ -166,20 +172,51 @@ public final class Flesher {
                 case REDUNDANT_EXPR -> redundantUnderEquality(env);
                 case ALIASED_UPDATE -> aliasedUpdate(env);
                 case DEAD_CODE -> ub.eager() ? assign(env) : deadCode.branch(env, () -> target(env));
+                case CARRIED -> carried(env);
             };
         }
         if (s instanceof Shape.IfShape i) return ifStmt(i, env);
-        if (s instanceof Shape.Nest n) return nest(n, env, null).nest();
-        Shape.Seq q = (Shape.Seq) s;
-        List<Stmt.LoopNest> nests = new ArrayList<>();
-        List<Bounds> shared = null;
-        for (Shape.Nest n : q.nests()) {
-            BuiltNest built = nest(n, env, shared);
-            if (q.sharedSpace() && shared == null) shared = built.bounds();
-            nests.add(built.nest());
+        // The scalars the loops carry (carried()) may be declared before them and stored after.
+        Carriers outer = carriers;
+        carriers = new Carriers();
+        try {
+            if (s instanceof Shape.Nest n) return carriers.around(nest(n, env, null).nest());
+            Shape.Seq q = (Shape.Seq) s;
+            List<Stmt.LoopNest> nests = new ArrayList<>();
+            List<Bounds> shared = null;
+            for (Shape.Nest n : q.nests()) {
+                BuiltNest built = nest(n, env, shared);
+                if (q.sharedSpace() && shared == null) shared = built.bounds();
+                nests.add(built.nest());
+            }
+            return carriers.around(new Stmt.LoopSeq(nests, q.sharedSpace()));
+        } finally {
+            carriers = outer;
         }
-        return new Stmt.LoopSeq(nests, q.sharedSpace());
     }
+
+    /**
+     * Locals that the nest (or sequence) being fleshed carries across iterations: declared
+     * before it, stored to their outputs after it. The statement is the loops alone when
+     * there are none, else a block of the three.
+     */
+    private static final class Carriers {
+        final List<Stmt> before = new ArrayList<>();
+        final List<Stmt> after = new ArrayList<>();
+
+        Stmt around(Stmt loops) {
+            if (before.isEmpty()) return loops;
+            List<Stmt> all = new ArrayList<>(before);
+            all.add(loops);
+            all.addAll(after);
+            return new Stmt.Block(all);
+        }
+    }
+
+    /** Of the innermost nest or sequence being fleshed; null outside any. */
+    private Carriers carriers;
+    /** Carried-scalar slots fleshed so far (a nest compares the count before and after its body). */
+    private int carriedStatements;
 
     // ---- assignments ----------------------------------------------------------------
 
@@ -621,7 +658,9 @@ public final class Flesher {
             inside.add(cur);
             prefixes.add(block(n.levels().get(l).prefix(), cur));
         }
+        int carriedBefore = carriedStatements;
         Stmt.Block body = block(n.body(), cur);
+        boolean carries = carriedStatements != carriedBefore;
         Stmt.Block[] suffixes = new Stmt.Block[n.depth()];
         for (int l = n.depth() - 1; l >= 0; l--) suffixes[l] = block(n.levels().get(l).suffix(), inside.get(l));
 
@@ -639,7 +678,7 @@ public final class Flesher {
         }
         Stmt.LoopNest plainNest = new Stmt.LoopNest(levels, body);
         ExitPolicy xp = policy.exits();
-        if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds);
+        if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
         // Data parallelism can only be decided once the whole nest is known.
         Stmt.LoopNest built = DataParallelism.mark(plainNest);
         Pragma pragma = plan.pragma();
@@ -653,12 +692,16 @@ public final class Flesher {
      * {@code continue}, or {@code found = i; break} (a search), over a new input array {@code
      * s} indexed by the level's iterator that holds {@code K} at the element of the planned
      * iteration only (or nowhere: the exit never fires). {@code n} as it is when no array fits.
+     * With {@code carries} (the body holds a carried-scalar statement) a search, which would
+     * replace the body, is a find instead.
      */
-    private Stmt.LoopNest withExit(Stmt.LoopNest n, List<Bounds> bounds) {
+    private Stmt.LoopNest withExit(Stmt.LoopNest n, List<Bounds> bounds, boolean carries) {
         ExitPolicy xp = policy.exits();
         int l = rng.chance(xp.pInnermost()) ? n.depth() - 1 : rng.between(0, n.depth() - 1);
         String kind = rng.weighted(xp.kindWeights());
         // A search is the innermost loop's only statement: a loop that only loads and leaves.
+        // A body that carries a scalar is kept: a search there becomes a find.
+        if (kind.equals("search") && carries) kind = "find";
         boolean search = kind.equals("search");
         if (search) l = n.depth() - 1;
         IterationSpace space = bounds.get(l).space();
@@ -702,6 +745,128 @@ public final class Flesher {
             levels.set(l, new Stmt.LoopLevel(lv.head(), lv.prefix(), with(lv.suffix(), exit, false)));
         }
         return new Stmt.LoopNest(levels, body, n.pragma(), n.idiom());
+    }
+
+    // ---- scalars carried across iterations (policy carried:) --------------------------
+
+    /**
+     * A statement that carries a scalar from one iteration of the innermost loop around it to
+     * the next, over data of input arrays of its own ({@link ArrayVar.Fill#varied}) indexed by
+     * that loop's iterator: find-last, min or max with its index, a conditional assignment, or
+     * a first-order recurrence. Every value is small (the data span a few dozen values around
+     * zero, constants are at most 100), so no operation can overflow, whatever the data; the
+     * carried scalars are read by nothing else. The statement assigns scalars, so no loop
+     * around it is data-parallel ({@link DataParallelism}). A plain assignment when no loop
+     * fits (an iterator below 0, or an array over the budget).
+     */
+    private Stmt carried(Env env) {
+        carriedStatements++;
+        CarriedPolicy cp = policy.carried();
+        LoopInfo loop = env.innermost();
+        if (loop == null || loop.space().min() < 0 || loop.space().max() >= 1 << 24) return assign(env);
+        IntType t = rng.weighted(ExprBuilder.byType(cp.typeWeights()));
+        ArrayVar d = dataArray(t, loop);
+        if (d == null) return assign(env);
+        Expr iter = new Expr.IterRef(loop.iter());
+        IntType it = loop.iter().type();
+        Expr elem = Exprs.subscript(d, List.of(iter));
+        boolean select = rng.weighted(cp.formWeights()).equals("select");
+        String kind = rng.weighted(cp.kindWeights());
+        switch (kind) {
+            case "find_last" -> {
+                Expr cond = dataTest(d, elem);
+                ScalarVar idx = carrier(it, indexStart(it));
+                return update(cond, idx, iter, select);
+            }
+            case "min_max_index" -> {
+                BinOp cmp = op(rng.weighted(cp.minMaxCmpWeights()));
+                boolean min = cmp == BinOp.LT || cmp == BinOp.LE;
+                long best = rng.chance(0.5) ? (min ? t.max() : t.min()) : rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span()));
+                ScalarVar m = carrier(t, best);
+                ScalarVar idx = carrier(it, indexStart(it));
+                Expr cond = Exprs.binary(cmp, elem, new Expr.ScalarRef(m));
+                if (select) {
+                    // The index first: both tests read the best value of the iterations before.
+                    return new Stmt.Block(List.of(update(cond, idx, iter, true), update(cond, m, elem, true)));
+                }
+                return new Stmt.If(cond, new Stmt.Block(List.of(set(m, elem), set(idx, iter))), null);
+            }
+            case "cond_assign" -> {
+                Expr cond = dataTest(d, elem);
+                ArrayVar e = rng.chance(0.5) ? dataArray(t, loop) : null;
+                Expr from = e == null ? elem : Exprs.subscript(e, List.of(iter));
+                IntType pt = Arith.promote(t);
+                String opName = rng.pick(List.of("add", "sub", "bxor", "none"));
+                Expr value = opName.equals("none") ? Exprs.convertImplicitly(from, pt)
+                        : Exprs.binary(op(opName), from, new Expr.Const(pt, rng.between(0, 100)));
+                ScalarVar s = carrier(value.type(), exprs.interestingValue(value.type()));
+                return update(cond, s, value, select);
+            }
+            default -> {
+                // out[i] = d[i] op prev; prev = d[i];
+                BinOp op = op(rng.weighted(cp.recurrenceOpWeights()));
+                long start = rng.between((int) d.fill().even(), (int) (d.fill().even() + d.fill().span() - 1));
+                ScalarVar prev = carrier(t, start);
+                Expr value = Exprs.binary(op, elem, new Expr.ScalarRef(prev));
+                ArrayVar out = globals.newPrivateArray(false, value.type(), List.of((int) loop.space().max() + 1),
+                        ArrayVar.Fill.uniform(exprs.interestingValue(value.type())));
+                if (out == null) return set(prev, elem);
+                Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(iter)), null, value);
+                return new Stmt.Block(List.of(store, set(prev, elem)));
+            }
+        }
+    }
+
+    /**
+     * A new input array of type {@code t} walked by {@code loop}'s iterator, holding values
+     * that change from element to element: from a base near zero (at least 1 when unsigned)
+     * over at most {@code carried: max_span} values.
+     */
+    private ArrayVar dataArray(IntType t, LoopInfo loop) {
+        long base = t.signed ? rng.between(-100, 100) : rng.between(1, 200);
+        int span = rng.between(2, policy.carried().maxSpan());
+        ArrayVar.Fill fill = ArrayVar.Fill.varied(base, rng.between(1, 997), rng.between(0, span - 1), span);
+        return globals.newSentinelArray(t, List.of((int) loop.space().max() + 1), fill);
+    }
+
+    /** {@code d[i] cmp K}, K in or just outside the data's range: true on some elements, all, or none. */
+    private Expr dataTest(ArrayVar d, Expr elem) {
+        BinOp cmp = op(rng.weighted(policy.carried().condCmpWeights()));
+        long k = rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span()));
+        IntType kt = Arith.promote(d.base());
+        return Exprs.binary(cmp, elem, new Expr.Const(kt, Arith.convert(k, kt)));
+    }
+
+    /** Where an index starts before anything is found: -1 in its type, or a value of interest. */
+    private long indexStart(IntType t) {
+        return rng.chance(0.5) ? Arith.convert(-1, t) : exprs.interestingValue(t);
+    }
+
+    /**
+     * A carried scalar of type {@code t} starting at {@code start}: a local declared before the
+     * nest and stored to a new output after it (policy {@code p_local}), or a new output.
+     * Either way nothing else reads or writes it.
+     */
+    private ScalarVar carrier(IntType t, long start) {
+        long init = Arith.convert(start, t);
+        if (carriers == null || !rng.chance(policy.carried().pLocal())) return globals.newAccumulator(t, init);
+        ScalarVar v = globals.newLocal(t);
+        IntType lt = Arith.promote(t);
+        carriers.before.add(new Stmt.LocalDecl(v, Exprs.convertImplicitly(new Expr.Const(lt, Arith.convert(init, lt)), t)));
+        ScalarVar out = globals.newAccumulator(t, exprs.interestingValue(t));
+        carriers.after.add(set(out, new Expr.ScalarRef(v)));
+        return v;
+    }
+
+    /** {@code v = value}, converted to {@code v}'s type. */
+    private static Stmt.Assign set(ScalarVar v, Expr value) {
+        return new Stmt.Assign(new Expr.ScalarRef(v), null, Exprs.convertImplicitly(value, v.base()));
+    }
+
+    /** {@code if (cond) v = value;} or, as a select, {@code v = cond ? value : v;}. */
+    private static Stmt update(Expr cond, ScalarVar v, Expr value, boolean select) {
+        if (select) return set(v, Exprs.ternary(cond, value, new Expr.ScalarRef(v)));
+        return new Stmt.If(cond, new Stmt.Block(List.of(set(v, value))), null);
     }
 
     private static Stmt.Block with(Stmt.Block b, Stmt s, boolean first) {

@@ -138,6 +138,7 @@ public final class Interpreter {
             for (int i = 0; i < data.length; i++) data[i] = f.at((int) ((i / inner) % size) & 1);
         }
         if (f.planted()) data[(int) f.plantAt()] = f.plant();
+        if (f.varies()) for (int i = 0; i < data.length; i++) data[i] = f.valueAt(i);
         return data;
     }
 
@@ -164,6 +165,11 @@ public final class Interpreter {
     private final Stmt.Visitor<Ex> statements = new Stmt.Visitor<>() {
         @Override
         public Ex assign(Stmt.Assign a) {
+            // A scalar assigned in a parallel loop would be carried across iterations that may
+            // run at once (a race on one ISPC uniform or SYCL cell); a fold is not an assignment.
+            if (openParallel > 0 && a.target() instanceof Expr.ScalarRef r && !parallelLocals.contains(r.var().slot())) {
+                throw new IllegalStateException("scalar " + r.var().name() + " is assigned in a loop marked parallel");
+            }
             return Interpreter.this.assign(a);
         }
 
@@ -175,6 +181,7 @@ public final class Interpreter {
         @Override
         public Ex localDecl(Stmt.LocalDecl d) {
             int slot = d.var().slot();
+            if (openParallel > 0) parallelLocals.add(slot);
             IntType t = d.var().base();
             Ev init = expr(d.init());
             return () -> {
@@ -237,6 +244,9 @@ public final class Interpreter {
 
     /** Loops around the statement being compiled: an exit needs one. */
     private int openLoops;
+    /** Loops marked parallel around the statement being compiled, and the locals declared inside them (one per iteration). */
+    private int openParallel;
+    private final java.util.Set<Integer> parallelLocals = new java.util.HashSet<>();
 
     /** A break or continue on its way to the loop it leaves: two shared signals, without stack traces. */
     private static final class LoopExit extends RuntimeException {
@@ -261,10 +271,12 @@ public final class Interpreter {
         int id = loopSites.size();
         loopSites.add(new LoopTrips(n.idiom(), level, level == n.depth() - 1, h.parallel(), n.breaksOut(level), 0, 0, 0));
         openLoops++;
+        if (h.parallel()) openParallel++;
         Ex prefix = block(lv.prefix());
         Ex inner = nest(n, level + 1);
         Ex suffix = block(lv.suffix());
         openLoops--;
+        if (h.parallel() && --openParallel == 0) parallelLocals.clear();
         long planned = h.trip();
         boolean parallel = h.parallel();
         return () -> {
@@ -499,6 +511,7 @@ public final class Interpreter {
                 offset = offset * ds[d] + i;
             }
             if (offset == f.plantAt()) return f.plant();
+            if (f.varies()) return f.valueAt(offset);
             return f.at((int) (atAxis & 1));
         };
     }

@@ -59,11 +59,18 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
     /**
      * Initial contents: {@code even} everywhere, or {@code even}/{@code odd} by index parity
      * along {@code axis}; with {@code plantAt} at 0 or more, the element at that row-major
-     * offset holds {@code plant} instead (a sentinel that a search loop looks for).
+     * offset holds {@code plant} instead (a sentinel that a search loop looks for). With
+     * {@code span} above 0 the contents vary instead: the element at row-major offset
+     * {@code k} holds {@code even + (k * mul + add) % span} (data that the loops carrying a
+     * scalar test, see {@link #varied}).
      */
-    public record Fill(long even, long odd, int axis, long plantAt, long plant) {
+    public record Fill(long even, long odd, int axis, long plantAt, long plant, long mul, long add, long span) {
         public Fill(long even, long odd, int axis) {
-            this(even, odd, axis, -1, 0);
+            this(even, odd, axis, -1, 0, 0, 0, 0);
+        }
+
+        public Fill(long even, long odd, int axis, long plantAt, long plant) {
+            this(even, odd, axis, plantAt, plant, 0, 0, 0);
         }
 
         public static Fill uniform(long v) {
@@ -73,6 +80,26 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
         /** {@code v} everywhere but at offset {@code at}, which holds {@code sentinel}. */
         public static Fill planted(long v, long at, long sentinel) {
             return new Fill(v, v, -1, at, sentinel);
+        }
+
+        /**
+         * Values from {@code base} to {@code base + span - 1} that change from element to
+         * element: offset {@code k} holds {@code base + (k * mul + add) % span}. Every value
+         * must fit the array's type; {@code k * mul + add} must fit a long long.
+         */
+        public static Fill varied(long base, long mul, long add, long span) {
+            if (span < 1 || mul < 0 || add < 0) throw new IllegalArgumentException("bad varied fill");
+            return new Fill(base, base, -1, -1, 0, mul, add, span);
+        }
+
+        /** Whether the contents vary element by element ({@link #varied}). */
+        public boolean varies() {
+            return span > 0;
+        }
+
+        /** The value at row-major offset {@code k} of a varied fill. */
+        public long valueAt(long k) {
+            return even + (k * mul + add) % span;
         }
 
         public boolean planted() {

@@ -273,6 +273,13 @@ public final class CFamilyLowerer implements Lowerer {
         String value = f.alternating()
                 ? "(i" + f.axis() + " % 2 == 0) ? " + literal(lt, f.even()) + " : " + literal(lt, f.odd())
                 : literal(lt, f.even());
+        if (f.varies()) {
+            // base + (k * mul + add) % span, k the row-major offset, computed in long long.
+            StringBuilder k = new StringBuilder("(long long)i0");
+            for (int d = 1; d < a.rank(); d++) k = new StringBuilder("(" + k + " * " + a.dims().get(d) + " + i" + d + ")");
+            value = "(" + type(a.base()) + ")(" + literal(IntType.LLONG, f.even()) + " + (" + k + " * " + f.mul() + " + "
+                    + f.add() + ") % " + f.span() + ")";
+        }
         walk(w, a, a.name() + indices(a) + " = " + value + ";");
         if (f.planted()) {
             StringBuilder at = new StringBuilder();

@@ -10,8 +10,8 @@ import java.util.Map;
  * {@link PolicyLoader}) overrides any subset of its keys, spelled in snake_case. Flat keys
  * are the older ones; newer knobs are grouped in sections (nested records read from nested
  * mappings): {@code emit} (how ISPC and SYCL spell a program), {@code skeleton},
- * {@code loops}, {@code expressions}, {@code statements} and {@code dead_code} (the odds
- * of generation that act there).
+ * {@code loops}, {@code expressions}, {@code statements}, {@code dead_code}, {@code exits}
+ * and {@code carried} (the odds of generation that act there).
  */
 public record GenPolicy(
         String name,
@@ -88,7 +88,8 @@ public record GenPolicy(
         ExprPolicy expressions,
         StmtPolicy statements,
         DeadCodePolicy deadCode,
-        ExitPolicy exits) {
+        ExitPolicy exits,
+        CarriedPolicy carried) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;
@@ -144,6 +145,12 @@ public record GenPolicy(
             Map.entry("dead_code.kind_weights", DeadCodePolicy.KIND_NAMES),
             Map.entry("exits.kind_weights", ExitPolicy.KIND_NAMES),
             Map.entry("exits.position_weights", ExitPolicy.POSITION_NAMES),
+            Map.entry("carried.kind_weights", CarriedPolicy.KIND_NAMES),
+            Map.entry("carried.min_max_cmp_weights", CarriedPolicy.MIN_MAX_CMP_NAMES),
+            Map.entry("carried.cond_cmp_weights", CarriedPolicy.COND_CMP_NAMES),
+            Map.entry("carried.form_weights", CarriedPolicy.FORM_NAMES),
+            Map.entry("carried.recurrence_op_weights", CarriedPolicy.RECURRENCE_OP_NAMES),
+            Map.entry("carried.type_weights", CarriedPolicy.TYPE_NAMES),
             Map.entry("dead_code.overflow_weights", DeadCodePolicy.OVERFLOW_NAMES),
             Map.entry("dead_code.combine_op_weights", DeadCodePolicy.COMBINE_OP_NAMES),
             Map.entry("statements.invariant_part_op_weights", StmtPolicy.INVARIANT_PART_OP_NAMES),

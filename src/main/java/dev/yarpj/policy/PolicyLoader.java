@@ -408,6 +408,14 @@ public final class PolicyLoader {
         c.weights(dc.combineOpWeights(), "dead_code.combine_op_weights");
         c.weights(p.exits().kindWeights(), "exits.kind_weights");
         c.weights(p.exits().positionWeights(), "exits.position_weights");
+        CarriedPolicy cp = p.carried();
+        c.weights(cp.kindWeights(), "carried.kind_weights");
+        c.weights(cp.minMaxCmpWeights(), "carried.min_max_cmp_weights");
+        c.weights(cp.condCmpWeights(), "carried.cond_cmp_weights");
+        c.weights(cp.formWeights(), "carried.form_weights");
+        c.weights(cp.recurrenceOpWeights(), "carried.recurrence_op_weights");
+        c.weights(cp.typeWeights(), "carried.type_weights");
+        c.between(cp.maxSpan(), 2, 1000, "carried.max_span");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
         c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
         c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");

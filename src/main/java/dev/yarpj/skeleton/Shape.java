@@ -44,7 +44,13 @@ public sealed interface Shape {
         /** {@code p[i] = f(q[i])} with p and q two pointer views of one array at a known offset. */
         ALIASED_UPDATE,
         /** {@code if (c) { ... }} with c false on every run and operations inside that would be UB. */
-        DEAD_CODE
+        DEAD_CODE,
+        /**
+         * A scalar carried across the iterations of the innermost loop around it (policy
+         * {@code carried:}): find-last, min/max with its index, a conditional assignment or a
+         * first-order recurrence. Only in a nest's innermost body.
+         */
+        CARRIED
     }
 
     /** A statement slot that fleshing fills with one statement of its kind. */

@@ -205,7 +205,7 @@ public final class SkeletonBuilder {
         for (int l = 0; l < depth; l++) {
             levels.add(level(l < depth - 1, loopDepth + l + 1, ifDepth, inSplit || (split >= 0 && l >= split)));
         }
-        List<Shape> body = innerBlock(loopDepth + depth, ifDepth, inSplit || split >= 0);
+        List<Shape> body = withCarried(innerBlock(loopDepth + depth, ifDepth, inSplit || split >= 0));
         return new Shape.Nest(levels, body, split, plan);
     }
 
@@ -262,7 +262,22 @@ public final class SkeletonBuilder {
         // An element-wise nest may split its innermost loop into odd and even iterations:
         // its stores then differ by parity (p_parity_store), lane by lane in an ISPC gang.
         int split = !inSplit && plan.idiom() == Idiom.VECTORIZABLE && rng.chance(policy.pSplit()) ? depth - 1 : -1;
-        return new Shape.Nest(levels, body, split, plan);
+        return new Shape.Nest(levels, withCarried(body), split, plan);
+    }
+
+    /**
+     * An innermost body, sometimes (policy {@code carried: p_carried}) with a statement that
+     * carries a scalar across the loop's iterations at a place drawn among its statements, or
+     * ({@code p_alone}) that statement alone: a loop that does nothing else.
+     * Nothing is drawn when the chance is 0, so such a policy builds what it built before.
+     */
+    private List<Shape> withCarried(List<Shape> body) {
+        double p = policy.carried().pCarried();
+        if (p <= 0 || !rng.chance(p)) return body;
+        if (rng.chance(policy.carried().pAlone())) return List.of(new Shape.Slot(Shape.SlotKind.CARRIED));
+        List<Shape> b = new ArrayList<>(body);
+        b.add(rng.between(0, b.size()), new Shape.Slot(Shape.SlotKind.CARRIED));
+        return b;
     }
 
     /** @param idiomPlan the plan every nest shares, over one space; null for a random sequence */

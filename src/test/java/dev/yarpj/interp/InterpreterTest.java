@@ -40,12 +40,15 @@ class InterpreterTest {
         return new Stmt.LoopNest(List.of(level(iter, bound)), block(body));
     }
 
-    /** The level {@code for (int it = 0; it < bound; it++)} with the given prefix. */
+    /**
+     * The level {@code for (int it = 0; it < bound; it++)} with the given prefix; serial, as
+     * the bodies here assign scalars (which a loop marked parallel must not).
+     */
     private static Stmt.LoopLevel level(Iterator iter, int bound, Stmt... prefix) {
         Expr it = new Expr.IterRef(iter);
         LoopHead h = new LoopHead(iter, new Expr.Const(IntType.INT, 0),
                 Exprs.binary(BinOp.LT, it, new Expr.Const(IntType.INT, bound)),
-                Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), true);
+                Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), false);
         return new Stmt.LoopLevel(h, block(prefix), block());
     }
 
@@ -139,11 +142,11 @@ class InterpreterTest {
         Program p = new Program(List.of(big), List.of(res), List.of(), List.of(out), List.of(), block(nest, untaken, seq), 5, 1);
         Prediction pr = Interpreter.run(p, 1000);
         assertEquals(List.of(
-                new LoopTrips(Idiom.VECTORIZABLE, 0, false, true, 1, 3),
-                new LoopTrips(Idiom.PLAIN, 0, true, true, 3, 6),
-                new LoopTrips(Idiom.VECTORIZABLE, 1, true, true, 3, 15),
-                new LoopTrips(Idiom.PLAIN, 0, true, true, 0, 0),
-                new LoopTrips(Idiom.MEMSET, 0, true, true, 1, 0)), pr.loops());
+                new LoopTrips(Idiom.VECTORIZABLE, 0, false, false, 1, 3),
+                new LoopTrips(Idiom.PLAIN, 0, true, false, 3, 6),
+                new LoopTrips(Idiom.VECTORIZABLE, 1, true, false, 3, 15),
+                new LoopTrips(Idiom.PLAIN, 0, true, false, 0, 0),
+                new LoopTrips(Idiom.MEMSET, 0, true, false, 1, 0)), pr.loops());
         assertEquals(List.of(21L), pr.scalars());
         assertEquals(5.0, pr.loops().get(2).perEntry());
         assertTrue(Double.isNaN(pr.loops().get(3).perEntry()));
@@ -152,8 +155,8 @@ class InterpreterTest {
     @Test
     void eachRunCountsAfresh() {
         Program p = program(loop(4, new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(IntType.INT, 1))));
-        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, true, 1, 4)), Interpreter.run(p, 1000).loops());
-        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, true, 1, 4)), Interpreter.run(p, 1000).loops());
+        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, false, 1, 4)), Interpreter.run(p, 1000).loops());
+        assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, false, 1, 4)), Interpreter.run(p, 1000).loops());
     }
 
     @Test

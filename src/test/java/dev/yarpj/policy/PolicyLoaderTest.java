@@ -55,6 +55,21 @@ class PolicyLoaderTest {
     }
 
     @Test
+    void theCarriedSectionIsCheckedWithPositions() {
+        GenPolicy p = PolicyLoader.parse("carried:\n  p_carried: 0.4\n  kind_weights: {recurrence: 0}\n", "p.yaml", "p");
+        assertEquals(0.4, p.carried().pCarried());
+        assertEquals(0, p.carried().kindWeights().get("recurrence"));
+        assertEquals(1, p.carried().kindWeights().get("find_last"));
+        assertEquals(0.0, GenPolicy.defaults().carried().pCarried(), "off in the default policy");
+        assertEquals("p.yaml:2:13: carried.max_span must be between 2 and 1000, got 1", error("carried:\n  max_span: 1\n"));
+        assertEquals("p.yaml:2:12: carried.p_alone is a probability and must be between 0 and 1, got 2.0",
+                error("carried:\n  p_alone: 2.0\n"));
+        assertTrue(error("carried:\n  kind_weights: {find_first: 1}\n").startsWith("p.yaml:2:18: unknown name 'find_first' in carried.kind_weights"),
+                error("carried:\n  kind_weights: {find_first: 1}\n"));
+        assertTrue(error("carried:\n  form_weights: {branch: 0, select: 0}\n").contains("carried.form_weights must not all be zero"));
+    }
+
+    @Test
     void negativeWeightIsRejected() {
         assertTrue(error("stmt_weights:\n  if: -1\n").contains("stmt_weights.if must be a weight"));
     }
