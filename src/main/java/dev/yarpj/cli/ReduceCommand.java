@@ -12,14 +12,17 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "reduce", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Reduce a finding saved by 'yarpj fuzz'. First in yarpj's IR: statements, ifs, loop levels and",
-            "expressions are cut from the finding's program (program.json.gz, saved with it), each candidate",
-            "checked by the interpreter (never UB) and built by the buggy testbed alone against the prediction;",
-            "writes FINDING/reduced/ir/ (the reduced test's files, edits.json: the edits in order, ir-reduce.json,",
-            "as-<lang>/: the same program in the other languages). Then, for C and C++, C-Vise on what is left",
-            "for the rest of the budget: FINDING/reduced/merged.<ext> (the reduced test), merged.<ext>.orig,",
-            "interesting.sh (the test every kept candidate passed: sanitizer-clean with gcc and clang, same",
-            "symptom), reduce.json and README.txt. ISPC and SYCL findings reduce in the IR only."})
+            "Reduce a finding saved by 'yarpj fuzz', in two phases.",
+            "The IR phase cuts statements, ifs, loop levels and expressions from the",
+            "finding's program (program.json.gz, saved with it); each candidate is run",
+            "by the interpreter first (UB never reaches a compiler), then built by the",
+            "buggy testbed alone against the prediction. It writes FINDING/reduced/ir/:",
+            "the test's files, edits.json (the edits, in order), ir-reduce.json,",
+            "progress.log, and as-<lang>/ (the program in the other languages).",
+            "Then, for C and C++, C-Vise on what is left for the rest of the budget:",
+            "FINDING/reduced/merged.<ext>, merged.<ext>.orig, interesting.sh (the test",
+            "every kept candidate passed: sanitizer-clean with gcc and clang, same",
+            "symptom), reduce.json and README.txt. ISPC and SYCL reduce in the IR only."})
 final class ReduceCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FINDING", description = "A finding directory: results/<kind>/<signature>/<seed>.")
     Path finding;
