@@ -32,13 +32,19 @@ public record Recipe(long seed, Language lang, CheckMode check, boolean measure,
         return Interpreter.run(p, maxSteps, strict, eager);
     }
 
-    /** {@code p}'s files in {@code language} (this recipe's own language gives the original files). */
-    public LoweredTest lower(Program p, Prediction pred, Language language) {
+    /** {@code p}'s files (this recipe's program and prediction give the original files). */
+    public LoweredTest lower(Program p, Prediction pred) {
         Rng rng = Rng.replaying(tape, seed);
-        return Lowerer.of(language, emit, rng, measure).lower(p, pred, check, provenance);
+        return Lowerer.of(lang, emit, rng, measure).lower(p, pred, check, provenance);
     }
 
-    public LoweredTest lower(Program p, Prediction pred) {
-        return lower(p, pred, lang);
+    /** The same recipe with another comment at the top of every file. */
+    public Recipe withProvenance(String text) {
+        return new Recipe(seed, lang, check, measure, text, emit, maxSteps, strict, eager, tape);
+    }
+
+    /** The recipe for printing the program in {@code language}, under that language's rules (ISPC's eager arms), not measuring. */
+    public Recipe in(Language language) {
+        return new Recipe(seed, language, check, false, provenance, emit, maxSteps, strict, language == Language.ISPC, tape);
     }
 }

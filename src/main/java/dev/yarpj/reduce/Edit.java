@@ -12,8 +12,15 @@ public sealed interface Edit {
     /** What the edit does, for a log and for {@code edits.json}. */
     String describe();
 
+    /** The number of what it addresses: its block, statement or expression (0 for the whole program). */
+    int at();
+
     /** Deletes statements {@code from} (inclusive) to {@code to} (exclusive) of block {@code block}. */
     record DeleteStmts(int block, int from, int to) implements Edit {
+        public int at() {
+            return block;
+        }
+
         public String describe() {
             return "delete statements " + from + ".." + (to - 1) + " of block " + block;
         }
@@ -21,6 +28,10 @@ public sealed interface Edit {
 
     /** Replaces the if statement numbered {@code stmt} by one of its arms (its statements, in its place). */
     record UnwrapIf(int stmt, boolean then) implements Edit {
+        public int at() {
+            return stmt;
+        }
+
         public String describe() {
             return "replace if " + stmt + " by its " + (then ? "then" : "else") + " arm";
         }
@@ -28,6 +39,10 @@ public sealed interface Edit {
 
     /** Drops nest {@code nest} of the loop sequence numbered {@code stmt}. */
     record DropNest(int stmt, int nest) implements Edit {
+        public int at() {
+            return stmt;
+        }
+
         public String describe() {
             return "drop nest " + nest + " of loop sequence " + stmt;
         }
@@ -35,6 +50,10 @@ public sealed interface Edit {
 
     /** Drops the outermost loop level of the nest numbered {@code stmt}, running its inner loops once, at the outer iterator's first value. */
     record DropLevel(int stmt) implements Edit {
+        public int at() {
+            return stmt;
+        }
+
         public String describe() {
             return "drop the outer loop of nest " + stmt;
         }
@@ -42,6 +61,10 @@ public sealed interface Edit {
 
     /** Replaces expression {@code expr} by its operand number {@code operand}, converted to its type. */
     record ToOperand(int expr, int operand) implements Edit {
+        public int at() {
+            return expr;
+        }
+
         public String describe() {
             return "replace expression " + expr + " by its operand " + operand;
         }
@@ -49,6 +72,10 @@ public sealed interface Edit {
 
     /** Replaces expression {@code expr} by the constant {@code value} of its type. */
     record ToConst(int expr, long value) implements Edit {
+        public int at() {
+            return expr;
+        }
+
         public String describe() {
             return "replace expression " + expr + " by " + value;
         }
@@ -56,6 +83,10 @@ public sealed interface Edit {
 
     /** Drops the globals, parameters and arrays that nothing reads or writes any more. */
     record DropUnused() implements Edit {
+        public int at() {
+            return 0;
+        }
+
         public String describe() {
             return "drop unused globals and arrays";
         }

@@ -7,7 +7,6 @@ import dev.yarpj.harness.Json;
 import dev.yarpj.harness.ProgramFile;
 import dev.yarpj.harness.RecordTree;
 import dev.yarpj.interp.Prediction;
-import dev.yarpj.interp.UndefinedBehaviorException;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.Stmt;
@@ -34,9 +33,9 @@ import java.util.concurrent.Future;
  * ({@link Replay}). Edits go from big to small: statements deleted in chunks (the biggest
  * first: half the body, a quarter, ... one statement), unused globals dropped, ifs unwrapped,
  * nests of a sequence and outer loop levels dropped, expressions replaced by an operand or a
- * constant, unused globals again; rounds repeat until one changes nothing or the time is up. Candidates are tried {@code jobs} at a
- * time; of those that keep the symptom, the first in order is taken, so the result depends on
- * the compilers only, not on timing.
+ * constant, unused globals again; rounds repeat until one changes nothing or the time is up.
+ * Candidates are tried {@code jobs} at a time; of those that keep the symptom, the first in
+ * order is taken, so the result depends on the compilers only, not on timing.
  */
 public final class IrReducer {
     /**
@@ -64,11 +63,12 @@ public final class IrReducer {
     private int refusedScope;
     private int built;
     private final long started = System.nanoTime();
-    /** Where each accepted edit is logged as it is found ({@code progress.log}), or null. */
-    private Path log;
+    /** Where each accepted edit is logged as it is found ({@code progress.log}). */
+    private final Path log;
 
-    private IrReducer(Recipe recipe, Replay symptom, int jobs, double budgetSeconds) {
+    private IrReducer(Recipe recipe, Replay symptom, int jobs, double budgetSeconds, Path log) {
         this.recipe = recipe;
+        this.log = log;
         this.symptom = symptom;
         this.jobs = Math.max(1, jobs);
         this.deadline = System.nanoTime() + (long) (budgetSeconds * 1e9);
@@ -94,17 +94,14 @@ public final class IrReducer {
         }
         double took = (System.nanoTime() - start) / 1e9;
         Replay symptom = new Replay(finding, Math.max(60, 3 * took), slowAfter);
-        IrReducer r = new IrReducer(recipe, symptom, jobs, budgetSeconds - took);
         Files.createDirectories(out);
-        r.log = out.resolve("progress.log");
-        Files.deleteIfExists(r.log);
+        Files.deleteIfExists(out.resolve("progress.log"));
+        IrReducer r = new IrReducer(recipe, symptom, jobs, budgetSeconds - took, out.resolve("progress.log"));
         r.tried.add(key(files));
         List<Edit> edits = new ArrayList<>();
         Program reduced = r.run(p, edits);
         // The reduced test says what it is, not how to generate the seed's test, which it no longer is.
-        Recipe reducedRecipe = new Recipe(recipe.seed(), recipe.lang(), recipe.check(), recipe.measure(),
-                "Reduced by yarpj reduce from seed " + recipe.seed() + ": the edits in edits.json", recipe.emit(), recipe.maxSteps(),
-                recipe.strict(), recipe.eager(), recipe.tape());
+        Recipe reducedRecipe = recipe.withProvenance("Reduced by yarpj reduce from seed " + recipe.seed() + ": the edits in edits.json");
         Prediction rp = reducedRecipe.interpret(reduced);
         LoweredTest rf = reducedRecipe.lower(reduced, rp);
         double secs = (System.nanoTime() - start) / 1e9;
@@ -177,11 +174,11 @@ public final class IrReducer {
                             default -> List.of(new Edit.DropUnused());
                         };
                         int start = from;
-                        Accepted a = firstThatShows(p, cands.stream().filter(e -> number(e) >= start).toList(), pool);
+                        Accepted a = firstThatShows(p, cands.stream().filter(e -> e.at() >= start).toList(), pool);
                         if (a == null) break;
                         accept(a, edits);
                         p = a.program;
-                        from = number(a.edit);
+                        from = a.edit.at();
                         progress = true;
                     }
                 }
@@ -195,22 +192,9 @@ public final class IrReducer {
     /** Keeps an accepted edit, and logs it with the size of the test it leaves and the time. */
     private void accept(Accepted a, List<Edit> edits) throws IOException {
         edits.add(a.edit);
-        if (log != null) {
-            int lines = (int) a.files.files().values().iterator().next().lines().count();
-            Files.writeString(log, String.format(java.util.Locale.ROOT, "%7.1f s  %5d func lines  %s%n",
-                    (System.nanoTime() - started) / 1e9, lines, a.edit.describe()), java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.APPEND);
-        }
-    }
-
-    /** The statement or expression an edit addresses (0 for one that addresses the whole program). */
-    private static int number(Edit e) {
-        if (e instanceof Edit.UnwrapIf u) return u.stmt();
-        if (e instanceof Edit.DropNest d) return d.stmt();
-        if (e instanceof Edit.DropLevel d) return d.stmt();
-        if (e instanceof Edit.ToOperand o) return o.expr();
-        if (e instanceof Edit.ToConst c) return c.expr();
-        return 0;
+        Files.writeString(log, String.format(java.util.Locale.ROOT, "%7.1f s  %5d func lines  %s%n",
+                (System.nanoTime() - started) / 1e9, funcLines(a.files), a.edit.describe()), java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
     }
 
     private boolean timeLeft() {
@@ -306,11 +290,8 @@ public final class IrReducer {
         Prediction pred;
         try {
             pred = recipe.interpret(q);
-        } catch (UndefinedBehaviorException ex) {
-            refusedUb++;
-            return null;
         } catch (RuntimeException ex) {
-            // A program the interpreter cannot run to the end (a step limit, a refused exit): not a test.
+            // UB (UndefinedBehaviorException), or a run the interpreter cannot finish (a step limit, a refused exit): not a test.
             refusedUb++;
             return null;
         }
@@ -351,7 +332,6 @@ public final class IrReducer {
     }
 
     private static void write(Result r, Recipe recipe, LoweredTest files, String expected, Path out) throws IOException {
-        Files.createDirectories(out);
         for (Map.Entry<String, String> f : files.files().entrySet()) Files.writeString(out.resolve(f.getKey()), f.getValue());
         Files.writeString(out.resolve("expected.txt"), expected + "\n");
         new ProgramFile(r.program(), recipe).write(out.resolve(ProgramFile.NAME));
@@ -376,8 +356,7 @@ public final class IrReducer {
         Map<String, Object> others = new LinkedHashMap<>();
         for (Language l : Language.values()) {
             if (l == recipe.lang()) continue;
-            Recipe as = new Recipe(recipe.seed(), l, recipe.check(), false, recipe.provenance(), recipe.emit(), recipe.maxSteps(),
-                    recipe.strict(), l == Language.ISPC, recipe.tape());
+            Recipe as = recipe.in(l);
             try {
                 LoweredTest t = as.lower(r.program(), as.interpret(r.program()));
                 Path d = Files.createDirectories(out.resolve("as-" + l.cliName()));

@@ -211,11 +211,7 @@ public final class Reducer {
         return Math.max(120, (long) Math.ceil(3 * (System.nanoTime() - t0) / 1e9));
     }
 
-    /**
-     * Refuses, in one line, a finding this reducer cannot reduce: ISPC and SYCL ones (C-Vise's
-     * passes and the UB checks of the interestingness test are written for C and C++), kinds
-     * without an interestingness test, and findings without a buggy testbed.
-     */
+    /** Refuses, in one line, kinds without an interestingness test and findings without a buggy testbed. */
     private static void checkKind(Finding f) {
         if (!REDUCIBLE.contains(f.kind())) {
             throw new ReduceException("cannot reduce a " + f.kind().dir + " finding ("
@@ -224,6 +220,11 @@ public final class Reducer {
         if (!f.hasBuggyTestbed()) throw new ReduceException("this finding has no buggy testbed to reduce against");
     }
 
+    /**
+     * Refuses, in one line, a finding this reducer cannot reduce: ISPC and SYCL ones (C-Vise's
+     * passes and the UB checks of the interestingness test are written for C and C++), kinds
+     * without an interestingness test, and findings without a buggy testbed.
+     */
     private static void checkReducible(Finding f) {
         if (f.lang().equals("ispc")) {
             throw new ReduceException("C-Vise reduces C and C++ findings; an ISPC finding reduces in the IR only");
@@ -233,11 +234,7 @@ public final class Reducer {
             // test's func_ref.cpp is one, but the buggy compiler sees only func.cpp.
             throw new ReduceException("C-Vise reduces C and C++ findings; a SYCL finding reduces in the IR only");
         }
-        if (!REDUCIBLE.contains(f.kind())) {
-            throw new ReduceException("cannot reduce a " + f.kind().dir + " finding ("
-                    + String.join(", ", REDUCIBLE.stream().map(k -> k.dir).toList()) + " can be)");
-        }
-        if (!f.hasBuggyTestbed()) throw new ReduceException("this finding has no buggy testbed to reduce against");
+        checkKind(f);
     }
 
     /** The kinds of finding the interestingness test knows the symptom of. */
