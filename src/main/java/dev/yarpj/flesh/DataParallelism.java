@@ -5,6 +5,7 @@ import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Pragma;
 import dev.yarpj.ir.Stmt;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,6 +40,17 @@ final class DataParallelism {
             levels.add(new Stmt.LoopLevel(h.withParallelism(p), lv.prefix(), lv.suffix()));
         }
         return new Stmt.LoopNest(levels, nest.body(), nest.pragma(), nest.idiom());
+    }
+
+    /**
+     * {@link #mark}, and the nest's pragma kept only if it still holds: {@code ivdep} promises
+     * that no dependence crosses the innermost loop's iterations, true of a data-parallel
+     * loop only.
+     */
+    static Stmt.LoopNest markKeepingPromises(Stmt.LoopNest nest) {
+        Stmt.LoopNest marked = mark(nest);
+        return marked.pragma() == Pragma.GCC_IVDEP && !marked.levels().get(marked.depth() - 1).head().dataParallel()
+                ? marked.withPragma(Pragma.NONE) : marked;
     }
 
     /** What the stores below a loop have shown so far. */

@@ -9,7 +9,6 @@ import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
-import dev.yarpj.ir.Pragma;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
@@ -117,6 +116,7 @@ public final class Flesher {
             stmts.add(f.assign(Env.top()));
             body = new Stmt.Block(stmts);
         }
+        if (policy.exits().traceBranches()) body = BranchTrace.count(body, f.globals);
         Globals g = f.globals;
         List<ArrayVar> inputArrays = new ArrayList<>(g.inputArrays);
         inputArrays.addAll(g.sentinelArrays);
@@ -680,11 +680,8 @@ public final class Flesher {
         ExitPolicy xp = policy.exits();
         if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
         // Data parallelism can only be decided once the whole nest is known.
-        Stmt.LoopNest built = DataParallelism.mark(plainNest);
-        Pragma pragma = plan.pragma();
-        // ivdep promises no loop-carried dependence: only true of a data-parallel loop.
-        if (pragma == Pragma.GCC_IVDEP && !built.levels().get(n.depth() - 1).head().dataParallel()) pragma = Pragma.NONE;
-        return new BuiltNest(built.withPragma(pragma).withIdiom(plan.idiom()), bounds);
+        Stmt.LoopNest built = DataParallelism.markKeepingPromises(plainNest.withPragma(plan.pragma()));
+        return new BuiltNest(built.withIdiom(plan.idiom()), bounds);
     }
 
     /**

@@ -39,6 +39,7 @@ final class Globals {
     private int scalarSlots;
     private int arraySlots;
     private int names;
+    private int pathCounters;
 
     Globals(long maxArrayBytes, Supplier<ArrayVar.Passing> passing) {
         this.maxArrayBytes = maxArrayBytes;
@@ -61,6 +62,13 @@ final class Globals {
     /** An output only its reduction writes. */
     ScalarVar newAccumulator(IntType t, long init) {
         ScalarVar v = new ScalarVar(scalarSlots++, "res_" + names++, VarType.uniform(t), ScalarVar.Role.OUTPUT, init, false);
+        outputs.add(v);
+        return v;
+    }
+
+    /** A counter of the control-path oracle ({@link BranchTrace}), named apart from the rest. */
+    ScalarVar newPathCounter() {
+        ScalarVar v = new ScalarVar(scalarSlots++, "path_" + pathCounters++, VarType.uniform(IntType.UINT), ScalarVar.Role.OUTPUT, 0, false);
         outputs.add(v);
         return v;
     }

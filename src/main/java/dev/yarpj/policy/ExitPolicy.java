@@ -20,7 +20,9 @@ public record ExitPolicy(
         /* Chance that the exit is in the innermost level (else a level drawn evenly). */
         double pInnermost,
         /* Chance that the exit comes before the level's other statements (else after them; a continue always before). */
-        double pBefore) {
+        double pBefore,
+        /* The control-path oracle: every arm of every if (an exit's included) counts how often it ran into an output of its own. */
+        boolean traceBranches) {
     public static final List<String> KIND_NAMES = List.of("break", "continue", "find", "search");
     public static final List<String> POSITION_NAMES = List.of("first", "middle", "last", "never");
 }
