@@ -57,6 +57,8 @@ final class DataParallelism {
     private static final class Dependences {
         /** For each array stored to, the dimension its stores index by the loop's iterator. */
         final Map<ArrayVar, Integer> dimOf = new HashMap<>();
+        /** For each array stored to, the group size of those subscripts (1: the iterator itself, see {@link Exprs#groupOf}). */
+        final Map<ArrayVar, Integer> groupOf = new HashMap<>();
         /** For each storage stored to, the array the stores went through. */
         final Map<ArrayVar, ArrayVar> viewOf = new HashMap<>();
         /** Whether some accumulator is folded into across iterations. */
@@ -141,19 +143,27 @@ final class DataParallelism {
         ArrayVar through = deps.viewOf.putIfAbsent(sub.array().storage(), sub.array());
         if (through != null && through != sub.array()) return false;
         for (int d = 0; d < sub.indices().size(); d++) {
-            if (Exprs.stripImplicit(sub.indices().get(d)) instanceof Expr.IterRef r && r.iter().equals(it)) {
+            // The iterator itself, or an element of its interleaved group: disjoint across iterations
+            // while every store to the array indexes that dimension with groups of one size.
+            int k = Exprs.groupOf(sub.indices().get(d), it);
+            if (k > 0) {
                 Integer first = deps.dimOf.putIfAbsent(sub.array(), d);
-                return first == null || first == d;
+                Integer group = deps.groupOf.putIfAbsent(sub.array(), k);
+                return (first == null || first == d) && (group == null || group == k);
             }
         }
         return false;
     }
 
+    /** Whether any subscript of {@code sub} reads {@code it}, in any form. */
     private static boolean mentions(Expr.Subscript sub, Iterator it) {
-        for (Expr i : sub.indices()) {
-            if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(it)) return true;
-        }
-        return false;
+        Expr.AnyOperand reads = new Expr.AnyOperand() {
+            @Override
+            public Boolean iter(Expr.IterRef r) {
+                return r.iter().equals(it);
+            }
+        };
+        return sub.indices().stream().anyMatch(i -> i.accept(reads));
     }
 
     /**

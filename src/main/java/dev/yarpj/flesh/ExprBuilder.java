@@ -262,9 +262,20 @@ final class ExprBuilder {
             } else if (l != null && (l.space().max() >= size || (read && a.fill().axis() == d && l != split))) {
                 l = null;
             }
+            int k = env.plan().group();
+            if (k > 1 && l != null && l == env.innermost() && d == a.rank() - 1 && inGroups(l, k, size)
+                    && !(a.fill().alternating() && a.fill().axis() == d)) {
+                idx.add(Exprs.grouped(new Expr.IterRef(l.iter()), k, rng.between(0, k - 1)));
+                continue;
+            }
             idx.add(l != null ? new Expr.IterRef(l.iter()) : new Expr.Const(IntType.INT, rng.between(0, size - 1)));
         }
         return idx;
+    }
+
+    /** Whether every group of {@code k} elements that loop {@code l} walks, {@code k*i .. k*i + k-1}, lies in a dimension of {@code size}. */
+    private static boolean inGroups(LoopInfo l, int k, int size) {
+        return l.space().min() >= 0 && (l.space().max() + 1) * k <= size;
     }
 
     /**
@@ -306,7 +317,9 @@ final class ExprBuilder {
             int size;
             if (patterned) {
                 LoopInfo l = layout.get(d);
-                size = l != null ? (int) l.space().max() + 1 + rng.between(0, ep.maxArrayPadding()) : rng.between(1, ep.maxUnwalkedDim());
+                // The last dimension, walked by the innermost loop in interleaved groups, holds a group per iteration.
+                int per = l != null && d == rank - 1 && l == env.innermost() && l.space().min() >= 0 ? env.plan().group() : 1;
+                size = l != null ? ((int) l.space().max() + 1) * per + rng.between(0, ep.maxArrayPadding()) : rng.between(1, ep.maxUnwalkedDim());
             } else if (!env.loops().isEmpty() && rng.chance(ep.pDimFromLoop())) {
                 size = (int) rng.pick(env.loops()).space().max() + 1 + rng.between(0, ep.maxArrayPadding());
             } else {

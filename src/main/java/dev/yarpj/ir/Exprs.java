@@ -62,6 +62,36 @@ public final class Exprs {
     }
 
     /** Strips implicit conversions: the node a lowerer or a rewrite should look at. */
+    /**
+     * {@code iter * k + j} (just {@code iter * k} when {@code j} is 0): element {@code j} of the
+     * iterator's group of {@code k}, an interleaved access. The caller keeps it in bounds.
+     */
+    public static Expr grouped(Expr iter, int k, int j) {
+        Expr scaled = binary(BinOp.MUL, iter, new Expr.Const(IntType.INT, k));
+        return j == 0 ? scaled : binary(BinOp.ADD, scaled, new Expr.Const(IntType.INT, j));
+    }
+
+    /**
+     * The group size {@code k} when {@code index} is {@code it}'s element {@code j} of a group
+     * ({@code it} itself: 1; {@code it * k + j} with {@code 0 <= j < k}, as {@link #grouped}
+     * builds it: k), else 0. Two iterations then index disjoint elements.
+     */
+    public static int groupOf(Expr index, Iterator it) {
+        Expr e = stripImplicit(index);
+        long j = 0;
+        if (e instanceof Expr.Binary add && add.op() == BinOp.ADD && stripImplicit(add.rhs()) instanceof Expr.Const c) {
+            j = c.value();
+            e = stripImplicit(add.lhs());
+        }
+        if (e instanceof Expr.IterRef r) return r.iter().equals(it) && j == 0 ? 1 : 0;
+        if (e instanceof Expr.Binary mul && mul.op() == BinOp.MUL && stripImplicit(mul.lhs()) instanceof Expr.IterRef r
+                && r.iter().equals(it) && stripImplicit(mul.rhs()) instanceof Expr.Const k && k.value() > 1 && k.value() <= 64
+                && j >= 0 && j < k.value()) {
+            return (int) k.value();
+        }
+        return 0;
+    }
+
     public static Expr stripImplicit(Expr e) {
         while (e instanceof Expr.Cast c && c.implicit()) e = c.operand();
         return e;

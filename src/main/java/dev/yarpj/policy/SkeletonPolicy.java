@@ -29,4 +29,8 @@ public record SkeletonPolicy(
         /* Chance that the loop-invariant if around an idiom statement has an else. */
         double pGuardElse,
         /* When trips are cut to the budget, outer loops are halved first until they are this many times shorter. */
-        int innerPreference) {}
+        int innerPreference,
+        /* Chance that a vectorizable or reduction nest walks its arrays' last dimension in interleaved groups, a[k*i + j]. */
+        double pInterleaved,
+        /* The group size k of such a nest: uniform between 2 and this. */
+        int maxGroup) {}

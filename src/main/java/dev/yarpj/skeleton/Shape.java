@@ -82,9 +82,17 @@ public sealed interface Shape {
         }
     }
 
-    /** The decisions that make a nest an idiom; {@code stencil} is null unless the idiom is STENCIL. */
-    record NestPlan(Idiom idiom, Access access, Pragma pragma, StencilPlan stencil) {
-        public static final NestPlan PLAIN = new NestPlan(Idiom.PLAIN, Access.RANDOM, Pragma.NONE, null);
+    /**
+     * The decisions that make a nest an idiom; {@code stencil} is null unless the idiom is
+     * STENCIL. {@code group} above 1: the innermost loop walks the last dimension of the
+     * nest's arrays in interleaved groups of that many elements, {@code a[group*i + j]}.
+     */
+    record NestPlan(Idiom idiom, Access access, Pragma pragma, StencilPlan stencil, int group) {
+        public static final NestPlan PLAIN = new NestPlan(Idiom.PLAIN, Access.RANDOM, Pragma.NONE, null, 1);
+
+        public NestPlan withStencil(StencilPlan s) {
+            return new NestPlan(idiom, access, pragma, s, group);
+        }
 
         public int halo() {
             return stencil == null ? 0 : stencil.halo();

@@ -62,6 +62,7 @@ public record Skeleton(List<Shape> body, long iterations) {
                     .append(st.dims()).append("-d, reach ").append(st.reach()).append(" x stride ").append(st.stride())
                     .append(st.reduced() ? ", reduced" : "").append(')');
         }
+        if (p.group() > 1) sb.append(", interleaved in groups of ").append(p.group());
         if (p.pragma() != dev.yarpj.ir.Pragma.NONE) sb.append(", pragma ").append(p.pragma().name().toLowerCase());
         if (n.splitLevel() >= 0) sb.append(" (odd/even split at level ").append(n.splitLevel()).append(')');
         sb.append('\n');

@@ -182,10 +182,13 @@ public final class SkeletonBuilder {
         Pragma pragma = Pragma.byPolicyName(pragmas.get());
         if (idiom != Idiom.PLAIN) {
             // Idiom nests walk their arrays row-major, innermost loop on the last dimension.
+            // Element-wise and reduction nests sometimes walk in interleaved groups (no draw when off).
+            boolean grouped = (idiom == Idiom.VECTORIZABLE || idiom == Idiom.REDUCTION) && sk.pInterleaved() > 0
+                    && rng.chance(sk.pInterleaved());
             return new Shape.NestPlan(idiom, Shape.Access.IN_ORDER, pragma,
-                    idiom == Idiom.STENCIL ? stencilPlan() : null);
+                    idiom == Idiom.STENCIL ? stencilPlan() : null, grouped ? rng.between(2, sk.maxGroup()) : 1);
         }
-        return new Shape.NestPlan(idiom, Shape.Access.valueOf(accesses.get().toUpperCase()), pragma, null);
+        return new Shape.NestPlan(idiom, Shape.Access.valueOf(accesses.get().toUpperCase()), pragma, null, 1);
     }
 
     private Shape.StencilPlan stencilPlan() {
@@ -229,7 +232,7 @@ public final class SkeletonBuilder {
             int room = Math.min(policy.maxNestDepth(), policy.maxLoopDepth() - loopDepth);
             Shape.StencilPlan st = plan.stencil();
             depth = Math.max(depth, Math.min(room, st.dims()));
-            plan = new Shape.NestPlan(plan.idiom(), plan.access(), plan.pragma(), new Shape.StencilPlan(
+            plan = plan.withStencil(new Shape.StencilPlan(
                     Math.min(st.dims(), depth), st.reach(), st.stride(), st.taps(), st.arrays(), st.reduced()));
         }
         List<Shape.Level> levels = new ArrayList<>();

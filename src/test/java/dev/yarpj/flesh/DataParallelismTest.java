@@ -55,6 +55,20 @@ class DataParallelismTest {
     }
 
     @Test
+    void interleavedGroupsOfOneSizeAreDisjointAcrossIterations() {
+        Expr ri = new Expr.IterRef(i);
+        Expr rj = new Expr.IterRef(j);
+        // out[i][2j] and out[i][2j+1]: iteration j writes its own pair.
+        assertEquals(List.of(true, true), marks(store(ri, Exprs.grouped(rj, 2, 0)), store(ri, Exprs.grouped(rj, 2, 1))));
+        // out[i][2j] and out[i][3j]: j=3 writes out[i][6] as 2j, and j=2 writes it as 3j.
+        assertEquals(List.of(true, false), marks(store(ri, Exprs.grouped(rj, 2, 0)), store(ri, Exprs.grouped(rj, 3, 0))));
+        // out[i][2j+1] and out[i][j]: j=3 writes out[i][7]... and so does j=7 as j.
+        assertEquals(List.of(true, false), marks(store(ri, Exprs.grouped(rj, 2, 1)), store(ri, rj)));
+        // j + 1 is no group: out[i][j+1] and out[i][j] collide across iterations.
+        assertEquals(List.of(true, false), marks(store(ri, Exprs.binary(BinOp.ADD, rj, new Expr.Const(IntType.INT, 1))), store(ri, rj)));
+    }
+
+    @Test
     void scalarStoresAndCompoundAssignmentsAreNotParallel() {
         Expr ri = new Expr.IterRef(i);
         Expr rj = new Expr.IterRef(j);
