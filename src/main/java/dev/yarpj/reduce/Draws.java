@@ -3,7 +3,6 @@ package dev.yarpj.reduce;
 import dev.yarpj.gen.Recipe;
 import dev.yarpj.ir.Program;
 import dev.yarpj.plan.IspcPlan;
-import dev.yarpj.plan.KernelPlan;
 import dev.yarpj.policy.Rng;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +25,9 @@ final class Draws {
         Rng.Tape tape = r.tape();
         if (a.block() < 0 || tape == null || tape.size() == 0 || !plans(r)) return r;
         // The draws before the statements replaced and of them; then those of their replacement, from those.
-        int end = drawn(r, Rewrite.cut(p, a.block(), a.to()), tape).size();
+        int end = drawn(r, Rewrite.cut(p, a.block(), a.to(), a.seq()), tape).size();
         Rng.Tape prefix = new Rng.Tape(tape.kinds().substring(0, end), tape.values().subList(0, end));
-        Rng.Tape replaced = drawn(r, Rewrite.cut(a.program(), a.block(), a.from() + a.replacedBy()), prefix);
+        Rng.Tape replaced = drawn(r, Rewrite.cut(a.program(), a.block(), a.from() + a.replacedBy(), a.seq()), prefix);
         List<Long> values = new ArrayList<>(replaced.values());
         values.addAll(tape.values().subList(end, tape.size()));
         Rng.Tape aligned = new Rng.Tape(replaced.kinds() + tape.kinds().substring(end), values);
@@ -36,22 +35,31 @@ final class Draws {
                 aligned);
     }
 
+    /**
+     * Whether the language's planner draws in program order, so that a statement's draws are
+     * those made between the program cut before it and the program cut after it: ISPC's.
+     * SYCL's draws each kernel's range after it has chosen every kernel, so its tape is
+     * replayed as it is (as before).
+     */
     private static boolean plans(Recipe r) {
-        return switch (r.lang()) {
-            case ISPC, SYCL -> true;
-            case C, CPP -> false;
-        };
+        return r.lang() == dev.yarpj.lower.Language.ISPC;
     }
 
-    /** What the planner of {@code r}'s language draws planning {@code p}, replaying {@code tape} then the seed. */
-    private static Rng.Tape drawn(Recipe r, Program p, Rng.Tape tape) {
+    /**
+     * What the planner of {@code r}'s language draws planning the program up to a cut,
+     * replaying {@code tape} then the seed: the draws of the program cut short, but for the gang
+     * forms drawn for the deeper levels of nests around the cut, which come after it.
+     */
+    private static Rng.Tape drawn(Recipe r, Rewrite.Cut cut, Rng.Tape tape) {
         Rng rng = Rng.replaying(tape, r.seed());
         Rng.Tape seen = rng.record();
-        switch (r.lang()) {
-            case ISPC -> IspcPlan.of(p, r.emit().ispc(), rng);
-            case SYCL -> KernelPlan.of(p, r.emit().sycl(), rng);
-            default -> {}
+        IspcPlan plan = IspcPlan.of(cut.program(), r.emit().ispc(), rng);
+        int after = 0;
+        for (int i = 0; i < cut.nests().size(); i++) {
+            IspcPlan.Gang g = plan.gang(cut.nests().get(i));
+            if (g != null && g.level().first() > cut.levels().get(i)) after++;
         }
-        return seen;
+        int n = seen.size() - after;
+        return new Rng.Tape(seen.kinds().substring(0, n), seen.values().subList(0, n));
     }
 }

@@ -35,10 +35,12 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
 
     /**
      * A program an edit gave, and where the edit changed it: statements {@code from} to
-     * {@code to} (exclusive) of block {@code block} became {@code replacedBy} statements
-     * (block -1: nothing of the body changed, as when globals are dropped).
+     * {@code to} (exclusive) of block {@code block} became {@code replacedBy} statements; with
+     * {@code seq}, nests {@code from} to {@code to} of the loop sequence numbered {@code block}
+     * became {@code replacedBy} nests (block -1: nothing of the body changed, as when globals
+     * are dropped).
      */
-    record Applied(Program program, int block, int from, int to, int replacedBy) {}
+    record Applied(Program program, int block, int from, int to, int replacedBy, boolean seq) {}
 
     private final Edit edit;
     private int blocks;
@@ -62,9 +64,16 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     private final Deque<int[]> where = new ArrayDeque<>();
     /** Where the edit applied: block, from, to, replacedBy. */
     private int[] site;
-    /** For {@link #cut}: the block whose statements from {@code cutAt} on go, with everything after them. */
+    /** For {@link #cut}: the block (or loop sequence) whose statements (nests) from {@code cutAt} on go, with everything after them. */
     private int cutBlock = -1;
     private int cutAt;
+    private boolean cutSeq;
+    /** For {@link #cut}: the level of the nest being rebuilt in whose prefix the cut fell (-1: none), and each such nest with that level. */
+    private int cutLevel = -1;
+    private final List<Stmt.LoopNest> cutNests = new ArrayList<>();
+    private final List<Integer> cutLevels = new ArrayList<>();
+    /** The loop sequence and the index of its nest whose heads are being rebuilt, if any. */
+    private int[] seqNest;
     private boolean cutting;
     /** For {@link #shrink}: the array replaced, wherever it is named, by its shrunk self. */
     private ArrayVar arrayFrom;
@@ -90,18 +99,18 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     static Applied applied(Program p, Edit edit) {
         if (edit instanceof Edit.DropUnused) {
             Program q = dropUnused(p);
-            return q == null ? null : new Applied(q, -1, 0, 0, 0);
+            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
         }
         if (edit instanceof Edit.ShrinkArray s) {
             Program q = shrink(p, s);
-            return q == null ? null : new Applied(q, -1, 0, 0, 0);
+            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
         }
         Rewrite r = new Rewrite(edit);
         Stmt.Block body = r.body(p);
         if (r.broken || r.site == null) return null;
         Program q = new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
                 p.scalarSlots(), p.arraySlots());
-        return new Applied(q, r.site[0], r.site[1], r.site[2], r.site[3]);
+        return new Applied(q, r.site[0], r.site[1], r.site[2], r.site[3], r.site.length > 4);
     }
 
     /**
@@ -110,14 +119,23 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
      * around them kept (their heads and conditions, what comes before). What a planner draws
      * for it is what it draws for {@code p} before that statement. Not a program to run.
      */
-    static Program cut(Program p, int block, int at) {
+    static Cut cut(Program p, int block, int at, boolean seq) {
         Rewrite r = new Rewrite(null);
         r.cutBlock = block;
         r.cutAt = at;
+        r.cutSeq = seq;
         Stmt.Block body = r.body(p);
-        return new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
-                p.scalarSlots(), p.arraySlots());
+        return new Cut(new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
+                p.scalarSlots(), p.arraySlots()), List.copyOf(r.cutNests), List.copyOf(r.cutLevels));
     }
+
+    /**
+     * A program cut short ({@link #cut}), and the nests around the cut that it kept whole in
+     * their heads: the cut fell in the prefix of level {@code levels.get(i)} of {@code
+     * nests.get(i)}, so the loops of deeper levels, which come after it, are still there (a
+     * planner that makes one of them a gang loop draws its form after the cut).
+     */
+    record Cut(Program program, List<Stmt.LoopNest> nests, List<Integer> levels) {}
 
     private Stmt.Block body(Program p) {
         return new Stmt.Block(list(p.body().stmts(), true));
@@ -137,7 +155,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             in = kept;
             site = new int[] {id, d.from(), d.to(), 0};
         }
-        if (cutBlock == id) in = in.subList(0, Math.min(cutAt, in.size()));
+        if (!cutSeq && cutBlock == id) in = in.subList(0, Math.min(cutAt, in.size()));
         if (scope) scopes.push(new HashSet<>());
         List<Stmt> out = new ArrayList<>();
         int index = 0;
@@ -146,6 +164,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             int n = stmts++;
             stmtList.add(s);
             where.push(new int[] {id, index++});
+            int[] outerSeq = seqNest;
+            seqNest = null;
             if (edit != null && edit.at() == n && (edit instanceof Edit.UnwrapIf || edit instanceof Edit.DropLevel)) here();
             if (edit instanceof Edit.Unblock u && u.stmt() == n && s instanceof Stmt.Block b) {
                 // Its statements join the list around it, and their locals its scope (locals have unique names).
@@ -172,8 +192,9 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
                 out.add(s.accept(this));
             }
             where.pop();
+            seqNest = outerSeq;
         }
-        if (cutBlock == id) cutting = true;
+        if (!cutSeq && cutBlock == id) cutting = true;
         if (scope) scopes.pop();
         return out;
     }
@@ -230,6 +251,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
 
     @Override
     public Stmt loopNest(Stmt.LoopNest s) {
+        int outerCutLevel = cutLevel;
+        cutLevel = -1;
         List<Stmt.LoopLevel> levels = new ArrayList<>();
         List<List<Stmt>> suffixes = new ArrayList<>();
         // A level's prefix, the loops inside it and its suffix share the loop's braces: one scope.
@@ -244,13 +267,17 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
                 if (h == null) {
                     broken = true;
                     h = old;
+                } else if (seqNest != null) {
+                    site = new int[] {seqNest[0], seqNest[1], seqNest[1] + 1, 1, 1};
                 } else {
                     here();
                 }
             }
             loopDepth++;
             scopes.push(new HashSet<>());
+            boolean open = !cutting;
             levels.add(new Stmt.LoopLevel(h, new Stmt.Block(list(lv.prefix().stmts(), false)), null));
+            if (open && cutting) cutLevel = levels.size() - 1;
             suffixes.add(lv.suffix().stmts());
         }
         Stmt.Block body = new Stmt.Block(list(s.body().stmts(), false));
@@ -260,7 +287,13 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             scopes.pop();
             loopDepth--;
         }
-        return new Stmt.LoopNest(levels, body, s.pragma(), s.idiom());
+        Stmt.LoopNest out = new Stmt.LoopNest(levels, body, s.pragma(), s.idiom());
+        if (cutLevel >= 0) {
+            cutNests.add(out);
+            cutLevels.add(cutLevel);
+        }
+        cutLevel = outerCutLevel;
+        return out;
     }
 
     @Override
@@ -268,13 +301,19 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         int n = stmts - 1; // this statement's number, given just before it was visited
         List<Stmt.LoopNest> nests = new ArrayList<>();
         for (int k = 0; k < s.nests().size(); k++) {
-            if (cutting) break;
+            if (cutting || (cutSeq && cutBlock == n && k >= cutAt)) {
+                cutting = true;
+                break;
+            }
             if (edit instanceof Edit.DropNest d && d.stmt() == n && d.nest() == k) {
-                here();
+                site = new int[] {n, k, k + 1, 0, 1};
                 continue;
             }
+            seqNest = new int[] {n, k};
             nests.add((Stmt.LoopNest) loopNest(s.nests().get(k)));
+            seqNest = null;
         }
+        if (cutSeq && cutBlock == n) cutting = true;
         return new Stmt.LoopSeq(nests, s.sharedSpace());
     }
 

@@ -218,14 +218,22 @@ class IrReducerTest {
     void deletingALoopKeepsThePlansOfTheLoopsAfterIt() {
         int deleted = 0;
         int shiftedWithoutAlignment = 0;
-        for (long seed = 1; seed <= 12; seed++) {
+        for (long seed = 1; seed <= 20; seed++) {
             GeneratedTest t = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.HASH).generate(seed, "");
             Program p = t.program();
             List<String> before = funcLines(t.recipe(), p);
             List<dev.yarpj.ir.Stmt> top = p.body().stmts();
+            List<Edit> edits = new java.util.ArrayList<>();
             for (int k = 0; k < top.size() - 1; k++) {
-                if (!(top.get(k) instanceof Stmt.LoopNest || top.get(k) instanceof Stmt.LoopSeq)) continue;
-                Rewrite.Applied a = Rewrite.applied(p, new Edit.DeleteStmts(0, k, k + 1));
+                if (top.get(k) instanceof Stmt.LoopNest || top.get(k) instanceof Stmt.LoopSeq) edits.add(new Edit.DeleteStmts(0, k, k + 1));
+            }
+            // A nest of a sequence, as well: its draws are the nest's, not the whole sequence's.
+            List<dev.yarpj.ir.Stmt> all = Rewrite.inventory(p).stmts();
+            for (int n = 0; n < all.size(); n++) {
+                if (all.get(n) instanceof Stmt.LoopSeq q) for (int j = 0; j < q.nests().size() - 1; j++) edits.add(new Edit.DropNest(n, j));
+            }
+            for (Edit e : edits) {
+                Rewrite.Applied a = Rewrite.applied(p, e);
                 if (a == null) continue;
                 List<String> aligned;
                 try {
@@ -233,7 +241,7 @@ class IrReducerTest {
                 } catch (RuntimeException ub) {
                     continue; // the deletion leaves UB: not a candidate
                 }
-                assertTrue(subsequence(aligned, before), "seed " + seed + ", top statement " + k + ":\n" + String.join("\n", aligned));
+                assertTrue(subsequence(aligned, before), "seed " + seed + ", " + e.describe() + ":\n" + String.join("\n", aligned));
                 assertTrue(aligned.size() < before.size());
                 deleted++;
                 if (!subsequence(funcLines(t.recipe(), a.program()), before)) shiftedWithoutAlignment++;
