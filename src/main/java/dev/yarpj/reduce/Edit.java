@@ -73,6 +73,21 @@ public sealed interface Edit {
         }
     }
 
+    /**
+     * Drops the innermost loop level of the nest numbered {@code stmt} (or of the one nest of the
+     * sequence numbered {@code stmt}), of two levels or more: its statements run once per
+     * iteration of the loop around it, at the inner iterator's first value.
+     */
+    record DropInnermost(int stmt) implements Edit {
+        public int at() {
+            return stmt;
+        }
+
+        public String describe() {
+            return "drop the inner loop of nest " + stmt;
+        }
+    }
+
     /** Replaces expression {@code expr} by its operand number {@code operand}, converted to its type. */
     record ToOperand(int expr, int operand) implements Edit {
         public int at() {

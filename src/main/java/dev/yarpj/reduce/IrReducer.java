@@ -253,6 +253,7 @@ public final class IrReducer {
                 for (int k = 0; k < q.nests().size(); k++) out.add(new Edit.DropNest(n, k));
             }
             if (Rewrite.soleNest(s) != null) out.add(new Edit.DropLevel(n));
+            if (Rewrite.soleNest(s) != null && Rewrite.soleNest(s).depth() > 1) out.add(new Edit.DropInnermost(n));
             if (s instanceof Stmt.Block) out.add(new Edit.Unblock(n));
         }
         return out;

@@ -6,6 +6,7 @@ import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Pragma;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
@@ -166,7 +167,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             where.push(new int[] {id, index++});
             int[] outerSeq = seqNest;
             seqNest = null;
-            if (edit != null && edit.at() == n && (edit instanceof Edit.UnwrapIf || edit instanceof Edit.DropLevel)) here();
+            if (edit != null && edit.at() == n && (edit instanceof Edit.UnwrapIf || edit instanceof Edit.DropLevel
+                    || edit instanceof Edit.DropInnermost)) here();
             if (edit instanceof Edit.Unblock u && u.stmt() == n && s instanceof Stmt.Block b) {
                 // Its statements join the list around it, and their locals its scope (locals have unique names).
                 here();
@@ -175,6 +177,26 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             } else if (edit instanceof Edit.UnwrapIf u && u.stmt() == n && s instanceof Stmt.If i) {
                 Stmt.Block arm = u.then() ? i.then() : i.otherwise() != null ? i.otherwise() : new Stmt.Block(List.of());
                 out.add(arm.accept(this));
+            } else if (edit instanceof Edit.DropInnermost d && d.stmt() == n && soleNest(s) != null && soleNest(s).depth() > 1) {
+                Stmt.LoopNest nest = soleNest(s);
+                int last = nest.depth() - 1;
+                Stmt.LoopLevel inner = nest.levels().get(last);
+                if (nest.exits(last, null)) {
+                    broken = true;
+                } else {
+                    // The innermost loop's prefix, body and suffix are the body of the loop around it, run once per
+                    // iteration of it at the inner iterator's first value.
+                    List<Stmt> body = new ArrayList<>(inner.prefix().stmts());
+                    body.addAll(nest.body().stmts());
+                    body.addAll(inner.suffix().stmts());
+                    List<Stmt.LoopLevel> outer = nest.levels().subList(0, last);
+                    // ivdep promises the innermost loop carries no dependence: a promise about the loop that went.
+                    Pragma pragma = nest.pragma() == Pragma.GCC_IVDEP && !outer.get(last - 1).head().dataParallel() ? Pragma.NONE : nest.pragma();
+                    substIter = inner.head().iter();
+                    substWith = Exprs.cast(inner.head().start(), substIter.type());
+                    out.add(new Stmt.LoopNest(outer, new Stmt.Block(body), pragma, nest.idiom()).accept(this));
+                    substIter = null;
+                }
             } else if (edit instanceof Edit.DropLevel d && d.stmt() == n && soleNest(s) != null) {
                 Stmt.LoopNest nest = soleNest(s);
                 Stmt.LoopLevel outer = nest.levels().get(0);

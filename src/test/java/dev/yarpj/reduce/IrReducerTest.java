@@ -104,6 +104,9 @@ class IrReducerTest {
         assertTrue(after <= 6 && after < before, lang + ": " + before + " statements became " + after + ":\n"
                 + Files.readString(ir.dir().resolve("func." + (lang.equals("c") ? "c" : lang))));
         assertTrue(ir.accepted() > 0 && ir.built() >= ir.accepted());
+        // A loop that does nothing cannot carry wrong code: none is left (in ISPC, deleting one used to re-plan the loops after it).
+        List<Stmt.LoopNest> empty = emptyNests(ir.program());
+        assertTrue(empty.isEmpty(), lang + ": empty loops left: " + empty);
         // The edits, replayed on the finding's program, give the reduced program, and it lowers to the files written.
         assertEquals(ir.program(), IrReducer.replay(saved.program(), ir.edits()));
         assertEquals(ir.edits(), IrReducer.readEdits(ir.dir().resolve("edits.json")));
@@ -121,6 +124,16 @@ class IrReducerTest {
         assertTrue(Files.exists(ir.dir().resolve("edits.json")) && Files.exists(ir.dir().resolve("ir-reduce.json")));
         assertEquals(expected, Files.readString(ir.dir().resolve("expected.txt")).strip());
         return finding;
+    }
+
+    /** The loop nests of {@code p} whose prefixes, suffixes and body hold no statement. */
+    private static List<Stmt.LoopNest> emptyNests(Program p) {
+        List<Stmt.LoopNest> nests = new java.util.ArrayList<>();
+        for (Stmt s : Rewrite.inventory(p).stmts()) {
+            if (s instanceof Stmt.LoopNest n) nests.add(n);
+            if (s instanceof Stmt.LoopSeq q) nests.addAll(q.nests());
+        }
+        return nests.stream().filter(n -> n.blocksFrom(0).stream().allMatch(b -> ((Stmt.Block) b).stmts().isEmpty())).toList();
     }
 
     @Test
@@ -267,7 +280,7 @@ class IrReducerTest {
     }
 
     @Test
-    void anUnwrappedIfsBlockGivesWayToItsStatementsAndASequenceOfOneNestLosesItsOuterLoop() {
+    void anUnwrappedIfsBlockGivesWayToItsStatementsAndASequenceOfOneNestLosesItsOuterOrInnerLoop() {
         boolean unblocked = false;
         boolean flattened = false;
         for (long seed = 1; seed <= 40 && !(unblocked && flattened); seed++) {
@@ -295,6 +308,15 @@ class IrReducerTest {
                     Program q = Rewrite.apply(one, new Edit.DropLevel(n));
                     assertNotNull(q);
                     assertEquals(Rewrite.inventory(one).loops().size() - 1, Rewrite.inventory(q).loops().size());
+                    // Or its inner loop: the outer one is left, around what the inner loop held, at its first iteration.
+                    Stmt.LoopNest nest = s.nests().get(0);
+                    Program inner = Rewrite.apply(one, new Edit.DropInnermost(n));
+                    assertNotNull(inner);
+                    Stmt.LoopNest left = (Stmt.LoopNest) Rewrite.inventory(inner).stmts().get(n);
+                    assertEquals(nest.levels().subList(0, nest.depth() - 1).stream().map(l -> l.head().iter()).toList(),
+                            left.levels().stream().map(l -> l.head().iter()).toList());
+                    assertTrue(!left.body().toString().contains("name=" + nest.levels().get(nest.depth() - 1).head().iter().name() + ","),
+                            "the inner iterator is read nowhere");
                     flattened = true;
                 }
             }
