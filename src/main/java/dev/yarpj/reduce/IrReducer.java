@@ -32,8 +32,11 @@ import java.util.concurrent.Future;
  * then built and run by the buggy testbed alone against the interpreter's prediction
  * ({@link Replay}). Edits go from big to small: statements deleted in chunks (the biggest
  * first: half the body, a quarter, ... one statement), unused globals dropped, ifs unwrapped,
- * nests of a sequence and outer loop levels dropped, expressions replaced by an operand or a
- * constant, unused globals again; rounds repeat until one changes nothing or the time is up.
+ * braces dropped, nests of a sequence and outer or inner loop levels dropped, loops run once
+ * or half as often, expressions replaced by an operand or a constant, unused globals again,
+ * arrays cut to fewer rows; rounds repeat until one changes nothing or the time is up. Each
+ * candidate's planner draws are those of the program it came from, for what the edit left
+ * alone ({@link Draws}).
  * Candidates are tried {@code jobs} at a time; of those that keep the symptom, the first in
  * order is taken, so the result depends on the compilers only, not on timing.
  */

@@ -112,6 +112,10 @@ class IrReducerTest {
         assertEquals(ir.edits(), IrReducer.readEdits(ir.dir().resolve("edits.json")));
         ProgramFile back = ProgramFile.read(ir.dir().resolve(ProgramFile.NAME));
         assertEquals(ir.program(), back.program());
+        // The planner's draws replay too: the recipe the edits lead to is the one saved (its banner aside).
+        ProgramFile replayed = IrReducer.replay(saved, ir.edits());
+        assertEquals(back.recipe().tape().kinds(), replayed.recipe().tape().kinds());
+        assertEquals(back.recipe().tape().values(), replayed.recipe().tape().values());
         // Independently of the reducer: the fake's build still differs from the reference's and from the prediction.
         String expected = Long.toUnsignedString(back.recipe().interpret(back.program()).checksum());
         Replay symptom = new Replay(Finding.read(finding), 120, 10);
