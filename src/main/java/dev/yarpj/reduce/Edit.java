@@ -37,6 +37,17 @@ public sealed interface Edit {
         }
     }
 
+    /** Replaces the braced block numbered {@code stmt} by its statements, in its place (locals have unique names: none is hidden). */
+    record Unblock(int stmt) implements Edit {
+        public int at() {
+            return stmt;
+        }
+
+        public String describe() {
+            return "replace block " + stmt + " by its statements";
+        }
+    }
+
     /** Drops nest {@code nest} of the loop sequence numbered {@code stmt}. */
     record DropNest(int stmt, int nest) implements Edit {
         public int at() {
@@ -48,7 +59,10 @@ public sealed interface Edit {
         }
     }
 
-    /** Drops the outermost loop level of the nest numbered {@code stmt}, running its inner loops once, at the outer iterator's first value. */
+    /**
+     * Drops the outermost loop level of the nest numbered {@code stmt} (or of the one nest of the
+     * sequence numbered {@code stmt}), running its inner loops once, at the outer iterator's first value.
+     */
     record DropLevel(int stmt) implements Edit {
         public int at() {
             return stmt;
@@ -56,6 +70,21 @@ public sealed interface Edit {
 
         public String describe() {
             return "drop the outer loop of nest " + stmt;
+        }
+    }
+
+    /**
+     * Drops the innermost loop level of the nest numbered {@code stmt} (or of the one nest of the
+     * sequence numbered {@code stmt}), of two levels or more: its statements run once per
+     * iteration of the loop around it, at the inner iterator's first value.
+     */
+    record DropInnermost(int stmt) implements Edit {
+        public int at() {
+            return stmt;
+        }
+
+        public String describe() {
+            return "drop the inner loop of nest " + stmt;
         }
     }
 
@@ -78,6 +107,36 @@ public sealed interface Edit {
 
         public String describe() {
             return "replace expression " + expr + " by " + value;
+        }
+    }
+
+    /**
+     * Makes loop {@code loop} (loop heads numbered in preorder, a nest's levels outermost first)
+     * run {@code trip} iterations, its first ones: its bound becomes the constant that stops it
+     * there (for a loop whose start and step are constants or inputs). Its planned trip count
+     * follows, and a prefix of independent iterations stays independent.
+     */
+    record LowerTrip(int loop, long trip) implements Edit {
+        public int at() {
+            return loop;
+        }
+
+        public String describe() {
+            return "run loop " + loop + " " + trip + " time" + (trip == 1 ? "" : "s");
+        }
+    }
+
+    /**
+     * Keeps the first {@code rows} rows of the array in slot {@code slot} (its outer dimension);
+     * an access to a row that went is out of bounds, which the interpreter refuses.
+     */
+    record ShrinkArray(int slot, int rows) implements Edit {
+        public int at() {
+            return slot;
+        }
+
+        public String describe() {
+            return "keep " + rows + " row" + (rows == 1 ? "" : "s") + " of array " + slot;
         }
     }
 

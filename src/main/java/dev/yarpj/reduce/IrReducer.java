@@ -32,8 +32,11 @@ import java.util.concurrent.Future;
  * then built and run by the buggy testbed alone against the interpreter's prediction
  * ({@link Replay}). Edits go from big to small: statements deleted in chunks (the biggest
  * first: half the body, a quarter, ... one statement), unused globals dropped, ifs unwrapped,
- * nests of a sequence and outer loop levels dropped, expressions replaced by an operand or a
- * constant, unused globals again; rounds repeat until one changes nothing or the time is up.
+ * braces dropped, nests of a sequence and outer or inner loop levels dropped, loops run once
+ * or half as often, expressions replaced by an operand or a constant, unused globals again,
+ * arrays cut to fewer rows; rounds repeat until one changes nothing or the time is up. Each
+ * candidate's planner draws are those of the program it came from, for what the edit left
+ * alone ({@link Draws}).
  * Candidates are tried {@code jobs} at a time; of those that keep the symptom, the first in
  * order is taken, so the result depends on the compilers only, not on timing.
  */
@@ -53,7 +56,8 @@ public final class IrReducer {
     /** Seconds each build of the finding's own program may take. */
     private static final double FIRST_BUILD_LIMIT = 1800;
 
-    private final Recipe recipe;
+    /** The recipe of the program reduced so far: the finding's, its planner's draws kept with their statements ({@link Draws}). */
+    private Recipe recipe;
     private final Replay symptom;
     private final int jobs;
     private final long deadline;
@@ -101,7 +105,7 @@ public final class IrReducer {
         List<Edit> edits = new ArrayList<>();
         Program reduced = r.run(p, edits);
         // The reduced test says what it is, not how to generate the seed's test, which it no longer is.
-        Recipe reducedRecipe = recipe.withProvenance("Reduced by yarpj reduce from seed " + recipe.seed() + ": the edits in edits.json");
+        Recipe reducedRecipe = r.recipe.withProvenance("Reduced by yarpj reduce from seed " + recipe.seed() + ": the edits in edits.json");
         Prediction rp = reducedRecipe.interpret(reduced);
         LoweredTest rf = reducedRecipe.lower(reduced, rp);
         double secs = (System.nanoTime() - start) / 1e9;
@@ -134,6 +138,19 @@ public final class IrReducer {
         return p;
     }
 
+    /** The program and recipe (the planner's draws kept with their statements) the edits lead to from {@code saved}; null if one no longer applies. */
+    public static ProgramFile replay(ProgramFile saved, List<Edit> edits) {
+        Program p = saved.program();
+        Recipe r = saved.recipe();
+        for (Edit e : edits) {
+            Rewrite.Applied a = Rewrite.applied(p, e);
+            if (a == null) return null;
+            r = Draws.align(r, p, a);
+            p = a.program();
+        }
+        return new ProgramFile(p, r);
+    }
+
     private Program run(Program p, List<Edit> edits) throws IOException, InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(jobs);
         try {
@@ -164,13 +181,15 @@ public final class IrReducer {
                 // the declarations), structure, expressions, and unused globals again. Numbers before an
                 // accepted edit's own are the same in the program it leaves, and those candidates were
                 // tried: the pass goes on from there.
-                for (String phase : List.of("unused", "structure", "expressions", "unused")) {
+                for (String phase : List.of("unused", "structure", "trips", "expressions", "unused", "arrays")) {
                     int from = 0;
                     while (timeLeft()) {
                         Rewrite.Inventory inv = Rewrite.inventory(p);
                         List<Edit> cands = switch (phase) {
                             case "structure" -> structural(inv);
+                            case "trips" -> trips(inv);
                             case "expressions" -> expressions(inv);
+                            case "arrays" -> shrinks(p);
                             default -> List.of(new Edit.DropUnused());
                         };
                         int start = from;
@@ -192,6 +211,7 @@ public final class IrReducer {
     /** Keeps an accepted edit, and logs it with the size of the test it leaves and the time. */
     private void accept(Accepted a, List<Edit> edits) throws IOException {
         edits.add(a.edit);
+        recipe = a.recipe;
         Files.writeString(log, String.format(java.util.Locale.ROOT, "%7.1f s  %5d func lines  %s%n",
                 (System.nanoTime() - started) / 1e9, funcLines(a.files), a.edit.describe()), java.nio.file.StandardOpenOption.CREATE,
                 java.nio.file.StandardOpenOption.APPEND);
@@ -234,10 +254,35 @@ public final class IrReducer {
                 out.add(new Edit.UnwrapIf(n, false));
             } else if (s instanceof Stmt.LoopSeq q) {
                 for (int k = 0; k < q.nests().size(); k++) out.add(new Edit.DropNest(n, k));
-            } else if (s instanceof Stmt.LoopNest) {
-                out.add(new Edit.DropLevel(n));
+            }
+            if (Rewrite.soleNest(s) != null) out.add(new Edit.DropLevel(n));
+            if (Rewrite.soleNest(s) != null && Rewrite.soleNest(s).depth() > 1) out.add(new Edit.DropInnermost(n));
+            if (s instanceof Stmt.Block) out.add(new Edit.Unblock(n));
+        }
+        return out;
+    }
+
+    /** Each loop run once, or half its trips: where its start and step are known and a constant bound stops it there. */
+    static List<Edit> trips(Rewrite.Inventory inv) {
+        List<Edit> out = new ArrayList<>();
+        for (int k = 0; k < inv.loops().size(); k++) {
+            dev.yarpj.ir.LoopHead h = inv.loops().get(k);
+            for (long t : new java.util.TreeSet<>(List.of(1L, Math.max(1, h.trip() / 2)))) {
+                if (Rewrite.lowerTrip(h, t) != null) out.add(new Edit.LowerTrip(k, t));
             }
         }
+        return out;
+    }
+
+    /** Each array of more than one row cut to one row, or half its rows (an access to a row cut away is refused by the interpreter). */
+    static List<Edit> shrinks(Program p) {
+        List<Edit> out = new ArrayList<>();
+        for (dev.yarpj.ir.ArrayVar a : Rewrite.allArrays(p)) {
+            int rows = a.dims().get(0);
+            if (rows < 2 || a.passing() instanceof dev.yarpj.ir.ArrayVar.Passing.View) continue;
+            for (int k : new java.util.TreeSet<>(List.of(1, (rows + 1) / 2))) if (k < rows) out.add(new Edit.ShrinkArray(a.slot(), k));
+        }
+        out.sort(java.util.Comparator.comparingInt(Edit::at));
         return out;
     }
 
@@ -258,9 +303,9 @@ public final class IrReducer {
         return out;
     }
 
-    private record Accepted(Edit edit, Program program, LoweredTest files) {}
+    private record Accepted(Edit edit, Program program, Recipe recipe, LoweredTest files) {}
 
-    private record Candidate(Edit edit, Program program, LoweredTest files, String expected) {}
+    private record Candidate(Edit edit, Program program, Recipe recipe, LoweredTest files, String expected) {}
 
     /** The first of {@code edits} (in order) whose program keeps the symptom, trying {@code jobs} at once; null if none. */
     private Accepted firstThatShows(Program p, List<Edit> edits, ExecutorService pool) throws IOException, InterruptedException {
@@ -281,23 +326,25 @@ public final class IrReducer {
 
     /** The candidate an edit makes, or null: refused, or a program already tried. */
     private Candidate candidate(Program p, Edit e) {
-        Program q = Rewrite.apply(p, e);
-        if (q == null) {
+        Rewrite.Applied applied = Rewrite.applied(p, e);
+        if (applied == null) {
             refusedScope++;
             return null;
         }
+        Program q = applied.program();
+        Recipe rq = Draws.align(recipe, p, applied);
         candidates++;
         Prediction pred;
         try {
-            pred = recipe.interpret(q);
+            pred = rq.interpret(q);
         } catch (RuntimeException ex) {
             // UB (UndefinedBehaviorException), or a run the interpreter cannot finish (a step limit, a refused exit): not a test.
             refusedUb++;
             return null;
         }
-        LoweredTest files = recipe.lower(q, pred);
+        LoweredTest files = rq.lower(q, pred);
         if (!tried.add(key(files))) return null;
-        return new Candidate(e, q, files, expected(pred));
+        return new Candidate(e, q, rq, files, expected(pred));
     }
 
     private Accepted tryAll(List<Candidate> window, ExecutorService pool) throws InterruptedException, IOException {
@@ -313,7 +360,7 @@ public final class IrReducer {
                 if (ex.getCause() instanceof IOException io) throw io;
                 throw new IllegalStateException(ex.getCause());
             }
-            if (first == null && v == Replay.Verdict.SHOWS) first = new Accepted(window.get(i).edit, window.get(i).program, window.get(i).files);
+            if (first == null && v == Replay.Verdict.SHOWS) first = new Accepted(window.get(i).edit, window.get(i).program, window.get(i).recipe, window.get(i).files);
         }
         return first;
     }

@@ -1,10 +1,12 @@
 package dev.yarpj.reduce;
 
+import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Pragma;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
@@ -25,8 +27,21 @@ import java.util.Set;
  * to judge.
  */
 final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
-    /** What a program holds that edits can address, by number. */
-    record Inventory(List<Integer> blockSizes, List<Stmt> stmts, List<Expr> exprs) {}
+    /** What a program holds that edits can address, by number: blocks, statements, replaceable expressions, loop heads. */
+    record Inventory(List<Integer> blockSizes, List<Stmt> stmts, List<Expr> exprs, List<LoopHead> loops) {
+        Inventory(List<Integer> blockSizes, List<Stmt> stmts, List<Expr> exprs) {
+            this(blockSizes, stmts, exprs, List.of());
+        }
+    }
+
+    /**
+     * A program an edit gave, and where the edit changed it: statements {@code from} to
+     * {@code to} (exclusive) of block {@code block} became {@code replacedBy} statements; with
+     * {@code seq}, nests {@code from} to {@code to} of the loop sequence numbered {@code block}
+     * became {@code replacedBy} nests (block -1: nothing of the body changed, as when globals
+     * are dropped).
+     */
+    record Applied(Program program, int block, int from, int to, int replacedBy, boolean seq) {}
 
     private final Edit edit;
     private int blocks;
@@ -44,6 +59,26 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     /** While a dropped loop level's statements are rebuilt: its iterator, and the value that replaces it. */
     private Iterator substIter;
     private Expr substWith;
+    private final List<LoopHead> loopList = new ArrayList<>();
+    private int loops;
+    /** The block and index of each statement being rebuilt, innermost last. */
+    private final Deque<int[]> where = new ArrayDeque<>();
+    /** Where the edit applied: block, from, to, replacedBy. */
+    private int[] site;
+    /** For {@link #cut}: the block (or loop sequence) whose statements (nests) from {@code cutAt} on go, with everything after them. */
+    private int cutBlock = -1;
+    private int cutAt;
+    private boolean cutSeq;
+    /** For {@link #cut}: the level of the nest being rebuilt in whose prefix the cut fell (-1: none), and each such nest with that level. */
+    private int cutLevel = -1;
+    private final List<Stmt.LoopNest> cutNests = new ArrayList<>();
+    private final List<Integer> cutLevels = new ArrayList<>();
+    /** The loop sequence and the index of its nest whose heads are being rebuilt, if any. */
+    private int[] seqNest;
+    private boolean cutting;
+    /** For {@link #shrink}: the array replaced, wherever it is named, by its shrunk self. */
+    private ArrayVar arrayFrom;
+    private ArrayVar arrayTo;
 
     private Rewrite(Edit edit) {
         this.edit = edit;
@@ -52,18 +87,56 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     static Inventory inventory(Program p) {
         Rewrite r = new Rewrite(null);
         r.body(p);
-        return new Inventory(r.blockSizes, r.stmtList, r.exprList);
+        return new Inventory(r.blockSizes, r.stmtList, r.exprList, r.loopList);
     }
 
     /** {@code p} with {@code edit} applied, or null when the result is refused (see above). */
     static Program apply(Program p, Edit edit) {
-        if (edit instanceof Edit.DropUnused) return dropUnused(p);
+        Applied a = applied(p, edit);
+        return a == null ? null : a.program();
+    }
+
+    /** {@code p} with {@code edit} applied and where it changed, or null when the result is refused (see above). */
+    static Applied applied(Program p, Edit edit) {
+        if (edit instanceof Edit.DropUnused) {
+            Program q = dropUnused(p);
+            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
+        }
+        if (edit instanceof Edit.ShrinkArray s) {
+            Program q = shrink(p, s);
+            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
+        }
         Rewrite r = new Rewrite(edit);
         Stmt.Block body = r.body(p);
-        if (r.broken) return null;
-        return new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
+        if (r.broken || r.site == null) return null;
+        Program q = new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
                 p.scalarSlots(), p.arraySlots());
+        return new Applied(q, r.site[0], r.site[1], r.site[2], r.site[3], r.site.length > 4);
     }
+
+    /**
+     * {@code p} up to statement {@code at} of block {@code block}: that block's statements from
+     * {@code at} on and everything after them in program order are gone, the loops and ifs
+     * around them kept (their heads and conditions, what comes before). What a planner draws
+     * for it is what it draws for {@code p} before that statement. Not a program to run.
+     */
+    static Cut cut(Program p, int block, int at, boolean seq) {
+        Rewrite r = new Rewrite(null);
+        r.cutBlock = block;
+        r.cutAt = at;
+        r.cutSeq = seq;
+        Stmt.Block body = r.body(p);
+        return new Cut(new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
+                p.scalarSlots(), p.arraySlots()), List.copyOf(r.cutNests), List.copyOf(r.cutLevels));
+    }
+
+    /**
+     * A program cut short ({@link #cut}), and the nests around the cut that it kept whole in
+     * their heads: the cut fell in the prefix of level {@code levels.get(i)} of {@code
+     * nests.get(i)}, so the loops of deeper levels, which come after it, are still there (a
+     * planner that makes one of them a gang loop draws its form after the cut).
+     */
+    record Cut(Program program, List<Stmt.LoopNest> nests, List<Integer> levels) {}
 
     private Stmt.Block body(Program p) {
         return new Stmt.Block(list(p.body().stmts(), true));
@@ -74,19 +147,58 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         int id = blocks++;
         blockSizes.add(in.size());
         if (edit instanceof Edit.DeleteStmts d && d.block() == id) {
+            if (d.to() > in.size() || d.from() >= d.to()) {
+                broken = true;
+                return in;
+            }
             List<Stmt> kept = new ArrayList<>(in.subList(0, d.from()));
             kept.addAll(in.subList(d.to(), in.size()));
             in = kept;
+            site = new int[] {id, d.from(), d.to(), 0};
         }
+        if (!cutSeq && cutBlock == id) in = in.subList(0, Math.min(cutAt, in.size()));
         if (scope) scopes.push(new HashSet<>());
         List<Stmt> out = new ArrayList<>();
+        int index = 0;
         for (Stmt s : in) {
+            if (cutting) break;
             int n = stmts++;
             stmtList.add(s);
-            if (edit instanceof Edit.UnwrapIf u && u.stmt() == n && s instanceof Stmt.If i) {
+            where.push(new int[] {id, index++});
+            int[] outerSeq = seqNest;
+            seqNest = null;
+            if (edit != null && edit.at() == n && (edit instanceof Edit.UnwrapIf || edit instanceof Edit.DropLevel
+                    || edit instanceof Edit.DropInnermost)) here();
+            if (edit instanceof Edit.Unblock u && u.stmt() == n && s instanceof Stmt.Block b) {
+                // Its statements join the list around it, and their locals its scope (locals have unique names).
+                here();
+                site[3] = b.stmts().size();
+                out.addAll(list(b.stmts(), false));
+            } else if (edit instanceof Edit.UnwrapIf u && u.stmt() == n && s instanceof Stmt.If i) {
                 Stmt.Block arm = u.then() ? i.then() : i.otherwise() != null ? i.otherwise() : new Stmt.Block(List.of());
                 out.add(arm.accept(this));
-            } else if (edit instanceof Edit.DropLevel d && d.stmt() == n && s instanceof Stmt.LoopNest nest) {
+            } else if (edit instanceof Edit.DropInnermost d && d.stmt() == n && soleNest(s) != null && soleNest(s).depth() > 1) {
+                Stmt.LoopNest nest = soleNest(s);
+                int last = nest.depth() - 1;
+                Stmt.LoopLevel inner = nest.levels().get(last);
+                if (nest.exits(last, null)) {
+                    broken = true;
+                } else {
+                    // The innermost loop's prefix, body and suffix are the body of the loop around it, run once per
+                    // iteration of it at the inner iterator's first value.
+                    List<Stmt> body = new ArrayList<>(inner.prefix().stmts());
+                    body.addAll(nest.body().stmts());
+                    body.addAll(inner.suffix().stmts());
+                    List<Stmt.LoopLevel> outer = nest.levels().subList(0, last);
+                    // ivdep promises the innermost loop carries no dependence: a promise about the loop that went.
+                    Pragma pragma = nest.pragma() == Pragma.GCC_IVDEP && !outer.get(last - 1).head().dataParallel() ? Pragma.NONE : nest.pragma();
+                    substIter = inner.head().iter();
+                    substWith = Exprs.cast(inner.head().start(), substIter.type());
+                    out.add(new Stmt.LoopNest(outer, new Stmt.Block(body), pragma, nest.idiom()).accept(this));
+                    substIter = null;
+                }
+            } else if (edit instanceof Edit.DropLevel d && d.stmt() == n && soleNest(s) != null) {
+                Stmt.LoopNest nest = soleNest(s);
                 Stmt.LoopLevel outer = nest.levels().get(0);
                 Stmt flat = dropOuterLevel(nest);
                 if (flat == null) {
@@ -101,9 +213,24 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             } else {
                 out.add(s.accept(this));
             }
+            where.pop();
+            seqNest = outerSeq;
         }
+        if (!cutSeq && cutBlock == id) cutting = true;
         if (scope) scopes.pop();
         return out;
+    }
+
+    /** The nest a statement is: a nest, or a sequence of one nest; else null. */
+    static Stmt.LoopNest soleNest(Stmt s) {
+        if (s instanceof Stmt.LoopNest n) return n;
+        return s instanceof Stmt.LoopSeq q && q.nests().size() == 1 ? q.nests().get(0) : null;
+    }
+
+    /** The edit applies to the statement being rebuilt, which it replaces by one statement. */
+    private void here() {
+        int[] w = where.peek();
+        site = new int[] {w[0], w[1], w[1] + 1, 1};
     }
 
     private Stmt.Block scoped(Stmt.Block b) {
@@ -146,16 +273,33 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
 
     @Override
     public Stmt loopNest(Stmt.LoopNest s) {
+        int outerCutLevel = cutLevel;
+        cutLevel = -1;
         List<Stmt.LoopLevel> levels = new ArrayList<>();
         List<List<Stmt>> suffixes = new ArrayList<>();
         // A level's prefix, the loops inside it and its suffix share the loop's braces: one scope.
         for (Stmt.LoopLevel lv : s.levels()) {
             LoopHead old = lv.head();
+            int k = loops++;
+            loopList.add(old);
             LoopHead h = new LoopHead(old.iter(), fixed(old.start()), (Expr.Binary) fixed(old.cond()), (Expr.Binary) fixed(old.update()),
                     old.trip(), old.parallelism());
+            if (edit instanceof Edit.LowerTrip t && t.loop() == k) {
+                h = lowerTrip(h, t.trip());
+                if (h == null) {
+                    broken = true;
+                    h = old;
+                } else if (seqNest != null) {
+                    site = new int[] {seqNest[0], seqNest[1], seqNest[1] + 1, 1, 1};
+                } else {
+                    here();
+                }
+            }
             loopDepth++;
             scopes.push(new HashSet<>());
+            boolean open = !cutting;
             levels.add(new Stmt.LoopLevel(h, new Stmt.Block(list(lv.prefix().stmts(), false)), null));
+            if (open && cutting) cutLevel = levels.size() - 1;
             suffixes.add(lv.suffix().stmts());
         }
         Stmt.Block body = new Stmt.Block(list(s.body().stmts(), false));
@@ -165,7 +309,13 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             scopes.pop();
             loopDepth--;
         }
-        return new Stmt.LoopNest(levels, body, s.pragma(), s.idiom());
+        Stmt.LoopNest out = new Stmt.LoopNest(levels, body, s.pragma(), s.idiom());
+        if (cutLevel >= 0) {
+            cutNests.add(out);
+            cutLevels.add(cutLevel);
+        }
+        cutLevel = outerCutLevel;
+        return out;
     }
 
     @Override
@@ -173,9 +323,19 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         int n = stmts - 1; // this statement's number, given just before it was visited
         List<Stmt.LoopNest> nests = new ArrayList<>();
         for (int k = 0; k < s.nests().size(); k++) {
-            if (edit instanceof Edit.DropNest d && d.stmt() == n && d.nest() == k) continue;
+            if (cutting || (cutSeq && cutBlock == n && k >= cutAt)) {
+                cutting = true;
+                break;
+            }
+            if (edit instanceof Edit.DropNest d && d.stmt() == n && d.nest() == k) {
+                site = new int[] {n, k, k + 1, 0, 1};
+                continue;
+            }
+            seqNest = new int[] {n, k};
             nests.add((Stmt.LoopNest) loopNest(s.nests().get(k)));
+            seqNest = null;
         }
+        if (cutSeq && cutBlock == n) cutting = true;
         return new Stmt.LoopSeq(nests, s.sharedSpace());
     }
 
@@ -199,6 +359,58 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         else flat.add(new Stmt.LoopNest(nest.levels().subList(1, nest.depth()), nest.body(), nest.pragma(), nest.idiom()));
         flat.addAll(outer.suffix().stmts());
         return new Stmt.Block(flat);
+    }
+
+    /**
+     * {@code h} made to run its first {@code trip} iterations (fewer than it plans, at least
+     * one): its bound becomes the constant value that stops it there. Null when its start or
+     * step is not known without running the program (constants, inputs, arithmetic on them)
+     * or when no such constant stops it after exactly {@code trip} iterations. A loop of
+     * unknown trip count stays unknown (the planner would plan it otherwise); a known one
+     * plans {@code trip}, which the interpreter checks.
+     */
+    static LoopHead lowerTrip(LoopHead h, long trip) {
+        if (trip < 1 || trip > 1 << 16 || (h.trip() >= 0 && trip >= h.trip())) return null;
+        Iterator it = h.iter();
+        Expr.Binary c = h.cond();
+        if (c.lhs().type() != c.rhs().type() || !c.op().isComparison()) return null;
+        Long v = known(h.start(), it, 0);
+        if (v == null) return null;
+        long[] values = new long[(int) trip + 1];
+        values[0] = Arith.convert(v, it.type());
+        for (int k = 1; k <= trip; k++) {
+            Long next = known(h.update(), it, values[k - 1]);
+            if (next == null) return null;
+            values[k] = Arith.convert(next, it.type());
+        }
+        // iter < b and iter != b stop at the value after the last iteration; iter <= b at the last one's.
+        boolean inclusive = c.op() == dev.yarpj.ir.BinOp.LE || c.op() == dev.yarpj.ir.BinOp.GE;
+        Long bound = known(c.lhs(), it, values[(int) (inclusive ? trip - 1 : trip)]);
+        if (bound == null) return null;
+        Expr.Binary cond = new Expr.Binary(c.op(), c.type(), c.lhs(), new Expr.Const(c.rhs().type(), bound));
+        for (int k = 0; k <= trip; k++) {
+            Long holds = known(cond, it, values[k]);
+            if (holds == null || (holds != 0) != (k < trip)) return null;
+        }
+        return new LoopHead(it, h.start(), cond, h.update(), h.trip() >= 0 ? trip : -1, h.parallelism());
+    }
+
+    /** The value of {@code e} where iterator {@code it} holds {@code iv}, if it reads only constants, inputs and {@code it}; else null (also on UB). */
+    static Long known(Expr e, Iterator it, long iv) {
+        if (e instanceof Expr.Const c) return c.value();
+        if (e instanceof Expr.IterRef r) return r.iter().equals(it) ? iv : null;
+        if (e instanceof Expr.ScalarRef r) return r.var().role() == ScalarVar.Role.INPUT ? r.var().initValue() : null;
+        if (e instanceof Expr.Cast c) {
+            Long v = known(c.operand(), it, iv);
+            return v == null ? null : Arith.convert(v, c.type());
+        }
+        if (e instanceof Expr.Binary b) {
+            Long x = known(b.lhs(), it, iv);
+            Long y = known(b.rhs(), it, iv);
+            if (x == null || y == null || Arith.binaryUb(b.op(), b.lhs().type(), x, b.rhs().type(), y) != null) return null;
+            return Arith.convert(Arith.binary(b.op(), b.lhs().type(), x, b.rhs().type(), y), b.type());
+        }
+        return null;
     }
 
     // ---- expressions ---------------------------------------------------------------
@@ -229,9 +441,11 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         int n = exprs++;
         exprList.add(e);
         if (edit instanceof Edit.ToConst c && c.expr() == n) {
+            here();
             return new Expr.Const(e.type(), c.value());
         }
         if (edit instanceof Edit.ToOperand o && o.expr() == n) {
+            here();
             List<Expr> ops = operands(e);
             if (o.operand() >= ops.size()) {
                 broken = true;
@@ -314,7 +528,44 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     }
 
     private Expr.Subscript indexed(Expr.Subscript e) {
-        return new Expr.Subscript(e.array(), e.indices().stream().map(this::fixed).toList());
+        ArrayVar a = arrayFrom != null && e.array().equals(arrayFrom) ? arrayTo : e.array();
+        return new Expr.Subscript(a, e.indices().stream().map(this::fixed).toList());
+    }
+
+    // ---- arrays --------------------------------------------------------------------
+
+    /**
+     * {@code p} with the array in slot {@code s.slot()} cut to its first {@code s.rows()} rows,
+     * everywhere it is named; null if it has no fewer rows, or is a view's storage or a view
+     * (a view's rows are an offset into its storage's).
+     */
+    private static Program shrink(Program p, Edit.ShrinkArray s) {
+        ArrayVar old = null;
+        for (ArrayVar a : allArrays(p)) {
+            if (a.passing() instanceof ArrayVar.Passing.View v && v.storage().slot() == s.slot()) return null;
+            if (a.slot() == s.slot()) old = a;
+        }
+        if (old == null || old.passing() instanceof ArrayVar.Passing.View || s.rows() < 1 || s.rows() >= old.dims().get(0)) return null;
+        List<Integer> dims = new ArrayList<>(old.dims());
+        dims.set(0, s.rows());
+        ArrayVar from = old;
+        ArrayVar to = new ArrayVar(old.slot(), old.name(), old.elem(), List.copyOf(dims), old.isInput(), old.fill(), old.passing());
+        Rewrite r = new Rewrite(null);
+        r.arrayFrom = from;
+        r.arrayTo = to;
+        Stmt.Block body = r.body(p);
+        java.util.function.UnaryOperator<ArrayVar> swap = a -> a.equals(from) ? to : a;
+        return new Program(p.inputs(), p.outputs(), p.inputArrays().stream().map(swap).toList(),
+                p.outputArrays().stream().map(swap).toList(), p.params(), p.arrayParams().stream().map(swap).toList(), body,
+                p.scalarSlots(), p.arraySlots());
+    }
+
+    /** Every array a program declares or passes. */
+    static List<ArrayVar> allArrays(Program p) {
+        List<ArrayVar> all = new ArrayList<>(p.inputArrays());
+        all.addAll(p.outputArrays());
+        all.addAll(p.arrayParams());
+        return all;
     }
 
     // ---- unused globals ------------------------------------------------------------

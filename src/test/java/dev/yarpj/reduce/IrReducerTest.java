@@ -1,5 +1,6 @@
 package dev.yarpj.reduce;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,10 +13,20 @@ import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.Replay;
 import dev.yarpj.harness.ProgramFile;
 import dev.yarpj.harness.Testbeds;
+import dev.yarpj.interp.Interpreter;
+import dev.yarpj.interp.Prediction;
 import dev.yarpj.interp.UndefinedBehaviorException;
+import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.Iterator;
+import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.ir.VarType;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
@@ -93,11 +104,18 @@ class IrReducerTest {
         assertTrue(after <= 6 && after < before, lang + ": " + before + " statements became " + after + ":\n"
                 + Files.readString(ir.dir().resolve("func." + (lang.equals("c") ? "c" : lang))));
         assertTrue(ir.accepted() > 0 && ir.built() >= ir.accepted());
+        // A loop that does nothing cannot carry wrong code: none is left (in ISPC, deleting one used to re-plan the loops after it).
+        List<Stmt.LoopNest> empty = emptyNests(ir.program());
+        assertTrue(empty.isEmpty(), lang + ": empty loops left: " + empty);
         // The edits, replayed on the finding's program, give the reduced program, and it lowers to the files written.
         assertEquals(ir.program(), IrReducer.replay(saved.program(), ir.edits()));
         assertEquals(ir.edits(), IrReducer.readEdits(ir.dir().resolve("edits.json")));
         ProgramFile back = ProgramFile.read(ir.dir().resolve(ProgramFile.NAME));
         assertEquals(ir.program(), back.program());
+        // The planner's draws replay too: the recipe the edits lead to is the one saved (its banner aside).
+        ProgramFile replayed = IrReducer.replay(saved, ir.edits());
+        assertEquals(back.recipe().tape().kinds(), replayed.recipe().tape().kinds());
+        assertEquals(back.recipe().tape().values(), replayed.recipe().tape().values());
         // Independently of the reducer: the fake's build still differs from the reference's and from the prediction.
         String expected = Long.toUnsignedString(back.recipe().interpret(back.program()).checksum());
         Replay symptom = new Replay(Finding.read(finding), 120, 10);
@@ -110,6 +128,16 @@ class IrReducerTest {
         assertTrue(Files.exists(ir.dir().resolve("edits.json")) && Files.exists(ir.dir().resolve("ir-reduce.json")));
         assertEquals(expected, Files.readString(ir.dir().resolve("expected.txt")).strip());
         return finding;
+    }
+
+    /** The loop nests of {@code p} whose prefixes, suffixes and body hold no statement. */
+    private static List<Stmt.LoopNest> emptyNests(Program p) {
+        List<Stmt.LoopNest> nests = new java.util.ArrayList<>();
+        for (Stmt s : Rewrite.inventory(p).stmts()) {
+            if (s instanceof Stmt.LoopNest n) nests.add(n);
+            if (s instanceof Stmt.LoopSeq q) nests.addAll(q.nests());
+        }
+        return nests.stream().filter(n -> n.blocksFrom(0).stream().allMatch(b -> ((Stmt.Block) b).stmts().isEmpty())).toList();
     }
 
     @Test
@@ -127,6 +155,177 @@ class IrReducerTest {
     private static int size(Edit e) {
         Edit.DeleteStmts d = (Edit.DeleteStmts) e;
         return d.to() - d.from();
+    }
+
+    // ---- a hand-made program: for (i = 0; i < 3; i++) { d += 1; a[i] = i; }  r = 12 / (d - 1); ----------------
+
+    private static final ScalarVar D = new ScalarVar(0, "d", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+    private static final ScalarVar R = new ScalarVar(1, "r", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+    private static final Iterator I = new Iterator(2, "i", IntType.INT);
+    private static final ArrayVar A = new ArrayVar(0, "a", VarType.uniform(IntType.INT), List.of(6), false, ArrayVar.Fill.uniform(0));
+
+    private static Program counting(long trip) {
+        Expr it = new Expr.IterRef(I);
+        LoopHead h = new LoopHead(I, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, it, new Expr.Const(IntType.INT, 3)),
+                Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), trip, LoopHead.Parallelism.SERIAL);
+        Stmt.LoopNest loop = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(h, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
+                new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(D), BinOp.ADD, new Expr.Const(IntType.INT, 1)),
+                        new Stmt.Assign(Exprs.subscript(A, List.of(it)), null, it))));
+        Stmt div = new Stmt.Assign(new Expr.ScalarRef(R), null, Exprs.binary(BinOp.DIV, new Expr.Const(IntType.INT, 12),
+                Exprs.binary(BinOp.SUB, new Expr.ScalarRef(D), new Expr.Const(IntType.INT, 1))));
+        return new Program(List.of(), List.of(D, R), List.of(), List.of(A), List.of(), new Stmt.Block(List.of(loop, div)), 3, 1);
+    }
+
+    private static Prediction run(Program p) {
+        return Interpreter.run(p, 100_000, true, false);
+    }
+
+    @Test
+    void aLoopRunsFewerTimesWithItsPlannedTripAndIsRefusedWhenThatWouldBeUb() {
+        Program p = counting(3);
+        assertEquals(List.of(new Edit.LowerTrip(0, 1)), IrReducer.trips(Rewrite.inventory(p)), "once, and half of 3 is 1");
+        // Twice: the bound is 2, the plan says 2, and the interpreter, which checks the plan, agrees.
+        Program twice = Rewrite.apply(p, new Edit.LowerTrip(0, 2));
+        LoopHead h = Rewrite.inventory(twice).loops().get(0);
+        assertEquals(2, h.trip());
+        assertEquals(new Expr.Const(IntType.INT, 2), h.cond().rhs());
+        Prediction pred = run(twice);
+        assertEquals(2, pred.scalars().get(D.slot()));
+        assertEquals(12, pred.scalars().get(R.slot()));
+        assertEquals(2, pred.loops().get(0).iterations());
+        // Once: d - 1 is 0, and 12 / 0 never reaches a compiler.
+        Program once = Rewrite.apply(p, new Edit.LowerTrip(0, 1));
+        UndefinedBehaviorException ub = org.junit.jupiter.api.Assertions.assertThrows(UndefinedBehaviorException.class, () -> run(once));
+        assertTrue(ub.getMessage().startsWith("DIVISION_BY_ZERO"), ub.getMessage());
+        // Not more than it runs, not zero times (a deletion), and a plan that would lie is refused by the interpreter.
+        assertEquals(null, Rewrite.apply(p, new Edit.LowerTrip(0, 3)));
+        assertEquals(null, Rewrite.apply(p, new Edit.LowerTrip(0, 0)));
+        LoopHead lying = new LoopHead(h.iter(), h.start(), h.cond(), h.update(), 3, h.parallelism());
+        Program lie = new Program(twice.inputs(), twice.outputs(), twice.inputArrays(), twice.outputArrays(), twice.params(),
+                new Stmt.Block(List.of(new Stmt.LoopNest(List.of(new Stmt.LoopLevel(lying, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
+                        ((Stmt.LoopNest) twice.body().stmts().get(0)).body()), twice.body().stmts().get(1))), 3, 1);
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> run(lie)).getMessage()
+                .contains("not its planned 3"));
+        // A loop of unknown trip count runs fewer times as well, and stays unplanned.
+        Program unknown = Rewrite.apply(counting(-1), new Edit.LowerTrip(0, 2));
+        assertEquals(-1, Rewrite.inventory(unknown).loops().get(0).trip());
+        assertEquals(2, run(unknown).loops().get(0).iterations());
+    }
+
+    @Test
+    void anArrayKeepsTheRowsItsAccessesReachAndNoFewer() {
+        Program p = Rewrite.apply(counting(3), new Edit.LowerTrip(0, 2)); // a[0] and a[1] are written
+        assertEquals(List.of(new Edit.ShrinkArray(0, 1), new Edit.ShrinkArray(0, 3)), IrReducer.shrinks(p));
+        Program three = Rewrite.apply(p, new Edit.ShrinkArray(0, 3));
+        assertEquals(List.of(3), three.outputArrays().get(0).dims());
+        // Every subscript names the shrunk array: the program runs, its two rows as before.
+        assertArrayEquals(new long[] {0, 1, 0}, run(three).arrays().get(0));
+        Program one = Rewrite.apply(p, new Edit.ShrinkArray(0, 1));
+        UndefinedBehaviorException oob = org.junit.jupiter.api.Assertions.assertThrows(UndefinedBehaviorException.class, () -> run(one));
+        assertTrue(oob.getMessage().contains("out of bounds [0, 1) in a"), oob.getMessage());
+        assertEquals(null, Rewrite.apply(p, new Edit.ShrinkArray(0, 6)), "not more rows than it has");
+    }
+
+    /**
+     * The ISPC planner draws as it walks the program: deleting a loop must not hand its draws to
+     * the loops after it (a foreach would become a serial loop). With the tape aligned, the test
+     * of the edited program is the original without the loop's lines, for every loop deleted.
+     */
+    @Test
+    void deletingALoopKeepsThePlansOfTheLoopsAfterIt() {
+        int deleted = 0;
+        int shiftedWithoutAlignment = 0;
+        for (long seed = 1; seed <= 20; seed++) {
+            GeneratedTest t = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.HASH).generate(seed, "");
+            Program p = t.program();
+            List<String> before = funcLines(t.recipe(), p);
+            List<dev.yarpj.ir.Stmt> top = p.body().stmts();
+            List<Edit> edits = new java.util.ArrayList<>();
+            for (int k = 0; k < top.size() - 1; k++) {
+                if (top.get(k) instanceof Stmt.LoopNest || top.get(k) instanceof Stmt.LoopSeq) edits.add(new Edit.DeleteStmts(0, k, k + 1));
+            }
+            // A nest of a sequence, as well: its draws are the nest's, not the whole sequence's.
+            List<dev.yarpj.ir.Stmt> all = Rewrite.inventory(p).stmts();
+            for (int n = 0; n < all.size(); n++) {
+                if (all.get(n) instanceof Stmt.LoopSeq q) for (int j = 0; j < q.nests().size() - 1; j++) edits.add(new Edit.DropNest(n, j));
+            }
+            for (Edit e : edits) {
+                Rewrite.Applied a = Rewrite.applied(p, e);
+                if (a == null) continue;
+                List<String> aligned;
+                try {
+                    aligned = funcLines(Draws.align(t.recipe(), p, a), a.program());
+                } catch (RuntimeException ub) {
+                    continue; // the deletion leaves UB: not a candidate
+                }
+                assertTrue(subsequence(aligned, before), "seed " + seed + ", " + e.describe() + ":\n" + String.join("\n", aligned));
+                assertTrue(aligned.size() < before.size());
+                deleted++;
+                if (!subsequence(funcLines(t.recipe(), a.program()), before)) shiftedWithoutAlignment++;
+            }
+        }
+        assertTrue(deleted > 20, "loops deleted: " + deleted);
+        assertTrue(shiftedWithoutAlignment > 0, "without the alignment, some deletion changes the plan of a loop after it");
+    }
+
+    private static List<String> funcLines(dev.yarpj.gen.Recipe r, Program p) {
+        String func = r.lower(p, r.interpret(p)).files().values().iterator().next();
+        // The partial results of parallel folds are numbered in the order they come: their names aside.
+        return func.lines().filter(l -> !l.contains("yarpj")).map(l -> l.replaceAll("part_\\d+", "part_")).toList();
+    }
+
+    private static boolean subsequence(List<String> small, List<String> big) {
+        int j = 0;
+        for (String line : small) {
+            while (j < big.size() && !big.get(j).equals(line)) j++;
+            if (j++ >= big.size()) return false;
+        }
+        return true;
+    }
+
+    @Test
+    void anUnwrappedIfsBlockGivesWayToItsStatementsAndASequenceOfOneNestLosesItsOuterOrInnerLoop() {
+        boolean unblocked = false;
+        boolean flattened = false;
+        for (long seed = 1; seed <= 40 && !(unblocked && flattened); seed++) {
+            GeneratedTest t = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(seed, "");
+            Program p = t.program();
+            List<dev.yarpj.ir.Stmt> stmts = Rewrite.inventory(p).stmts();
+            for (int n = 0; n < stmts.size(); n++) {
+                if (!unblocked && stmts.get(n) instanceof Stmt.If i && !i.then().stmts().isEmpty()) {
+                    // The if becomes its then arm, a braced block numbered as the if was; then the block goes.
+                    Program arm = Rewrite.apply(p, new Edit.UnwrapIf(n, true));
+                    Rewrite.Inventory inv = Rewrite.inventory(arm);
+                    assertTrue(inv.stmts().get(n) instanceof Stmt.Block);
+                    Program q = Rewrite.apply(arm, new Edit.Unblock(n));
+                    assertNotNull(q);
+                    Rewrite.Inventory after = Rewrite.inventory(q);
+                    assertEquals(inv.stmts().size() - 1, after.stmts().size(), "the same statements without the braces");
+                    assertEquals(inv.exprs(), after.exprs());
+                    assertEquals(t.recipe().interpret(arm).checksum(), t.recipe().interpret(q).checksum());
+                    unblocked = true;
+                }
+                if (!flattened && stmts.get(n) instanceof Stmt.LoopSeq s && s.nests().size() == 2 && s.nests().get(0).depth() > 1) {
+                    // A sequence left with one nest (the other dropped) is a nest: its outer loop may go.
+                    Program one = Rewrite.apply(p, new Edit.DropNest(n, 1));
+                    assertTrue(IrReducer.structural(Rewrite.inventory(one)).contains(new Edit.DropLevel(n)));
+                    Program q = Rewrite.apply(one, new Edit.DropLevel(n));
+                    assertNotNull(q);
+                    assertEquals(Rewrite.inventory(one).loops().size() - 1, Rewrite.inventory(q).loops().size());
+                    // Or its inner loop: the outer one is left, around what the inner loop held, at its first iteration.
+                    Stmt.LoopNest nest = s.nests().get(0);
+                    Program inner = Rewrite.apply(one, new Edit.DropInnermost(n));
+                    assertNotNull(inner);
+                    Stmt.LoopNest left = (Stmt.LoopNest) Rewrite.inventory(inner).stmts().get(n);
+                    assertEquals(nest.levels().subList(0, nest.depth() - 1).stream().map(l -> l.head().iter()).toList(),
+                            left.levels().stream().map(l -> l.head().iter()).toList());
+                    assertTrue(!left.body().toString().contains("name=" + nest.levels().get(nest.depth() - 1).head().iter().name() + ","),
+                            "the inner iterator is read nowhere");
+                    flattened = true;
+                }
+            }
+        }
+        assertTrue(unblocked && flattened, "C tests of seeds 1..40 have an if and a sequence of two nests, the first of two levels");
     }
 
     @Test
