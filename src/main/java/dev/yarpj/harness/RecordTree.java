@@ -109,7 +109,13 @@ public final class RecordTree {
         Class<?>[] types = new Class<?>[comps.length];
         for (int i = 0; i < comps.length; i++) {
             types[i] = comps[i].getType();
-            if (!m.containsKey(comps[i].getName())) throw new Malformed(rec.getSimpleName() + " has no " + comps[i].getName());
+            if (!m.containsKey(comps[i].getName())) {
+                // A field added since the file was written reads as zero (a number, false, an empty
+                // list or map), so a finding saved by an older yarpj still loads; whoever loads it
+                // checks that it lowers to the finding's files, which catches a zero that is wrong.
+                args[i] = absent(comps[i].getType(), rec.getSimpleName() + " has no " + comps[i].getName());
+                continue;
+            }
             args[i] = fromTree(m.get(comps[i].getName()), comps[i].getGenericType());
         }
         try {
@@ -120,6 +126,17 @@ public final class RecordTree {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make a " + rec.getName(), e);
         }
+    }
+
+    /** The value of a field a file does not have: zero of a number, false, nothing in a list or map. */
+    private static Object absent(Class<?> type, String what) {
+        if (type == long.class) return 0L;
+        if (type == int.class) return 0;
+        if (type == double.class) return 0.0;
+        if (type == boolean.class) return false;
+        if (List.class.isAssignableFrom(type)) return List.of();
+        if (Map.class.isAssignableFrom(type)) return Map.of();
+        throw new Malformed(what);
     }
 
     /** The record among those {@code sealed} permits (at any depth) whose simple name is {@code name}. */
