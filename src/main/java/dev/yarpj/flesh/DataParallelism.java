@@ -14,8 +14,9 @@ import java.util.Map;
 
 /**
  * Marks the loops of a nest whose iterations are independent: every store below them is a
- * plain assignment to an array element whose subscript is the loop's own iterator, in the
- * same dimension for every store to that array, and each storage is reached through one
+ * plain assignment to an array element whose subscript is the loop's own iterator (or an
+ * element of its interleaved group, {@code k*i + j} with {@code 0 <= j < k}, one {@code k}
+ * per array), in the same dimension for every store to that array, and each storage is reached through one
  * array only (two views of one storage at an offset overlap across iterations). Two
  * iterations then write disjoint elements; outputs are never read except through a view,
  * so a loop that reads through a view is never marked, and no other dependence can cross

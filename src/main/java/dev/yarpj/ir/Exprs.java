@@ -61,7 +61,6 @@ public final class Exprs {
                 || e instanceof Expr.Unary u && u.op() == UnOp.LNOT;
     }
 
-    /** Strips implicit conversions: the node a lowerer or a rewrite should look at. */
     /**
      * {@code iter * k + j} (just {@code iter * k} when {@code j} is 0): element {@code j} of the
      * iterator's group of {@code k}, an interleaved access. The caller keeps it in bounds.
@@ -92,6 +91,7 @@ public final class Exprs {
         return 0;
     }
 
+    /** Strips implicit conversions: the node a lowerer or a rewrite should look at. */
     public static Expr stripImplicit(Expr e) {
         while (e instanceof Expr.Cast c && c.implicit()) e = c.operand();
         return e;

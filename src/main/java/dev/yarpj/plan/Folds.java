@@ -15,11 +15,15 @@ import java.util.function.Predicate;
 final class Folds {
     private Folds() {}
 
-    /** Whether {@code target} is an array element with {@code loop}'s iterator as one of its indices. */
+    /**
+     * Whether {@code target} is an array element with {@code loop}'s iterator, or an element of
+     * its interleaved group ({@link Exprs#groupOf}), as one of its indices: an element of its own
+     * per iteration, as DataParallelism judges it.
+     */
     static boolean indexedBy(Expr target, LoopHead loop) {
         if (!(target instanceof Expr.Subscript sub)) return false;
         for (Expr i : sub.indices()) {
-            if (Exprs.stripImplicit(i) instanceof Expr.IterRef r && r.iter().equals(loop.iter())) return true;
+            if (Exprs.groupOf(i, loop.iter()) > 0) return true;
         }
         return false;
     }

@@ -365,6 +365,8 @@ public final class PolicyLoader {
         c.range(sk.minLevelStmts(), sk.maxLevelStmts(), "skeleton.min_level_stmts", "skeleton.max_level_stmts");
         c.between(sk.maxLevelStmts(), 1, 16, "skeleton.max_level_stmts");
         c.between(sk.innerPreference(), 1, 1024, "skeleton.inner_preference");
+        // Exprs.groupOf recognises groups of up to 64 elements: a larger one would quietly make its nest serial.
+        c.between(sk.maxGroup(), 2, 64, "skeleton.max_group");
         LoopPolicy lp = p.loops();
         c.between(lp.maxStart(), 0, 64, "loops.max_start");
         c.between(lp.maxLowMargin(), 0, 64, "loops.max_low_margin");
