@@ -209,6 +209,8 @@ class PolicyLoaderTest {
                 error("loops: {up_cmp_weights: {lt: 0, le: 0, ne: 0}}\n"));
         assertEquals("p.yaml:1:30: skeleton.inner_preference must be between 1 and 1024, got 0",
                 error("skeleton: {inner_preference: 0}\n"));
+        assertEquals("p.yaml:1:23: skeleton.max_group must be between 2 and 64, got 65",
+                error("skeleton: {max_group: 65}\n"));
         assertEquals("p.yaml:1:28: unknown name 'lt' in loops.down_cmp_weights (known: ge, gt, ne)",
                 error("loops: {down_cmp_weights: {lt: 1}}\n"));
         assertEquals("p.yaml:1:28: statements.p_read_first is a probability and must be between 0 and 1, got -1",
