@@ -262,9 +262,8 @@ final class ExprBuilder {
             } else if (l != null && (l.space().max() >= size || (read && a.fill().axis() == d && l != split))) {
                 l = null;
             }
-            int k = env.plan().group();
-            if (k > 1 && l != null && l == env.innermost() && d == a.rank() - 1 && inGroups(l, k, size)
-                    && !(a.fill().alternating() && a.fill().axis() == d)) {
+            int k = groupOf(l, d, a.rank(), env);
+            if (k > 1 && (l.space().max() + 1) * k <= size && !(a.fill().alternating() && a.fill().axis() == d)) {
                 idx.add(Exprs.grouped(new Expr.IterRef(l.iter()), k, rng.between(0, k - 1)));
                 continue;
             }
@@ -273,9 +272,13 @@ final class ExprBuilder {
         return idx;
     }
 
-    /** Whether every group of {@code k} elements that loop {@code l} walks, {@code k*i .. k*i + k-1}, lies in a dimension of {@code size}. */
-    private static boolean inGroups(LoopInfo l, int k, int size) {
-        return l.space().min() >= 0 && (l.space().max() + 1) * k <= size;
+    /**
+     * The elements per iteration of loop {@code l} in dimension {@code d} of a rank-{@code rank}
+     * array: the nest's interleaved group size for the last dimension walked by the innermost
+     * loop from 0 up ({@code k*i .. k*i + k-1}), else 1.
+     */
+    private static int groupOf(LoopInfo l, int d, int rank, Env env) {
+        return l != null && l == env.innermost() && d == rank - 1 && l.space().min() >= 0 ? env.plan().group() : 1;
     }
 
     /**
@@ -318,8 +321,7 @@ final class ExprBuilder {
             if (patterned) {
                 LoopInfo l = layout.get(d);
                 // The last dimension, walked by the innermost loop in interleaved groups, holds a group per iteration.
-                int per = l != null && d == rank - 1 && l == env.innermost() && l.space().min() >= 0 ? env.plan().group() : 1;
-                size = l != null ? ((int) l.space().max() + 1) * per + rng.between(0, ep.maxArrayPadding()) : rng.between(1, ep.maxUnwalkedDim());
+                size = l != null ? ((int) l.space().max() + 1) * groupOf(l, d, rank, env) + rng.between(0, ep.maxArrayPadding()) : rng.between(1, ep.maxUnwalkedDim());
             } else if (!env.loops().isEmpty() && rng.chance(ep.pDimFromLoop())) {
                 size = (int) rng.pick(env.loops()).space().max() + 1 + rng.between(0, ep.maxArrayPadding());
             } else {

@@ -43,6 +43,11 @@ public record Recipe(long seed, Language lang, CheckMode check, boolean measure,
         return new Recipe(seed, lang, check, measure, text, emit, maxSteps, strict, eager, tape);
     }
 
+    /** The same recipe replaying another tape of the planners' draws. */
+    public Recipe withTape(Rng.Tape other) {
+        return new Recipe(seed, lang, check, measure, provenance, emit, maxSteps, strict, eager, other);
+    }
+
     /** The recipe for printing the program in {@code language}, under that language's rules (ISPC's eager arms), not measuring. */
     public Recipe in(Language language) {
         return new Recipe(seed, language, check, false, provenance, emit, maxSteps, strict, language == Language.ISPC, tape);

@@ -30,9 +30,7 @@ final class Draws {
         Rng.Tape replaced = drawn(r, Rewrite.cut(a.program(), a.block(), a.from() + a.replacedBy(), a.seq()), prefix);
         List<Long> values = new ArrayList<>(replaced.values());
         values.addAll(tape.values().subList(end, tape.size()));
-        Rng.Tape aligned = new Rng.Tape(replaced.kinds() + tape.kinds().substring(end), values);
-        return new Recipe(r.seed(), r.lang(), r.check(), r.measure(), r.provenance(), r.emit(), r.maxSteps(), r.strict(), r.eager(),
-                aligned);
+        return r.withTape(new Rng.Tape(replaced.kinds() + tape.kinds().substring(end), values));
     }
 
     /**

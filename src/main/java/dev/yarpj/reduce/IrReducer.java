@@ -255,8 +255,9 @@ public final class IrReducer {
             } else if (s instanceof Stmt.LoopSeq q) {
                 for (int k = 0; k < q.nests().size(); k++) out.add(new Edit.DropNest(n, k));
             }
-            if (Rewrite.soleNest(s) != null) out.add(new Edit.DropLevel(n));
-            if (Rewrite.soleNest(s) != null && Rewrite.soleNest(s).depth() > 1) out.add(new Edit.DropInnermost(n));
+            Stmt.LoopNest nest = Rewrite.soleNest(s);
+            if (nest != null) out.add(new Edit.DropLevel(n));
+            if (nest != null && nest.depth() > 1) out.add(new Edit.DropInnermost(n));
             if (s instanceof Stmt.Block) out.add(new Edit.Unblock(n));
         }
         return out;
