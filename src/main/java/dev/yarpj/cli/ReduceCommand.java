@@ -18,7 +18,9 @@ import picocli.CommandLine.Parameters;
             "by the interpreter first (UB never reaches a compiler), then built by the",
             "buggy testbed alone against the prediction. It writes FINDING/reduced/ir/:",
             "the test's files, edits.json (the edits, in order), ir-reduce.json,",
-            "progress.log, and as-<lang>/ (the program in the other languages).",
+            "progress.log, and as-<lang>/ (the program in the other languages, each",
+            "built as the buggy testbed built it by its compiler's C or C++ sibling,",
+            "g++ for gcc say: whether the symptom shows there too is printed).",
             "Then, for C and C++, C-Vise on what is left for the rest of the budget:",
             "FINDING/reduced/merged.<ext>, merged.<ext>.orig, interesting.sh (the test",
             "every kept candidate passed: sanitizer-clean with gcc and clang, same",
@@ -71,6 +73,7 @@ final class ReduceCommand implements Callable<Integer> {
             var ir = r.ir();
             out.printf("IR phase: func %d -> %d lines in %.0f s (%d edits kept of %d candidates built; %d refused by the interpreter, "
                     + "never compiled): %s%n", ir.linesBefore(), ir.linesAfter(), ir.seconds(), ir.accepted(), ir.built(), ir.refusedUb(), ir.dir());
+            ir.otherLanguages().forEach((lang, verdict) -> out.printf("  the reduced program in %s: %s%n", lang, verdict));
         } else if (r.irNote() != null && phases != Reducer.Phases.TEXT) {
             out.println("IR phase skipped: " + r.irNote());
         }

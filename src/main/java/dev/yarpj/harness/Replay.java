@@ -1,5 +1,6 @@
 package dev.yarpj.harness;
 
+import dev.yarpj.lower.Language;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +21,11 @@ import java.util.stream.Stream;
  * differently from C.
  */
 public final class Replay {
-    private final Finding finding;
     private final Outcome kind;
+    /** The language whose files are built, as the CLI names it, and the reference's compiler for its driver. */
+    private final String lang;
+    private final String reference;
+    private final List<String> emulator;
     /** The buggy testbed's commands: the driver's build, then compile, link and run (only the compile for a crash or hang). */
     private final List<List<String>> commands;
     private final String crashText;
@@ -30,14 +34,105 @@ public final class Replay {
     private final double runLimit;
 
     public Replay(Finding finding, double buildLimit, double slowAfter) throws IOException {
-        this.finding = finding;
-        this.kind = finding.kind();
-        this.commands = finding.commands();
+        this(finding.kind(), finding.commands(), finding.lang(), finding.reference(), finding.emulator(),
+                finding.kind() == Outcome.COMPILER_CRASH ? finding.crashMessage() : null, buildLimit, slowAfter);
         if (commands.isEmpty()) throw new Finding.Unreadable("the finding records no commands to replay: " + finding.dir());
-        this.crashText = kind == Outcome.COMPILER_CRASH ? finding.crashMessage() : null;
+    }
+
+    private Replay(Outcome kind, List<List<String>> commands, String lang, String reference, List<String> emulator, String crashText,
+                   double buildLimit, double slowAfter) {
+        this.kind = kind;
+        this.commands = commands;
+        this.lang = lang;
+        this.reference = reference;
+        this.emulator = emulator;
+        this.crashText = crashText;
         this.buildLimit = buildLimit;
         this.slowAfter = slowAfter;
-        this.runLimit = 10.0 * (finding.emulator().isEmpty() ? 1 : Testbed.EMULATION_SLOWDOWN);
+        this.runLimit = 10.0 * (emulator.isEmpty() ? 1 : Testbed.EMULATION_SLOWDOWN);
+    }
+
+    /** Why a finding's builds have no counterpart in another language; the message is one line. */
+    public static final class NoCounterpart extends RuntimeException {
+        NoCounterpart(String m) {
+            super(m, null, false, false);
+        }
+    }
+
+    /**
+     * The finding's builds for the same program lowered to {@code other}: the buggy compiler's
+     * sibling for that language (gcc-16 for g++-16, clang++ for clang, a wrapper script as it
+     * is) with the buggy compile's flags on {@code other}'s C or C++ file (an ISPC test's C++
+     * twin, a SYCL test's C++ lowering), the driver and the -O0 guard built by the reference's
+     * sibling. A triage clue: a symptom that follows the program into C and C++ is the
+     * optimizer's, not a front end's.
+     *
+     * @throws NoCounterpart when the buggy compiler builds its own language only (ispc, a SYCL
+     *                       compiler's SYCL) or a sibling is not installed
+     */
+    public Replay inLanguage(Language other) {
+        List<String> buggy = buggyCompile();
+        String source = sourceOf(buggy);
+        if (source == null || source.endsWith(".ispc") || lang.equals("sycl") && source.equals("func.cpp")) {
+            throw new NoCounterpart(buggy.get(0) + " builds " + lang + " only");
+        }
+        Language c = other.driverLanguage();
+        String compiler = sibling(buggy.get(0), c);
+        String ref = sibling(reference, c);
+        for (String cc : List.of(compiler, ref)) if (!Testbeds.onPath(cc)) throw new NoCounterpart(cc + " is not installed");
+        List<String> compile = new ArrayList<>(withoutFiles(buggy));
+        compile.set(0, compiler);
+        compile.addAll(List.of("-w", "-c", cSource(other.cliName()), "-o", "func-other.o"));
+        List<String> driver = List.of(ref, "-O0", "-w", "-c", "driver." + c.extension, "-o", "driver.o");
+        List<String> run = new ArrayList<>(emulator);
+        run.add("./test-other");
+        // As the harness records them: a crash or hang ends with its compile, a run with link and run.
+        List<List<String>> cmds = kind == Outcome.COMPILER_CRASH || kind == Outcome.COMPILE_HANG ? List.of(driver, List.copyOf(compile))
+                : List.of(driver, List.copyOf(compile), List.of(ref, "driver.o", "func-other.o", "-o", "test-other"), List.copyOf(run));
+        return new Replay(kind, cmds, other.cliName(), ref, emulator, crashText, buildLimit, slowAfter);
+    }
+
+    /** This replay's buggy compile as one would type it: compiler, flags and the test file it compiles (no output). */
+    public String buggyCompiler() {
+        return String.join(" ", withoutFiles(buggyCompile())) + " " + sourceOf(buggyCompile());
+    }
+
+    /** A compile command without its test file, output, {@code -c} and {@code -w}. */
+    private static List<String> withoutFiles(List<String> cmd) {
+        String source = sourceOf(cmd);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < cmd.size(); i++) {
+            String a = cmd.get(i);
+            if (a.equals("-o")) i++;
+            else if (!a.equals("-c") && !a.equals("-w") && !a.equals(source)) out.add(a);
+        }
+        return out;
+    }
+
+    /** The test file a compile command compiles ({@code func.*} or {@code func_ref.cpp}), or null. */
+    private static String sourceOf(List<String> cmd) {
+        return cmd.stream().filter(a -> a.startsWith("func.") || a.equals("func_ref.cpp")).findFirst().orElse(null);
+    }
+
+    /**
+     * The compiler of {@code driverLang} (C or C++) beside {@code compiler}, by its name: gcc and
+     * g++, clang and clang++, cc and c++, with their prefixes, suffixes and directory; a
+     * name of neither kind (a wrapper script) compiles both.
+     */
+    static String sibling(String compiler, Language driverLang) {
+        int slash = compiler.lastIndexOf('/');
+        String dir = compiler.substring(0, slash + 1);
+        String name = compiler.substring(slash + 1);
+        boolean cpp = driverLang == Language.CPP;
+        String[][] pairs = {{"clang", "clang++"}, {"gcc", "g++"}};
+        for (String[] pair : pairs) {
+            int at = name.lastIndexOf(pair[1]);
+            if (at >= 0) return cpp ? compiler : dir + name.substring(0, at) + pair[0] + name.substring(at + pair[1].length());
+            at = name.lastIndexOf(pair[0]);
+            if (at >= 0) return !cpp ? compiler : dir + name.substring(0, at) + pair[1] + name.substring(at + pair[0].length());
+        }
+        if (name.equals("c++") || name.equals("cc")) return dir + (cpp ? "c++" : "cc");
+        return compiler;
     }
 
     /** What the compilers did with one test. */
@@ -92,9 +187,9 @@ public final class Replay {
         if (!shows) return Verdict.GONE;
         // The reference at -O0 must agree with the prediction, with the same driver object.
         if (!step(work, "refcompile", referenceCompile(), buildLimit).ok()) return Verdict.GONE;
-        List<String> link = new ArrayList<>(List.of(finding.reference(), "driver.o", "func-ref.o", "-o", "test-ref"));
+        List<String> link = new ArrayList<>(List.of(reference, "driver.o", "func-ref.o", "-o", "test-ref"));
         if (!step(work, "reflink", link, buildLimit).ok()) return Verdict.GONE;
-        List<String> exec = new ArrayList<>(finding.emulator());
+        List<String> exec = new ArrayList<>(emulator);
         exec.add("./test-ref");
         ProcessRunner.Result ref = step(work, "refrun", exec, runLimit);
         return ref.ok() && ref.stdout().strip().equals(expected) ? Verdict.SHOWS : Verdict.GONE;
@@ -102,12 +197,16 @@ public final class Replay {
 
     /** The reference compiler at -O0 on the plain C or C++ file of the test (ISPC's and SYCL's C++ twin). */
     private List<String> referenceCompile() {
-        String source = switch (finding.lang()) {
+        return List.of(reference, "-O0", "-w", "-c", cSource(lang), "-o", "func-ref.o");
+    }
+
+    /** The plain C or C++ file of a test in {@code lang}: ISPC's C++ twin, SYCL's C++ lowering. */
+    private static String cSource(String lang) {
+        return switch (lang) {
             case "c" -> "func.c";
             case "sycl" -> "func_ref.cpp";
             default -> "func.cpp";
         };
-        return List.of(finding.reference(), "-O0", "-w", "-c", source, "-o", "func-ref.o");
     }
 
     private static ProcessRunner.Result step(Path work, String name, List<String> cmd, double limit) throws IOException {

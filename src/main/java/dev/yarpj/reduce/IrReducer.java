@@ -49,9 +49,11 @@ public final class IrReducer {
      * @param refusedScope edits refused before interpretation (a local or an exit out of its scope)
      * @param built       candidates built and run
      * @param accepted    candidates kept
+     * @param otherLanguages for each other language, whether the reduced program shows the symptom there too
+     *                    ({@link #otherLanguages}: "shows it", "does not show it" or "not run: why"), with the build that said so
      */
     public record Result(Program program, List<Edit> edits, int linesBefore, int linesAfter, double seconds, int candidates,
-                         int refusedUb, int refusedScope, int built, int accepted, Path dir) {}
+                         int refusedUb, int refusedScope, int built, int accepted, Path dir, Map<String, String> otherLanguages) {}
 
     /** Seconds each build of the finding's own program may take. */
     private static final double FIRST_BUILD_LIMIT = 1800;
@@ -109,9 +111,12 @@ public final class IrReducer {
         Prediction rp = reducedRecipe.interpret(reduced);
         LoweredTest rf = reducedRecipe.lower(reduced, rp);
         double secs = (System.nanoTime() - start) / 1e9;
+        Map<String, Map<String, String>> others = otherLanguages(symptom, reducedRecipe, reduced, out);
+        Map<String, String> verdicts = new LinkedHashMap<>();
+        others.forEach((l, m) -> verdicts.put(l, m.get("symptom") + (m.containsKey("built_by") ? " (" + m.get("built_by") + ")" : "")));
         Result res = new Result(reduced, List.copyOf(edits), funcLines(files), funcLines(rf), secs, r.candidates, r.refusedUb,
-                r.refusedScope, r.built, edits.size(), out);
-        write(res, reducedRecipe, rf, expected(rp), out);
+                r.refusedScope, r.built, edits.size(), out, verdicts);
+        write(res, reducedRecipe, rf, expected(rp), others, out);
         return res;
     }
 
@@ -379,7 +384,7 @@ public final class IrReducer {
         return (int) func.lines().count();
     }
 
-    private static void write(Result r, Recipe recipe, LoweredTest files, String expected, Path out) throws IOException {
+    private static void write(Result r, Recipe recipe, LoweredTest files, String expected, Map<String, Map<String, String>> others, Path out) throws IOException {
         for (Map.Entry<String, String> f : files.files().entrySet()) Files.writeString(out.resolve(f.getKey()), f.getValue());
         Files.writeString(out.resolve("expected.txt"), expected + "\n");
         new ProgramFile(r.program(), recipe).write(out.resolve(ProgramFile.NAME));
@@ -401,20 +406,43 @@ public final class IrReducer {
         info.put("built", r.built());
         info.put("accepted", r.accepted());
         info.put("built_per_second", r.seconds() > 0 ? r.built() / r.seconds() : 0.0);
-        Map<String, Object> others = new LinkedHashMap<>();
-        for (Language l : Language.values()) {
-            if (l == recipe.lang()) continue;
-            Recipe as = recipe.in(l);
-            try {
-                LoweredTest t = as.lower(r.program(), as.interpret(r.program()));
-                Path d = Files.createDirectories(out.resolve("as-" + l.cliName()));
-                for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
-                others.put(l.cliName(), "as-" + l.cliName());
-            } catch (RuntimeException ex) {
-                others.put(l.cliName(), "not printed: " + ex.getMessage());
-            }
-        }
         info.put("other_languages", others);
         Files.writeString(out.resolve("ir-reduce.json"), Json.writePretty(info) + "\n");
+    }
+
+    /**
+     * The reduced program in each other language, written to {@code as-LANG/}, and whether it
+     * shows the symptom there too when built as the finding's testbed built it, by the buggy
+     * compiler's sibling for that language ({@link Replay#inLanguage}): for each language, the
+     * directory ({@code files}), the build ({@code built_by}) and the verdict ({@code symptom}).
+     */
+    private static Map<String, Map<String, String>> otherLanguages(Replay symptom, Recipe recipe, Program p, Path out) throws IOException {
+        Map<String, Map<String, String>> others = new LinkedHashMap<>();
+        for (Language l : Language.values()) {
+            if (l == recipe.lang()) continue;
+            Map<String, String> m = new LinkedHashMap<>();
+            others.put(l.cliName(), m);
+            Recipe as = recipe.in(l);
+            LoweredTest t;
+            Prediction pred;
+            try {
+                pred = as.interpret(p);
+                t = as.lower(p, pred);
+            } catch (RuntimeException ex) {
+                m.put("symptom", "not run: not printed in " + l.cliName() + ": " + ex.getMessage());
+                continue;
+            }
+            Path d = Files.createDirectories(out.resolve("as-" + l.cliName()));
+            for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+            m.put("files", "as-" + l.cliName());
+            try {
+                Replay there = symptom.inLanguage(l);
+                m.put("built_by", there.buggyCompiler());
+                m.put("symptom", there.check(t.files(), expected(pred)) == Replay.Verdict.SHOWS ? "shows it" : "does not show it");
+            } catch (Replay.NoCounterpart ex) {
+                m.put("symptom", "not run: " + ex.getMessage());
+            }
+        }
+        return others;
     }
 }

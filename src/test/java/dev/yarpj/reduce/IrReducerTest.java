@@ -47,6 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
 class IrReducerTest {
     private static final Path FAKES = Path.of("src/test/resources/fake-compilers").toAbsolutePath();
     private static final Path ISPC_FAKES = Path.of("src/test/resources/ispc-harness").toAbsolutePath();
+    private static final Path SYCL_FAKES = Path.of("src/test/resources/sycl-harness").toAbsolutePath();
 
     @Test
     void plantedWrongCodeInCIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
@@ -56,8 +57,26 @@ class IrReducerTest {
 
     @Test
     void plantedWrongCodeInCppIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
-        reducesToAFewStatements(dir, "cpp", "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake, c: " + FAKES.resolve("miscompile.sh")
-                + ", cpp: " + FAKES.resolve("miscompile.sh") + ", flags: [-O2]}\n");
+        Path finding = reducesToAFewStatements(dir, "cpp", "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake, c: "
+                + FAKES.resolve("miscompile.sh") + ", cpp: " + FAKES.resolve("miscompile.sh") + ", flags: [-O2]}\n");
+        // The fake miscompiles C's test() as it does C++'s: the reduced program, built in C by the same fake, shows it too.
+        String json = Files.readString(finding.resolve("reduced/ir/ir-reduce.json"));
+        assertTrue(json.matches("(?s).*\"c\": \\{\\s*\"files\": \"as-c\",\\s*\"built_by\": \"[^\"]*miscompile.sh -O2 func.c\",\\s*\"symptom\": \"shows it\".*"), json);
+        // ISPC's C++ twin declares extern "C" void test(...), which the fake leaves alone: built right, no symptom.
+        assertTrue(json.matches("(?s).*\"ispc\": \\{\\s*\"files\": \"as-ispc\",\\s*\"built_by\": \"[^\"]*\",\\s*\"symptom\": \"does not show it\".*"), json);
+        assertTrue(Files.exists(finding.resolve("reduced/ir/as-c/func.c")) && Files.exists(finding.resolve("reduced/ir/as-sycl/func_ref.cpp")));
+    }
+
+    @Test
+    void plantedWrongCodeInSyclIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
+        // A fake SYCL compiler that builds the C++ lowering beside func.cpp with one added to test()'s constants:
+        // the finding, its replay and the reducer go through the SYCL lowering, its kernel planner and its files.
+        Path finding = reducesToAFewStatements(dir, "sycl", "reference: {c: gcc, cpp: g++}\ntestbeds:\n"
+                + "  - {name: sycl-ref-O0, sycl-cpp: g++, flags: [-O0]}\n"
+                + "  - {name: wrong-O2, sycl: " + SYCL_FAKES.resolve("miscompile-sycl.sh") + ", flags: [-O2, --acpp-targets=omp]}\n");
+        String json = Files.readString(finding.resolve("reduced/ir/ir-reduce.json"));
+        assertTrue(json.contains("\"symptom\": \"not run: " + SYCL_FAKES.resolve("miscompile-sycl.sh") + " builds sycl only\""), json);
+        assertTrue(Files.readString(finding.resolve("reduced/ir/func.cpp")).contains("sycl::"));
     }
 
     @Test
@@ -72,6 +91,9 @@ class IrReducerTest {
         assertTrue(json.contains("\"lowest_level\": \"-O0\"") && json.contains("\"family\": \"ispc\""), json);
         assertTrue(json.contains("sse4-i32x4") && json.contains("\"targets_right\": []"), json);
         assertEquals(Files.readString(finding.resolve("reduced/ir/func.ispc")), Files.readString(finding.resolve("triage/func.ispc")));
+        // ispc compiles ISPC only: the program in the other languages is printed, not run.
+        String json2 = Files.readString(finding.resolve("reduced/ir/ir-reduce.json"));
+        assertTrue(json2.contains("\"symptom\": \"not run: " + ISPC_FAKES.resolve("miscompile-ispc.sh") + " builds ispc only\""), json2);
     }
 
     /** A crash keeps its message, and a hang its slowness with each try bounded: a single loop is left of each. */
@@ -102,7 +124,7 @@ class IrReducerTest {
         assertNotNull(ir, String.valueOf(r.irNote()));
         int after = Rewrite.inventory(ir.program()).stmts().size();
         assertTrue(after <= 6 && after < before, lang + ": " + before + " statements became " + after + ":\n"
-                + Files.readString(ir.dir().resolve("func." + (lang.equals("c") ? "c" : lang))));
+                + Files.readString(ir.dir().resolve("func." + (lang.equals("sycl") ? "cpp" : lang))));
         assertTrue(ir.accepted() > 0 && ir.built() >= ir.accepted());
         // A loop that does nothing cannot carry wrong code: none is left (in ISPC, deleting one used to re-plan the loops after it).
         List<Stmt.LoopNest> empty = emptyNests(ir.program());
@@ -390,7 +412,7 @@ class IrReducerTest {
 
     /** Fuzzes seeds of the tiny policy in {@code lang} with {@code testbeds} (and {@code more} options); the first finding of {@code kind}. */
     private static Path plant(Path dir, String lang, String testbeds, String kind, String... more) throws Exception {
-        for (Path d : List.of(FAKES, ISPC_FAKES)) {
+        for (Path d : List.of(FAKES, ISPC_FAKES, SYCL_FAKES)) {
             try (Stream<Path> s = Files.list(d)) {
                 s.forEach(p -> p.toFile().setExecutable(true));
             }
