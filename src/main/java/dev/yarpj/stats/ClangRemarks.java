@@ -7,6 +7,8 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads clang's optimization record ({@code -fsave-optimization-record}, YAML) by scanning
@@ -33,9 +35,11 @@ public final class ClangRemarks {
         RemarkKind kind = null;
         String pass = null;
         String name = null;
+        int loc = -1;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             if (line.startsWith("---")) {
-                flush(tally, kind, pass, name);
+                flush(tally, kind, pass, name, loc);
+                loc = -1;
                 String rest = line.substring(3).strip();
                 kind = rest.startsWith("!") ? RemarkKind.ofClangTag(rest.substring(1).strip()) : null;
                 pass = null;
@@ -44,17 +48,26 @@ public final class ClangRemarks {
                 pass = scalar(line.substring(5));
             } else if (kind != null && line.startsWith("Name:")) {
                 name = scalar(line.substring(5));
+            } else if (kind != null && line.startsWith("DebugLoc:")) {
+                Matcher m = LINE.matcher(line);
+                if (m.find() && !line.contains(".h,")) loc = Integer.parseInt(m.group(1));
             } else if (line.equals("...")) {
-                flush(tally, kind, pass, name);
+                flush(tally, kind, pass, name, loc);
                 kind = null;
             }
         }
-        flush(tally, kind, pass, name);
+        flush(tally, kind, pass, name, loc);
         return tally;
     }
 
-    private static void flush(RemarkTally tally, RemarkKind kind, String pass, String name) {
-        if (kind != null && pass != null) tally.add(orNone(pass), kind, orNone(name));
+    /** The line of a remark's location: {@code DebugLoc: { File: func.cpp, Line: 12, Column: 5 }} (a header's is not the test's). */
+    private static final Pattern LINE = Pattern.compile("\\bLine:\\s*(\\d+)");
+
+    private static void flush(RemarkTally tally, RemarkKind kind, String pass, String name, int line) {
+        if (kind == null || pass == null) return;
+        tally.add(orNone(pass), kind, orNone(name));
+        // The loop vectorizer's remark of a loop it vectorized sits on the loop's first line.
+        if (kind == RemarkKind.PASSED && pass.equals("loop-vectorize") && "Vectorized".equals(name) && line > 0) tally.addVectorizedLoop(line);
     }
 
     /** clang leaves some remarks' pass or name empty (loop-access analysis, explicit-transform failures). */

@@ -31,7 +31,7 @@ public final class GccRemarks {
     public static final int NAME_WORDS = 7;
 
     private static final Pattern LINE =
-            Pattern.compile("^(?:[^\\s:]+:\\d+:\\d+: )?(optimized|missed|note): ?(.*)$");
+            Pattern.compile("^(?:([^\\s:]+):(\\d+):\\d+: )?(optimized|missed|note): ?(.*)$");
     private static final Pattern QUOTED = Pattern.compile("(?<!\\w)'[^']*'(?!\\w)|‘[^’]*’|\"[^\"]*\"|`[^']*'");
     private static final Pattern PARENS = Pattern.compile("\\s*\\([^()]*\\)");
     private static final Pattern NUMBER = Pattern.compile("[-+]?(?:0[xX][0-9a-fA-F]+|\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)%?");
@@ -51,7 +51,12 @@ public final class GccRemarks {
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             Matcher m = LINE.matcher(line);
             if (!m.matches()) continue;
-            tally.add(PASS, RemarkKind.ofGccWord(m.group(1)), normalise(m.group(2)));
+            RemarkKind kind = RemarkKind.ofGccWord(m.group(3));
+            tally.add(PASS, kind, normalise(m.group(4)));
+            // "loop vectorized using 32 byte vectors" sits on the loop's first line (its epilogue's, if vectorized too, on the same).
+            if (kind == RemarkKind.PASSED && m.group(1) != null && !m.group(1).endsWith(".h") && m.group(4).startsWith("loop vectorized")) {
+                tally.addVectorizedLoop(Integer.parseInt(m.group(2)));
+            }
         }
         return tally;
     }

@@ -44,6 +44,8 @@ final class JsonPrinter {
             for (RemarkSummary.Row r : s.loopMissedAndAnalysis(info.compiler(), Integer.MAX_VALUE)) why.add(remarkRow(r));
             m.put("remarks_missed_analysis_loop", why);
             m.put("rate", rate(side.remarks().rate()));
+            m.put("early_exit_loops", s.earlyExitLoops());
+            m.put("early_exit_loops_vectorized", s.earlyExitLoopsVectorized());
         }
         m.put("generated_programs", side.trips().programs());
         m.put("shape", shape(side.shape()));

@@ -48,7 +48,10 @@ final class RemarkCollector implements SeedCollector<RemarkTally> {
         RemarkCompiler.CompileResult c = compiler.compile(cc, dir, func, timeoutSeconds);
         TestFigures figures = TestFigures.of(test);
         return switch (c.status()) {
-            case OK -> new SeedResult.Measured<>(seed, figures, c.tally());
+            case OK -> {
+                c.tally().countEarlyExits(test.files().files().get(func));
+                yield new SeedResult.Measured<>(seed, figures, c.tally());
+            }
             case FAILED -> new SeedResult.Skipped<>(seed, figures, Skip.COMPILE, c.message());
             case TIMED_OUT -> new SeedResult.Skipped<>(seed, figures, Skip.TIMEOUT, c.message());
         };

@@ -21,8 +21,14 @@ public final class RemarkSummary {
     private final Map<RemarkTally.PassKind, double[]> byPass = new TreeMap<>();
     private final Map<RemarkTally.Key, double[]> byName = new TreeMap<>();
 
+    /** The loops that leave early in all programs, and those of them vectorized ({@link EarlyExitLoops}). */
+    private final long earlyExitLoops;
+    private final long earlyExitLoopsVectorized;
+
     public RemarkSummary(List<RemarkTally> tallies) {
         this.programs = tallies.size();
+        this.earlyExitLoops = tallies.stream().mapToLong(RemarkTally::earlyExitLoops).sum();
+        this.earlyExitLoopsVectorized = tallies.stream().mapToLong(RemarkTally::earlyExitLoopsVectorized).sum();
         for (int i = 0; i < tallies.size(); i++) {
             for (var e : tallies.get(i).byPass().entrySet()) {
                 byPass.computeIfAbsent(e.getKey(), k -> new double[programs])[i] = e.getValue();
@@ -31,6 +37,14 @@ public final class RemarkSummary {
                 byName.computeIfAbsent(e.getKey(), k -> new double[programs])[i] = e.getValue();
             }
         }
+    }
+
+    public long earlyExitLoops() {
+        return earlyExitLoops;
+    }
+
+    public long earlyExitLoopsVectorized() {
+        return earlyExitLoopsVectorized;
     }
 
     /** Number of programs summarised. */

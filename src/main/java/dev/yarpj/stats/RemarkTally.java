@@ -38,6 +38,11 @@ public final class RemarkTally {
 
     private final Map<PassKind, Integer> byPass = new TreeMap<>();
     private final Map<Key, Integer> byName = new TreeMap<>();
+    /** The source lines of the loops the loop vectorizer vectorized (clang's Vectorized, gcc's "loop vectorized"). */
+    private final java.util.Set<Integer> vectorizedLoopLines = new java.util.TreeSet<>();
+    /** The loops of the compiled test that leave early, and how many of them were vectorized ({@link EarlyExitLoops}). */
+    private int earlyExitLoops;
+    private int earlyExitLoopsVectorized;
     /** CPU seconds (user + system) of the compile that made these remarks; 0 when unknown. */
     private double cpuSeconds;
 
@@ -47,6 +52,29 @@ public final class RemarkTally {
 
     void setCpuSeconds(double s) {
         cpuSeconds = s;
+    }
+
+    java.util.Set<Integer> vectorizedLoopLines() {
+        return java.util.Collections.unmodifiableSet(vectorizedLoopLines);
+    }
+
+    void addVectorizedLoop(int line) {
+        vectorizedLoopLines.add(line);
+    }
+
+    /** Counts the loops of {@code source} (the compiled test) that leave early, and those of them vectorized. */
+    void countEarlyExits(String source) {
+        java.util.Set<Integer> lines = EarlyExitLoops.lines(source);
+        earlyExitLoops = lines.size();
+        earlyExitLoopsVectorized = (int) lines.stream().filter(vectorizedLoopLines::contains).count();
+    }
+
+    public int earlyExitLoops() {
+        return earlyExitLoops;
+    }
+
+    public int earlyExitLoopsVectorized() {
+        return earlyExitLoopsVectorized;
     }
 
     public void add(String pass, RemarkKind kind, String name) {

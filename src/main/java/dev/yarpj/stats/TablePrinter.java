@@ -102,6 +102,8 @@ final class TablePrinter {
         out.println();
         rate(info.compiler(), side.remarks().rate(), s.programs());
         out.println();
+        out.println(EARLY_EXITS + earlyExits(s));
+        out.println();
         out.println("top " + RemarkKind.PASSED.label() + " remarks per pass (at most " + StatsReport.TOP_NAMES + " each):");
         out.print(nameTable(s.topNames(RemarkKind.PASSED, StatsReport.TOP_NAMES), false));
         out.println();
@@ -189,6 +191,15 @@ final class TablePrinter {
         for (String line : geoMeanLines(cmp.geoMean())) out.println(line);
         out.println();
         rate(info.compiler(), a.remarks().rate(), b.remarks().rate());
+        out.println();
+        out.println(EARLY_EXITS + "A " + earlyExits(a.remarks().summary()) + "; B " + earlyExits(b.remarks().summary()));
+    }
+
+    private static final String EARLY_EXITS = "loops that leave early (a break leaves them, or a while tests data), vectorized by the loop vectorizer: ";
+
+    private static String earlyExits(RemarkSummary s) {
+        return s.earlyExitLoopsVectorized() + " of " + s.earlyExitLoops()
+                + (s.earlyExitLoops() == 0 ? "" : " (" + pct(s.earlyExitLoopsVectorized(), s.earlyExitLoops()) + ")");
     }
 
     /** {@code kinds}: a kind column (rows of more than one kind); {@code names}: a remark column. */

@@ -34,6 +34,43 @@ class StatsRemarkParsingTest {
                 r.tally().byName().toString());
     }
 
+    /** A vectorizable loop on line 4 and a search loop that a break leaves on line 7, printed as yarpj prints loops. */
+    private static final String SEARCH = String.join("\n", "int a[1024], b[1024];", "int f(void) {", "    int r = -1;",
+            "    for (int i = 0; (i < 1024); i++) {", "        a[i] = (b[i] * 3);", "    }",
+            "    for (int i = 0; (i < 1024); i++) {", "        if ((b[i] == 7)) {", "            r = i;", "            break;", "        }",
+            "    }", "    return r;", "}", "");
+
+    @Test
+    void theLoopsThatLeaveEarlyAreCountedWithThoseTheVectorizerVectorized(@TempDir Path dir) throws Exception {
+        assertEquals(java.util.Set.of(7), EarlyExitLoops.lines(SEARCH));
+        Files.writeString(dir.resolve("s.c"), SEARCH);
+        // gcc 12 and clang 14 vectorize the first loop, not the search.
+        for (RemarkCompiler c : RemarkCompiler.values()) {
+            RemarkCompiler.CompileResult r = c.compile(c.defaultBinary, dir, "s.c", 60);
+            assertEquals(RemarkCompiler.Status.OK, r.status(), r.message());
+            r.tally().countEarlyExits(SEARCH);
+            assertEquals(java.util.Set.of(4), r.tally().vectorizedLoopLines(), c.toString());
+            assertEquals(1, r.tally().earlyExitLoops());
+            assertEquals(0, r.tally().earlyExitLoopsVectorized());
+        }
+        // clang 23 vectorizes loops with an uncountable early exit (LLVM since 2025): the search too.
+        if (dev.yarpj.harness.Testbeds.onPath("clang-23")) {
+            RemarkCompiler.CompileResult r = RemarkCompiler.CLANG.compile("clang-23", dir, "s.c", 60);
+            r.tally().countEarlyExits(SEARCH);
+            assertEquals(java.util.Set.of(4, 7), r.tally().vectorizedLoopLines());
+            assertEquals(1, r.tally().earlyExitLoopsVectorized());
+        }
+    }
+
+    @Test
+    void theLoopABreakLeavesIsTheInnermostAndAWhileThatTestsDataLeavesEarly() {
+        String nest = String.join("\n", "for (int i = 0; (i < 4); i++) {", "    for (int j = 0; (j < 4); j++) {", "        if ((s[j] == 1)) {",
+                "            break;", "        }", "    }", "    if ((t[i] == 2)) {", "        continue;", "    }", "}",
+                "{", "    int k = 0;", "    while (((k < 9) && (u[k] != 3))) {", "        k++;", "    }", "}",
+                "int m = 0;", "do {", "    m++;", "} while (((m < 9) && (u[m] != 3)));", "while ((m < 20)) {", "    m++;", "}", "");
+        assertEquals(java.util.Set.of(2, 13, 18), EarlyExitLoops.lines(nest));
+    }
+
     @Test
     void aCompileErrorIsAFailureNotAnException(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("bad.c"), "int f( {\n");
