@@ -137,6 +137,10 @@ final class StatsCommand implements Callable<Integer> {
             description = "The compiler binary (default: clang or gcc, per --compiler; with --lang=ispc: ispc); it must take that compiler's options.")
     String cc;
 
+    @Option(names = "--flag", paramLabel = "OPTION",
+            description = "An option the remark compiles add to -O3, e.g. --flag=-march=native (gcc vectorizes early exits only with SSE4.1 or later); repeatable.")
+    List<String> flags = new ArrayList<>();
+
     @Option(names = "--ispc-target", paramLabel = "TARGET",
             description = "With --lang=ispc: the ispc --target the mask measurement builds for (default: ${DEFAULT-VALUE}).",
             defaultValue = IspcMaskBuild.DEFAULT_TARGET)
@@ -189,7 +193,7 @@ final class StatsCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
         StatsStage.Options options = new StatsStage.Options(lang.language, first, last, policies, swarm, compiler.remarks, cc,
-                ispcTarget, ispcLevel, format.format, jobs, noCompile, perSeed);
+                ispcTarget, ispcLevel, format.format, jobs, noCompile, perSeed, flags);
         try {
             return StatsStage.run(options, out, err);
         } catch (StatsStage.BadInput e) {

@@ -284,6 +284,7 @@ final class JsonPrinter {
             m.put("compiler", info.compiler().defaultBinary);
             m.put("cc", info.cc());
             m.put("cc_version", info.ccVersion());
+            m.put("options", info.options());
         } else if (info.measuredMasks()) {
             m.put("compiler", "ispc");
             m.put("cc", info.cc());

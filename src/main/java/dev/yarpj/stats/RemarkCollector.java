@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,11 +15,13 @@ import java.util.Map;
 final class RemarkCollector implements SeedCollector<RemarkTally> {
     private final RemarkCompiler compiler;
     private final String cc;
+    private final List<String> flags;
     private final double timeoutSeconds;
 
-    RemarkCollector(RemarkCompiler compiler, String cc, double timeoutSeconds) {
+    RemarkCollector(RemarkCompiler compiler, String cc, List<String> flags, double timeoutSeconds) {
         this.compiler = compiler;
         this.cc = cc;
+        this.flags = List.copyOf(flags);
         this.timeoutSeconds = timeoutSeconds;
     }
 
@@ -45,7 +48,7 @@ final class RemarkCollector implements SeedCollector<RemarkTally> {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
             }
         }
-        RemarkCompiler.CompileResult c = compiler.compile(cc, dir, func, timeoutSeconds);
+        RemarkCompiler.CompileResult c = compiler.compile(cc, flags, dir, func, timeoutSeconds);
         TestFigures figures = TestFigures.of(test);
         return switch (c.status()) {
             case OK -> {

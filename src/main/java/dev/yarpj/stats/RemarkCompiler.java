@@ -56,7 +56,14 @@ public enum RemarkCompiler {
 
     /** The compile command for {@code source} (a file name in {@code dir}), remarks going to {@link #recordFile}. */
     public List<String> command(String cc, String source, Path dir) {
-        List<String> c = new ArrayList<>(List.of(cc, "-O3", "-c", "-w", source, "-o", "/dev/null"));
+        return command(cc, List.of(), source, dir);
+    }
+
+    /** As {@link #command(String, String, Path)}, with {@code flags} after -O3. */
+    public List<String> command(String cc, List<String> flags, String source, Path dir) {
+        List<String> c = new ArrayList<>(List.of(cc, "-O3"));
+        c.addAll(flags);
+        c.addAll(List.of("-c", "-w", source, "-o", "/dev/null"));
         if (this == CLANG) {
             c.add("-fsave-optimization-record");
             c.add("-foptimization-record-file=" + recordFile(dir));
@@ -108,9 +115,14 @@ public enum RemarkCompiler {
      * remarks. The compile is killed after {@code timeoutSeconds}.
      */
     public CompileResult compile(String cc, Path dir, String source, double timeoutSeconds) throws IOException {
+        return compile(cc, List.of(), dir, source, timeoutSeconds);
+    }
+
+    /** As {@link #compile(String, Path, String, double)}, with {@code flags} after -O3. */
+    public CompileResult compile(String cc, List<String> flags, Path dir, String source, double timeoutSeconds) throws IOException {
         Path record = recordFile(dir);
         Files.deleteIfExists(record);
-        ProcessRunner.Result r = ProcessRunner.run(dir, "compile", command(cc, source, dir),
+        ProcessRunner.Result r = ProcessRunner.run(dir, "compile", command(cc, flags, source, dir),
                 new ProcessRunner.Limits(timeoutSeconds, MEMORY_MIB, FILE_MIB));
         if (r.timedOut()) {
             return new CompileResult(Status.TIMED_OUT, null, "still compiling after " + (long) timeoutSeconds + " s");

@@ -30,11 +30,12 @@ public final class StatsStage {
 
     /**
      * What to measure. {@code policies}: A, and B when comparing; {@code cc}: the compiler
-     * binary, null for the mode's default; {@code perSeed}: the CSV file of --per-seed, or null.
+     * binary, null for the mode's default; {@code perSeed}: the CSV file of --per-seed, or null;
+     * {@code flags}: options the remark compiles add to -O3 ({@code -march=native}, say).
      */
     public record Options(Language lang, long firstSeed, long lastSeed, List<GenPolicy> policies, boolean swarm,
                           RemarkCompiler compiler, String cc, String ispcTarget, String ispcLevel, Format format, int jobs,
-                          boolean noCompile, Path perSeed) {}
+                          boolean noCompile, Path perSeed, List<String> flags) {}
 
     static final double COMPILE_TIMEOUT_SECONDS = 120;
     static final double PROGRESS_SECONDS = 5;
@@ -77,7 +78,7 @@ public final class StatsStage {
             throw new BadInput("--cc " + binary + " does not look like " + o.compiler().defaultBinary + " (its --version says: "
                     + version + "); use --compiler " + says.defaultBinary);
         }
-        List<PolicyResults<RemarkTally>> got = collect(new RemarkCollector(o.compiler(), binary, COMPILE_TIMEOUT_SECONDS));
+        List<PolicyResults<RemarkTally>> got = collect(new RemarkCollector(o.compiler(), binary, o.flags(), COMPILE_TIMEOUT_SECONDS));
         if (got == null) return 1;
         if (o.perSeed() != null) {
             try {
@@ -86,7 +87,8 @@ public final class StatsStage {
                 throw new BadInput("cannot write --per-seed " + o.perSeed() + ": " + e.getMessage());
             }
         }
-        RunInfo info = new RunInfo(o.compiler(), binary, version, o.lang().cliName(), o.firstSeed(), o.lastSeed(), o.swarm());
+        RunInfo info = new RunInfo(o.compiler(), binary, version, o.lang().cliName(), o.firstSeed(), o.lastSeed(), o.swarm(), null,
+                o.flags());
         StatsReport report = StatsReport.ofRemarks(info, got);
         int a = report.sides().get(0).remarks().summary().programs();
         if (!compares()) {

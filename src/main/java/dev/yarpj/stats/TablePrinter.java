@@ -89,7 +89,7 @@ final class TablePrinter {
 
     private void remarks(RunInfo info, StatsReport.Side side) {
         RemarkSummary s = side.remarks().summary();
-        out.println("remarks of " + compilerLine(info) + " -O3 on " + s.programs() + " programs: seeds "
+        out.println("remarks of " + compilerLine(info) + " " + info.options() + " on " + s.programs() + " programs: seeds "
                 + info.firstSeed() + ".." + info.lastSeed() + ", policy " + side.policy() + ", lang " + info.lang()
                 + skippedNote(side));
         out.println();
@@ -165,7 +165,7 @@ final class TablePrinter {
     }
 
     private void remarks(RunInfo info, StatsReport.Side a, StatsReport.Side b, PolicyComparison cmp) {
-        out.println("remarks of " + compilerLine(info) + " -O3, seeds " + info.firstSeed() + ".." + info.lastSeed()
+        out.println("remarks of " + compilerLine(info) + " " + info.options() + ", seeds " + info.firstSeed() + ".." + info.lastSeed()
                 + ", lang " + info.lang());
         out.println("  A: policy " + a.policy() + ", " + a.remarks().summary().programs() + " programs" + skippedNote(a));
         out.println("  B: policy " + b.policy() + ", " + b.remarks().summary().programs() + " programs" + skippedNote(b));

@@ -145,10 +145,25 @@ class StatsCommandTest {
     }
 
     @Test
+    void flagsGoToEveryRemarkCompileAndTheReportSaysSo(@TempDir Path dir) throws Exception {
+        // A clang that logs its options, then compiles as clang does.
+        Path log = dir.resolve("args.log");
+        Path cc = dir.resolve("logging-clang");
+        Files.writeString(cc, "#!/bin/sh\necho \"$*\" >> " + log + "\nexec clang \"$@\"\n");
+        assertTrue(cc.toFile().setExecutable(true));
+        Result r = run("stats", "--seeds", "1..2", "-j", "1", "--cc", cc.toString(), "--flag=-march=x86-64-v2", "--flag", "-fno-unroll-loops");
+        assertEquals(0, r.code(), r.err());
+        List<String> compiles = Files.readAllLines(log).stream().filter(l -> l.contains("func.c")).toList();
+        assertEquals(2, compiles.size(), compiles.toString());
+        for (String c : compiles) assertTrue(c.startsWith("-O3 -march=x86-64-v2 -fno-unroll-loops -c -w func.c"), c);
+        assertTrue(r.out().contains(" -O3 -march=x86-64-v2 -fno-unroll-loops on 2 programs"), r.out());
+    }
+
+    @Test
     void helpNamesEveryOption() {
         Result r = run("stats", "--help");
         assertEquals(0, r.code());
-        for (String o : List.of("--lang", "--seeds", "--policy", "--swarm", "--compare", "--compiler", "--cc", "--format", "-j",
+        for (String o : List.of("--lang", "--seeds", "--policy", "--swarm", "--compare", "--compiler", "--cc", "--flag", "--format", "-j",
                 "--no-compile")) {
             assertTrue(r.out().contains(o), o + " in " + r.out());
         }
