@@ -60,7 +60,8 @@ class PolicyLoaderTest {
         assertEquals(0.4, p.carried().pCarried());
         assertEquals(0, p.carried().kindWeights().get("recurrence"));
         assertEquals(1, p.carried().kindWeights().get("find_last"));
-        assertEquals(0.0, GenPolicy.defaults().carried().pCarried(), "off in the default policy");
+        assertEquals(0.15, GenPolicy.defaults().carried().pCarried(), "a few in the default policy");
+        assertEquals(0.0, PolicyLoader.load(java.nio.file.Path.of("policies/no-idioms.yaml")).carried().pCarried(), "none in no-idioms.yaml");
         assertEquals("p.yaml:2:13: carried.max_span must be between 2 and 1000, got 1", error("carried:\n  max_span: 1\n"));
         assertEquals("p.yaml:2:12: carried.p_alone is a probability and must be between 0 and 1, got 2.0",
                 error("carried:\n  p_alone: 2.0\n"));
