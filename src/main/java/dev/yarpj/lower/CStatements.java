@@ -164,7 +164,7 @@ class CStatements {
      * {@code { decl do { body update } while (cond); }}. A pragma on the innermost loop
      * goes just before the loop statement.
      */
-    final void formLoop(CodeWriter w, Stmt.LoopNest n, int level, String decl, String cond, String update) {
+    private void formLoop(CodeWriter w, Stmt.LoopNest n, int level, String decl, String cond, String update) {
         LoopHead h = n.levels().get(level).head();
         w.open("");
         w.line(decl);
