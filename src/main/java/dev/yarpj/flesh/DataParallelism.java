@@ -242,7 +242,7 @@ final class DataParallelism {
         public Boolean loopNest(Stmt.LoopNest n) {
             for (Stmt.LoopLevel lv : n.levels()) {
                 LoopHead h = lv.head();
-                if (reads(h.start()) || reads(h.cond()) || reads(h.update())) return true;
+                if (reads(h.start()) || reads(h.cond()) || reads(h.update()) || (h.guard() != null && reads(h.guard()))) return true;
             }
             return super.loopNest(n);
         }

@@ -681,6 +681,8 @@ public final class Flesher {
         if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
         // Data parallelism can only be decided once the whole nest is known.
         Stmt.LoopNest built = DataParallelism.markKeepingPromises(plainNest.withPragma(plan.pragma()));
+        // Forms only once parallelism is known: gang and parallel_for levels keep theirs.
+        if (xp.pWhile() > 0 || xp.pDoWhile() > 0) built = LoopForms.choose(built, xp, rng);
         return new BuiltNest(built.withIdiom(plan.idiom()), bounds);
     }
 

@@ -128,7 +128,11 @@ public final class RecordTree {
         }
     }
 
-    /** The value of a field a file does not have: zero of a number, false, nothing in a list or map. */
+    /**
+     * The value of a field a file does not have: zero of a number, false, nothing in a list or
+     * map, an enum's first constant (its zero: a loop's form reads as FOR), null for any other
+     * object (an optional part such as a loop's header exit).
+     */
     private static Object absent(Class<?> type, String what) {
         if (type == long.class) return 0L;
         if (type == int.class) return 0;
@@ -136,6 +140,8 @@ public final class RecordTree {
         if (type == boolean.class) return false;
         if (List.class.isAssignableFrom(type)) return List.of();
         if (Map.class.isAssignableFrom(type)) return Map.of();
+        if (type.isEnum()) return type.getEnumConstants()[0];
+        if (!type.isPrimitive() && type != String.class) return null;
         throw new Malformed(what);
     }
 

@@ -267,6 +267,7 @@ public final class Interpreter {
         Ev start = expr(h.start());
         Ev cond = expr(h.cond());
         Ev update = expr(h.update());
+        Ev guard = h.guard() == null ? () -> 1 : expr(h.guard());
         // Numbered before the loops of its prefix, the next level and its suffix: pre-order.
         int id = loopSites.size();
         loopSites.add(new LoopTrips(n.idiom(), level, level == n.depth() - 1, h.parallel(), n.breaksOut(level), 0, 0, 0));
@@ -279,13 +280,22 @@ public final class Interpreter {
         if (h.parallel() && --openParallel == 0) parallelLocals.clear();
         long planned = h.trip();
         boolean parallel = h.parallel();
+        LoopHead.Form form = h.form();
         return () -> {
             tick();
             entered[id]++;
             scalars[slot] = Arith.convert(start.ev(), t);
             long trips = 0;
             boolean broke = false;
-            while (cond.ev() != 0) {
+            // A do-while runs its first iteration before it tests anything; a header exit is
+            // tested only where the condition holds (&& in C and ISPC), before the body.
+            boolean first = form == LoopHead.Form.DO_WHILE;
+            while (first || cond.ev() != 0) {
+                if (!first && guard.ev() == 0) {
+                    broke = true;
+                    break;
+                }
+                first = false;
                 tick();
                 trips++;
                 try {
@@ -299,6 +309,9 @@ public final class Interpreter {
                         broke = true;
                         break;
                     }
+                    // A while or do-while spells the update at the end of its body, which a
+                    // continue skips (the generator gives no such loop a continue).
+                    if (form != LoopHead.Form.FOR) continue;
                 }
                 scalars[slot] = Arith.convert(update.ev(), t);
             }

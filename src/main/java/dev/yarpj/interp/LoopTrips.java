@@ -8,7 +8,9 @@ import dev.yarpj.ir.Idiom;
  * nest's innermost level; {@code entered} counts the times its head started (the iterator
  * initialised), {@code iterations} the times its body ran, over the whole execution;
  * {@code parallel} whether its iterations may run as a gang or a parallel range;
- * {@code exits} whether a break may leave it, {@code broken} the entries a break ended.
+ * {@code exits} whether a break (or a header exit) may leave it, {@code broken} the entries
+ * one ended. A header exit ends the loop before the body of the iteration it stops, a break
+ * in that iteration's body: the same exit counts one iteration fewer in a while header.
  */
 public record LoopTrips(Idiom idiom, int level, boolean innermost, boolean parallel, boolean exits, long entered,
                         long iterations, long broken) {

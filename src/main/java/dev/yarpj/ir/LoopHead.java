@@ -9,9 +9,16 @@ package dev.yarpj.ir;
  * {@code trip} is the number of iterations every execution of the loop runs (the
  * interpreter checks it), or -1 where unknown; with the head's start and step it is the
  * loop's iteration space, which a data-parallel lowering maps an index range onto.
+ *
+ * <p>{@code form} says how the loop is spelt and, for a do-while, when its condition is
+ * first tested (see {@link Form}). {@code guard}, only on a while loop and null elsewhere, is
+ * a data-dependent exit carried in the header: the loop goes on while {@code cond} holds and
+ * then {@code guard} holds ({@code while (i < n && s[i] != K)}); {@code guard} is evaluated
+ * only where {@code cond} holds, as C and ISPC evaluate {@code &&}. A loop the guard stops
+ * leaves early like one a break leaves, before the body of the iteration it stops.
  */
 public record LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary update, long trip,
-                       Parallelism parallelism) {
+                       Parallelism parallelism, Form form, Expr guard) {
     /**
      * Whether the iterations may run in any order or at once. {@link #INDEPENDENT}: no
      * dependence crosses iterations. {@link #REDUCTION}: none but the folds of
@@ -19,6 +26,26 @@ public record LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary 
      * parallel lowering computes as partial results combined after the loop.
      */
     public enum Parallelism { SERIAL, INDEPENDENT, REDUCTION }
+
+    /**
+     * How the loop is spelt. {@link #FOR}: {@code for (T i = s; cond; update)}.
+     * {@link #WHILE}: {@code { T i = s; while (cond) { body; update; } }}.
+     * {@link #DO_WHILE}: {@code { T i = s; do { body; update; } while (cond); }}, whose
+     * first iteration runs before {@code cond} is tested: the generator gives it only to a
+     * loop that runs at least once on every entry. In the last two a {@code continue} would
+     * skip the update, so the generator gives them to no loop a continue belongs to. FOR is
+     * first: a program file written before forms existed reads as FOR.
+     */
+    public enum Form { FOR, WHILE, DO_WHILE }
+
+    public LoopHead {
+        if (form == null) form = Form.FOR;
+        if (guard != null && form != Form.WHILE) throw new IllegalArgumentException("a header exit on a " + form + " loop");
+    }
+
+    public LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary update, long trip, Parallelism parallelism) {
+        this(iter, start, cond, update, trip, parallelism, Form.FOR, null);
+    }
 
     /** A head of unknown trip count, data-parallel (independent) or not. */
     public LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary update, boolean dataParallel) {
@@ -40,6 +67,15 @@ public record LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary 
     }
 
     public LoopHead withParallelism(Parallelism p) {
-        return new LoopHead(iter, start, cond, update, trip, p);
+        return new LoopHead(iter, start, cond, update, trip, p, form, guard);
+    }
+
+    public LoopHead withForm(Form f, Expr g) {
+        return new LoopHead(iter, start, cond, update, trip, parallelism, f, g);
+    }
+
+    /** The condition as a while header spells it: {@code cond}, or {@code cond && guard}. */
+    public Expr.Binary headerCond() {
+        return guard == null ? cond : Exprs.binary(BinOp.LAND, cond, guard);
     }
 }

@@ -97,6 +97,7 @@ public sealed interface Stmt {
                 expr(lv.head().start());
                 expr(lv.head().cond());
                 expr(lv.head().update());
+                if (lv.head().guard() != null) expr(lv.head().guard());
             }
             all(s.blocksFrom(0));
             return null;
@@ -318,9 +319,13 @@ public sealed interface Stmt {
             return exits(level, Exit.Kind.BREAK);
         }
 
-        /** Whether an exit of {@code kind} (any, when null) belongs to the loop of level {@code level}, as {@link #breaksOut} says where. */
+        /**
+         * Whether an exit of {@code kind} (any, when null) belongs to the loop of level {@code level}, as {@link #breaksOut}
+         * says where; a header exit ({@link LoopHead#guard}) leaves the loop as a break does.
+         */
         public boolean exits(int level, Exit.Kind kind) {
             LoopLevel lv = levels.get(level);
+            if (lv.head().guard() != null && kind != Exit.Kind.CONTINUE) return true;
             List<Stmt> own = new java.util.ArrayList<>(List.of(lv.prefix(), lv.suffix()));
             if (level == levels.size() - 1) own.add(body);
             return new AnyStatement() {

@@ -326,12 +326,32 @@ final class IspcLowerer implements Lowerer {
         LoopHead h = lv.head();
         String name = h.iter().name();
         Expr next = Exprs.convertImplicitly(h.update(), h.iter().type());
-        w.open("for (uniform " + type(h.iter().type()) + " " + name + " = " + expr(h.start()) + "; "
-                + printer.truth(h.cond()) + "; " + name + " = " + expr(next) + ")");
+        String decl = "uniform " + type(h.iter().type()) + " " + name + " = " + expr(h.start());
+        String update = name + " = " + expr(next);
+        if (h.form() != LoopHead.Form.FOR) {
+            // The iterator is uniform, so is the condition: while and do-while need no lane masks.
+            String cond = printer.truth(h.headerCond());
+            boolean doWhile = h.form() == LoopHead.Form.DO_WHILE;
+            w.open("");
+            w.line(decl + ";");
+            w.open(doWhile ? "do" : "while (" + cond + ")");
+            levelBody(w, n, level, gang);
+            w.line(update + ";");
+            if (doWhile) w.closeWith("} while (" + cond + ");");
+            else w.close();
+            w.close();
+            return;
+        }
+        w.open("for (" + decl + "; " + printer.truth(h.cond()) + "; " + update + ")");
+        levelBody(w, n, level, gang);
+        w.close();
+    }
+
+    private void levelBody(CodeWriter w, Stmt.LoopNest n, int level, int gang) {
+        Stmt.LoopLevel lv = n.levels().get(level);
         for (Stmt t : lv.prefix().stmts()) stmt(w, t);
         level(w, n, level + 1, gang);
         for (Stmt t : lv.suffix().stmts()) stmt(w, t);
-        w.close();
     }
 
     /**

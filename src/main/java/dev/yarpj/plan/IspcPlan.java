@@ -213,7 +213,7 @@ public final class IspcPlan {
                 return;
             }
             expr(h.start());
-            truth(h.cond());
+            truth(h.form() == LoopHead.Form.FOR ? h.cond() : h.headerCond());
             expr(Exprs.convertImplicitly(h.update(), h.iter().type()));
             stmts(lv.prefix().stmts());
             level(n, level + 1, gang);

@@ -22,7 +22,13 @@ public record ExitPolicy(
         /* Chance that the exit comes before the level's other statements (else after them; a continue always before). */
         double pBefore,
         /* The control-path oracle: every arm of every if (an exit's included) counts how often it ran into an output of its own. */
-        boolean traceBranches) {
+        boolean traceBranches,
+        /* Chance that a serial loop level is spelt as a while loop, its update at the end of its body (never where a continue belongs to it). */
+        double pWhile,
+        /* Chance that a serial level that runs at least once on every entry is spelt as a do-while loop (drawn before p_while). */
+        double pDoWhile,
+        /* Chance that a while level whose first statement is an exit's bare break carries that test in its condition: while (i < n && s[i] != K). */
+        double pHeaderExit) {
     public static final List<String> KIND_NAMES = List.of("break", "continue", "find", "search");
     public static final List<String> POSITION_NAMES = List.of("first", "middle", "last", "never");
 }

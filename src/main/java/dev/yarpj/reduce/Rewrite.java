@@ -283,7 +283,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             int k = loops++;
             loopList.add(old);
             LoopHead h = new LoopHead(old.iter(), fixed(old.start()), (Expr.Binary) fixed(old.cond()), (Expr.Binary) fixed(old.update()),
-                    old.trip(), old.parallelism());
+                    old.trip(), old.parallelism(), old.form(), fixed(old.guard()));
             if (edit instanceof Edit.LowerTrip t && t.loop() == k) {
                 h = lowerTrip(h, t.trip());
                 if (h == null) {
@@ -392,7 +392,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             Long holds = known(cond, it, values[k]);
             if (holds == null || (holds != 0) != (k < trip)) return null;
         }
-        return new LoopHead(it, h.start(), cond, h.update(), h.trip() >= 0 ? trip : -1, h.parallelism());
+        // The form and a header exit stay: a do-while still runs at least once, as trip >= 1.
+        return new LoopHead(it, h.start(), cond, h.update(), h.trip() >= 0 ? trip : -1, h.parallelism(), h.form(), h.guard());
     }
 
     /** The value of {@code e} where iterator {@code it} holds {@code iv}, if it reads only constants, inputs and {@code it}; else null (also on UB). */

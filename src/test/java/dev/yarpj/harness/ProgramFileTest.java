@@ -64,6 +64,30 @@ class ProgramFileTest {
         assertEquals(t.files().files(), back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files());
     }
 
+    /**
+     * A file written before loops had forms (LoopHead's form and guard) still loads: a missing
+     * form reads as FOR (an enum's first constant), a missing header exit as none.
+     */
+    @Test
+    void aProgramSavedBeforeLoopFormsLoadsWithForLoops() throws Exception {
+        GeneratedTest t = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(3, "seed 3");
+        Path file = dir.resolve("new.json.gz");
+        new ProgramFile(t.program(), t.recipe()).write(file);
+        String json;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+            json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String old = json.replaceAll(",\\s*\"form\":\\s*\"FOR\"", "").replaceAll(",\\s*\"guard\":\\s*null", "");
+        assertTrue(json.contains("\"form\"") && !old.contains("\"form\"") && !old.contains("\"guard\""), "the file has forms to take away");
+        Path oldFile = dir.resolve("old.json.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(oldFile))) {
+            out.write(old.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        ProgramFile back = ProgramFile.read(oldFile);
+        assertEquals(t.program(), back.program());
+        assertEquals(t.files().files(), back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files());
+    }
+
     @Test
     void aFileThatIsNotAProgramGivesOneLine() throws Exception {
         Path junk = dir.resolve("junk.gz");

@@ -55,6 +55,22 @@ class PolicyLoaderTest {
     }
 
     @Test
+    void theLoopFormKnobsAreProbabilitiesFewByDefault() {
+        GenPolicy p = PolicyLoader.parse("exits:\n  p_while: 0.4\n  p_do_while: 0.2\n", "p.yaml", "p");
+        assertEquals(0.4, p.exits().pWhile());
+        assertEquals(0.2, p.exits().pDoWhile());
+        assertEquals(0.1, GenPolicy.defaults().exits().pWhile(), "a few in the default policy");
+        assertEquals(0.05, GenPolicy.defaults().exits().pDoWhile(), "a few in the default policy");
+        GenPolicy none = PolicyLoader.load(Path.of("policies/no-idioms.yaml"));
+        assertEquals(0.0, none.exits().pWhile() + none.exits().pDoWhile(), "none in no-idioms.yaml");
+        assertEquals("p.yaml:2:12: exits.p_while is a probability and must be between 0 and 1, got 1.5", error("exits:\n  p_while: 1.5\n"));
+        assertEquals("p.yaml:2:15: exits.p_do_while is a probability and must be between 0 and 1, got -0.1",
+                error("exits:\n  p_do_while: -0.1\n"));
+        assertEquals("p.yaml:2:18: exits.p_header_exit is a probability and must be between 0 and 1, got 2",
+                error("exits:\n  p_header_exit: 2\n"));
+    }
+
+    @Test
     void theCarriedSectionIsCheckedWithPositions() {
         GenPolicy p = PolicyLoader.parse("carried:\n  p_carried: 0.4\n  kind_weights: {recurrence: 0}\n", "p.yaml", "p");
         assertEquals(0.4, p.carried().pCarried());

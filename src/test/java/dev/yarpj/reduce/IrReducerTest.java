@@ -234,6 +234,33 @@ class IrReducerTest {
         assertEquals(2, run(unknown).loops().get(0).iterations());
     }
 
+    /** {@link #counting}'s loop spelt as {@code form}, with header exit {@code guard}. */
+    private static Program counting(LoopHead.Form form, Expr guard) {
+        Program p = counting(3);
+        Stmt.LoopNest n = (Stmt.LoopNest) p.body().stmts().get(0);
+        Stmt.LoopLevel lv = n.levels().get(0);
+        Stmt.LoopNest spelt = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(lv.head().withForm(form, guard), lv.prefix(), lv.suffix())), n.body());
+        return new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(),
+                new Stmt.Block(List.of(spelt, p.body().stmts().get(1))), 3, 1);
+    }
+
+    @Test
+    void aWhileOrDoWhileKeepsItsFormWhenItRunsFewerTimesAndAHeaderExitKeepsItsLevel() {
+        Program doWhile = Rewrite.apply(counting(LoopHead.Form.DO_WHILE, null), new Edit.LowerTrip(0, 2));
+        LoopHead h = Rewrite.inventory(doWhile).loops().get(0);
+        assertEquals(LoopHead.Form.DO_WHILE, h.form());
+        assertEquals(2, run(doWhile).loops().get(0).iterations());
+        assertEquals(null, Rewrite.apply(counting(LoopHead.Form.DO_WHILE, null), new Edit.LowerTrip(0, 0)), "a do-while never runs zero times");
+        // while (i < 3 && i != 2): the header exit stays with its loop, which a level drop would take away.
+        Expr guard = Exprs.binary(BinOp.NE, new Expr.IterRef(I), new Expr.Const(IntType.INT, 2));
+        Program guarded = counting(LoopHead.Form.WHILE, guard);
+        assertEquals(2, run(guarded).loops().get(0).iterations());
+        LoopHead lowered = Rewrite.inventory(Rewrite.apply(guarded, new Edit.LowerTrip(0, 2))).loops().get(0);
+        assertEquals(guard, lowered.guard());
+        assertEquals(null, Rewrite.apply(guarded, new Edit.DropLevel(0)), "the header exit belongs to the level");
+        assertNotNull(Rewrite.apply(counting(LoopHead.Form.WHILE, null), new Edit.DropLevel(0)), "a while without one may go");
+    }
+
     @Test
     void anArrayKeepsTheRowsItsAccessesReachAndNoFewer() {
         Program p = Rewrite.apply(counting(3), new Edit.LowerTrip(0, 2)); // a[0] and a[1] are written

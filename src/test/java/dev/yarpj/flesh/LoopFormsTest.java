@@ -1,0 +1,213 @@
+package dev.yarpj.flesh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.interp.LoopTrips;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Loop forms as the policy's {@code exits: p_while, p_do_while, p_header_exit} give them
+ * ({@link LoopForms}): every form in every language with the knobs on, none with them off;
+ * a do-while only on a serial level planned to run on every entry, no while or do-while a
+ * continue belongs to; header exits that stop their loop on some entries; and real gcc runs
+ * print the interpreter's prediction.
+ */
+class LoopFormsTest {
+    /** control-flow.yaml with the forms drawn often. */
+    private static final GenPolicy FORMS = withKnobs("0.5", "0.5");
+    /** control-flow.yaml with the forms off. */
+    private static final GenPolicy NO_FORMS = withKnobs("0", "0");
+
+    private static GenPolicy withKnobs(String pWhile, String pDoWhile) {
+        try {
+            String text = Files.readString(Path.of("policies/control-flow.yaml"));
+            String on = text.replaceFirst("(?m)^  p_while: [0-9.]+", "  p_while: " + pWhile)
+                    .replaceFirst("(?m)^  p_do_while: [0-9.]+", "  p_do_while: " + pDoWhile);
+            assertTrue(on.contains("p_while: " + pWhile) && on.contains("p_do_while: " + pDoWhile), "control-flow.yaml sets the knobs");
+            return PolicyLoader.parse(on, "control-flow forms", "control-flow-forms");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The heads of every loop level of a program, in program order. */
+    private static List<LoopHead> heads(GeneratedTest t, List<Stmt.LoopNest> nests, List<Integer> levels) {
+        List<LoopHead> hs = new ArrayList<>();
+        new Stmt.Walker() {
+            @Override
+            public Void loopNest(Stmt.LoopNest n) {
+                for (int l = 0; l < n.depth(); l++) {
+                    hs.add(n.levels().get(l).head());
+                    nests.add(n);
+                    levels.add(l);
+                }
+                return super.loopNest(n);
+            }
+        }.all(t.program().body().stmts());
+        return hs;
+    }
+
+    private static final Pattern HEADER_EXIT = Pattern.compile("while \\(.*&& .*!=");
+
+    @Test
+    void everyFormAppearsInEveryLanguageWithTheKnobsOn() {
+        for (Language lang : List.of(Language.C, Language.CPP, Language.ISPC, Language.SYCL)) {
+            Generator g = new Generator(FORMS, lang, CheckMode.HASH);
+            Map<LoopHead.Form, Integer> forms = new EnumMap<>(LoopHead.Form.class);
+            int headerExits = 0;
+            int printedWhile = 0;
+            int printedDo = 0;
+            int printedHeaderExits = 0;
+            for (long seed = 1; seed <= 30; seed++) {
+                GeneratedTest t = g.generate(seed, "form test");
+                for (LoopHead h : heads(t, new ArrayList<>(), new ArrayList<>())) {
+                    forms.merge(h.form(), 1, Integer::sum);
+                    if (h.guard() != null) headerExits++;
+                }
+                String func = t.files().files().get("func." + lang.extension);
+                printedWhile += func.lines().filter(l -> l.strip().startsWith("while (")).count();
+                printedDo += func.lines().filter(l -> l.strip().startsWith("} while (")).count();
+                printedHeaderExits += func.lines().filter(l -> HEADER_EXIT.matcher(l).find()).count();
+            }
+            assertEquals(3, forms.size(), lang + ": " + forms);
+            assertTrue(headerExits > 3, lang + ": " + headerExits + " header exits");
+            assertTrue(printedWhile > 0 && printedDo > 0 && printedHeaderExits > 0,
+                    lang + ": printed " + printedWhile + " while, " + printedDo + " do-while, " + printedHeaderExits + " header exits");
+        }
+    }
+
+    @Test
+    void everyLoopIsAForLoopWithTheKnobsOff() {
+        for (GenPolicy p : List.of(NO_FORMS, PolicyLoader.load(Path.of("policies/no-idioms.yaml")))) {
+            for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
+                Generator g = new Generator(p, lang, CheckMode.HASH);
+                for (long seed = 1; seed <= 15; seed++) {
+                    GeneratedTest t = g.generate(seed, "form test");
+                    for (LoopHead h : heads(t, new ArrayList<>(), new ArrayList<>())) {
+                        assertEquals(LoopHead.Form.FOR, h.form(), lang + " seed " + seed);
+                        assertNull(h.guard());
+                    }
+                    assertFalse(t.files().files().get("func." + lang.extension).contains("while ("), lang + " seed " + seed);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theFormsGoOnlyWhereTheyKeepTheLoopsMeaning() {
+        int doWhiles = 0;
+        for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
+            Generator g = new Generator(FORMS, lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 40; seed++) {
+                GeneratedTest t = g.generate(seed, "form test");
+                List<Stmt.LoopNest> nests = new ArrayList<>();
+                List<Integer> levels = new ArrayList<>();
+                List<LoopHead> hs = heads(t, nests, levels);
+                for (int k = 0; k < hs.size(); k++) {
+                    LoopHead h = hs.get(k);
+                    if (h.form() == LoopHead.Form.FOR) continue;
+                    String where = lang + " seed " + seed + " loop " + h.iter().name();
+                    assertFalse(h.parallel(), where + ": a gang or parallel range keeps its form");
+                    assertFalse(nests.get(k).exits(levels.get(k), Stmt.Exit.Kind.CONTINUE), where + ": a continue would skip the update");
+                    if (h.form() == LoopHead.Form.DO_WHILE) {
+                        doWhiles++;
+                        assertTrue(h.trip() >= 1, where + ": a do-while runs at least once on every entry");
+                    }
+                }
+            }
+        }
+        assertTrue(doWhiles > 50, doWhiles + " do-whiles");
+    }
+
+    @Test
+    void headerExitsStopTheirLoopsOnSomeEntries() {
+        long stopped = 0;
+        long ranOut = 0;
+        Generator g = new Generator(FORMS, Language.C, CheckMode.HASH);
+        for (long seed = 1; seed <= 60; seed++) {
+            GeneratedTest t = g.generate(seed, "form test");
+            List<LoopHead> hs = new ArrayList<>();
+            // The interpreter numbers loops in program order, the bodies of dead branches left out.
+            new Stmt.Walker() {
+                @Override
+                public Void deadBranch(Stmt.DeadBranch d) {
+                    return null;
+                }
+
+                @Override
+                public Void loopNest(Stmt.LoopNest n) {
+                    addLevels(n, 0);
+                    return null;
+                }
+
+                private void addLevels(Stmt.LoopNest n, int l) {
+                    if (l == n.depth()) {
+                        all(n.body().stmts());
+                        return;
+                    }
+                    hs.add(n.levels().get(l).head());
+                    all(n.levels().get(l).prefix().stmts());
+                    addLevels(n, l + 1);
+                    all(n.levels().get(l).suffix().stmts());
+                }
+            }.all(t.program().body().stmts());
+            List<LoopTrips> trips = t.prediction().loops();
+            assertEquals(hs.size(), trips.size(), "seed " + seed);
+            for (int k = 0; k < hs.size(); k++) {
+                if (hs.get(k).guard() == null) continue;
+                LoopTrips l = trips.get(k);
+                assertTrue(l.exits(), "seed " + seed + ": a header exit is an exit");
+                stopped += l.broken();
+                ranOut += l.entered() - l.broken();
+            }
+        }
+        assertTrue(stopped > 0 && ranOut > 0, stopped + " entries stopped by a header exit, " + ranOut + " not");
+    }
+
+    /** gcc at -O0 and -O2 computes what the interpreter predicts (the asserts driver prints OK). */
+    @Test
+    void realGccComputesThePrediction(@TempDir Path dir) throws Exception {
+        Generator g = new Generator(FORMS, Language.C, CheckMode.ASSERTS);
+        int checked = 0;
+        for (long seed = 1; seed <= 8; seed++) {
+            GeneratedTest t = g.generate(seed, "t");
+            Path d = Files.createDirectories(dir.resolve(Long.toString(seed)));
+            for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+            assertTrue(t.files().files().get("func.c").contains("while ("), "seed " + seed + " has a while or do-while");
+            for (String level : List.of("-O0", "-O2")) {
+                assertEquals("", run(d, "gcc", level, "-w", "-o", "t" + level, "func.c", "driver.c"), "gcc " + level + " seed " + seed);
+                assertEquals("OK", run(d, "./t" + level).strip(), "seed " + seed + " at " + level);
+                checked++;
+            }
+        }
+        assertEquals(16, checked);
+    }
+
+    private static String run(Path dir, String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", cmd) + " timed out");
+        return out;
+    }
+}
