@@ -46,7 +46,9 @@ class ProgramFileTest {
      */
     @Test
     void aProgramSavedBeforeAFieldWasAddedStillLoads() throws Exception {
-        GeneratedTest t = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(3, "seed 3");
+        // A policy without forms: every loop a for loop, as every program was then.
+        GenPolicy noForms = dev.yarpj.policy.PolicyLoader.load(Path.of("policies/no-idioms.yaml"));
+        GeneratedTest t = new Generator(noForms, Language.C, CheckMode.HASH).generate(3, "seed 3");
         Path file = dir.resolve("new.json.gz");
         new ProgramFile(t.program(), t.recipe()).write(file);
         String json;
@@ -70,7 +72,9 @@ class ProgramFileTest {
      */
     @Test
     void aProgramSavedBeforeLoopFormsLoadsWithForLoops() throws Exception {
-        GeneratedTest t = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(3, "seed 3");
+        // A policy without forms: every loop a for loop, as every program was then.
+        GenPolicy noForms = dev.yarpj.policy.PolicyLoader.load(Path.of("policies/no-idioms.yaml"));
+        GeneratedTest t = new Generator(noForms, Language.C, CheckMode.HASH).generate(3, "seed 3");
         Path file = dir.resolve("new.json.gz");
         new ProgramFile(t.program(), t.recipe()).write(file);
         String json;
