@@ -340,9 +340,8 @@ public final class SyclLowerer implements Lowerer {
             stats.ranges.merge(dims, 1, Integer::sum);
         }
         stats.reductions += folds.size();
-        List<Stmt> contents = n.blocksFrom(0);
         boolean guard = guarded;
-        submit(w, uses(contents, partialNames), () -> {
+        submit(w, uses(n, dims, partialNames), () -> {
             StringBuilder args = new StringBuilder();
             args.append(nd ? "sycl::nd_range<" + dims + ">(" + range(global) + ", " + range(local) + ")" : range(global));
             for (int i = 0; i < folds.size(); i++) {
@@ -420,6 +419,26 @@ public final class SyclLowerer implements Lowerer {
         Set<String> names = new LinkedHashSet<>();
         Uses u = new Uses(names);
         for (Stmt s : stmts) u.stmt(s);
+        names.addAll(partialNames);
+        return new ArrayList<>(names);
+    }
+
+    /**
+     * What a parallel_for over the outer {@code dims} levels of {@code n} uses: its blocks, and
+     * the heads of the levels inside it, which the kernel prints as loops (a while's header
+     * exit reads its sentinel array there, and nothing else may read that array).
+     */
+    private List<String> uses(Stmt.LoopNest n, int dims, List<String> partialNames) {
+        Set<String> names = new LinkedHashSet<>();
+        Uses u = new Uses(names);
+        for (Stmt s : n.blocksFrom(0)) u.stmt(s);
+        for (int l = dims; l < n.depth(); l++) {
+            LoopHead h = n.levels().get(l).head();
+            u.expr(h.start());
+            u.expr(h.cond());
+            u.expr(h.update());
+            if (h.guard() != null) u.expr(h.guard());
+        }
         names.addAll(partialNames);
         return new ArrayList<>(names);
     }

@@ -210,4 +210,33 @@ class LoopFormsTest {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", cmd) + " timed out");
         return out;
     }
+    /**
+     * In SYCL with buffers, a kernel reads device memory only through the accessors its submit
+     * declares: every array a parallel_for or single_task names, a header exit's sentinel
+     * included (the while loops inside a parallel_for print their heads in the kernel), has one.
+     */
+    @Test
+    void everyArrayASyclKernelNamesHasAnAccessor() {
+        Generator g = new Generator(PolicyLoader.load(Path.of("policies/control-flow.yaml")), Language.SYCL, CheckMode.HASH);
+        Pattern array = Pattern.compile("\\b((?:arr|out)_\\d+)\\[");
+        Pattern accessor = Pattern.compile("auto (\\w+) = b_\\w+\\.get_access");
+        int kernels = 0;
+        int headerExits = 0;
+        for (long seed = 150; seed <= 160; seed++) {
+            String func = g.generate(seed, "t").files().files().get("func.cpp");
+            if (!func.contains("get_access")) continue;
+            for (String submit : func.split("q\\.submit\\(")) {
+                if (!submit.contains("h.parallel_for") && !submit.contains("h.single_task")) continue;
+                kernels++;
+                java.util.Set<String> declared = new java.util.HashSet<>();
+                var a = accessor.matcher(submit);
+                while (a.find()) declared.add(a.group(1));
+                String kernel = submit.substring(submit.indexOf("h.parallel_for") >= 0 ? submit.indexOf("h.parallel_for") : submit.indexOf("h.single_task"));
+                if (HEADER_EXIT.matcher(kernel).find()) headerExits++;
+                var m = array.matcher(kernel);
+                while (m.find()) assertTrue(declared.contains(m.group(1)), "seed " + seed + ": " + m.group(1) + " without an accessor in\n" + submit);
+            }
+        }
+        assertTrue(kernels > 0 && headerExits > 0, kernels + " kernels, " + headerExits + " with a header exit");
+    }
 }
