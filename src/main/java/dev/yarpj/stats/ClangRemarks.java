@@ -66,7 +66,7 @@ public final class ClangRemarks {
     private static void flush(RemarkTally tally, RemarkKind kind, String pass, String name, int line) {
         if (kind == null || pass == null) return;
         tally.add(orNone(pass), kind, orNone(name));
-        // The loop vectorizer's remark of a loop it vectorized sits on the loop's first line.
+        // The loop vectorizer's remark of a loop it vectorized sits on one of the loop's lines (its first).
         if (kind == RemarkKind.PASSED && pass.equals("loop-vectorize") && "Vectorized".equals(name) && line > 0) tally.addVectorizedLoop(line);
     }
 

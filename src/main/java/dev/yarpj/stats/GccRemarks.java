@@ -53,7 +53,8 @@ public final class GccRemarks {
             if (!m.matches()) continue;
             RemarkKind kind = RemarkKind.ofGccWord(m.group(3));
             tally.add(PASS, kind, normalise(m.group(4)));
-            // "loop vectorized using 32 byte vectors" sits on the loop's first line (its epilogue's, if vectorized too, on the same).
+            // "loop vectorized using 32 byte vectors" sits on a line of the loop: that of the exit test gcc counts
+            // iterations by (a for loop's first line, a do-while's last); its epilogue's, if vectorized too, on the same.
             if (kind == RemarkKind.PASSED && m.group(1) != null && !m.group(1).endsWith(".h") && m.group(4).startsWith("loop vectorized")) {
                 tally.addVectorizedLoop(Integer.parseInt(m.group(2)));
             }

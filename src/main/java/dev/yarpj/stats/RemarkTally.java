@@ -38,7 +38,7 @@ public final class RemarkTally {
 
     private final Map<PassKind, Integer> byPass = new TreeMap<>();
     private final Map<Key, Integer> byName = new TreeMap<>();
-    /** The source lines of the loops the loop vectorizer vectorized (clang's Vectorized, gcc's "loop vectorized"). */
+    /** The source lines of the loop vectorizer's remarks of loops it vectorized (clang's Vectorized, gcc's "loop vectorized"). */
     private final java.util.Set<Integer> vectorizedLoopLines = new java.util.TreeSet<>();
     /** The loops of the compiled test that leave early, and how many of them were vectorized ({@link EarlyExitLoops}). */
     private int earlyExitLoops;
@@ -64,9 +64,14 @@ public final class RemarkTally {
 
     /** Counts the loops of {@code source} (the compiled test) that leave early, and those of them vectorized. */
     void countEarlyExits(String source) {
-        java.util.Set<Integer> lines = EarlyExitLoops.lines(source);
-        earlyExitLoops = lines.size();
-        earlyExitLoopsVectorized = (int) lines.stream().filter(vectorizedLoopLines::contains).count();
+        java.util.List<EarlyExitLoops.Loop> loops = EarlyExitLoops.loops(source);
+        earlyExitLoops = (int) loops.stream().filter(EarlyExitLoops.Loop::leavesEarly).count();
+        java.util.Set<EarlyExitLoops.Loop> vectorized = new java.util.HashSet<>();
+        for (int line : vectorizedLoopLines) {
+            EarlyExitLoops.Loop l = EarlyExitLoops.around(loops, line);
+            if (l != null && l.leavesEarly()) vectorized.add(l);
+        }
+        earlyExitLoopsVectorized = vectorized.size();
     }
 
     public int earlyExitLoops() {

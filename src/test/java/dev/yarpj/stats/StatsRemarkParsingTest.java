@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,11 +65,21 @@ class StatsRemarkParsingTest {
 
     @Test
     void theLoopABreakLeavesIsTheInnermostAndAWhileThatTestsDataLeavesEarly() {
+        // As the lowerers print them: a for nest whose inner loop a break leaves, a while with a
+        // header exit, a do-while whose condition tests its bound only, a while in braces.
         String nest = String.join("\n", "for (int i = 0; (i < 4); i++) {", "    for (int j = 0; (j < 4); j++) {", "        if ((s[j] == 1)) {",
                 "            break;", "        }", "    }", "    if ((t[i] == 2)) {", "        continue;", "    }", "}",
-                "{", "    int k = 0;", "    while (((k < 9) && (u[k] != 3))) {", "        k++;", "    }", "}",
-                "int m = 0;", "do {", "    m++;", "} while (((m < 9) && (u[m] != 3)));", "while ((m < 20)) {", "    m++;", "}", "");
-        assertEquals(java.util.Set.of(2, 13, 18), EarlyExitLoops.lines(nest));
+                " {", "    int k = 0;", "    while (((k < 9) && (u[k] != 3))) {", "        k++;", "    }", "}",
+                " {", "    int m = 0;", "    do {", "        m++;", "    } while ((m < 9));", "}", "");
+        List<EarlyExitLoops.Loop> loops = EarlyExitLoops.loops(nest);
+        assertEquals(List.of(new EarlyExitLoops.Loop(1, 10, false), new EarlyExitLoops.Loop(2, 6, true), new EarlyExitLoops.Loop(13, 15, true),
+                new EarlyExitLoops.Loop(19, 21, false)), loops);
+        assertEquals(java.util.Set.of(2, 13), EarlyExitLoops.lines(nest));
+        // A remark is about the innermost loop around its line: gcc's on a do-while's last line, on an exit's test inside a body.
+        assertEquals(loops.get(3), EarlyExitLoops.around(loops, 21));
+        assertEquals(loops.get(1), EarlyExitLoops.around(loops, 3));
+        assertEquals(loops.get(0), EarlyExitLoops.around(loops, 7));
+        assertEquals(null, EarlyExitLoops.around(loops, 12));
     }
 
     @Test
