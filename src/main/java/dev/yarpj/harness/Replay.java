@@ -93,7 +93,7 @@ public final class Replay {
     }
 
     /** This replay's buggy compile as one would type it: compiler, flags and the test file it compiles (no output). */
-    public String buggyCompiler() {
+    public String buggyCompileText() {
         return String.join(" ", withoutFiles(buggyCompile())) + " " + sourceOf(buggyCompile());
     }
 
@@ -136,7 +136,22 @@ public final class Replay {
     }
 
     /** What the compilers did with one test. */
-    public enum Verdict { SHOWS, GONE }
+    public enum Verdict { SHOWS, GONE, NOT_BUILT }
+
+    /** A verdict and, for {@link Verdict#NOT_BUILT}, the step that failed and its first error line. */
+    public record Judgement(Verdict verdict, String why) {
+        static final Judgement SHOWS = new Judgement(Verdict.SHOWS, "");
+        static final Judgement GONE = new Judgement(Verdict.GONE, "");
+
+        static Judgement of(boolean shows) {
+            return shows ? SHOWS : GONE;
+        }
+
+        static Judgement notBuilt(List<String> cmd, ProcessRunner.Result r) {
+            String line = r.timedOut() ? "still running at the limit" : Signature.firstErrorLine(r.stderr());
+            return new Judgement(Verdict.NOT_BUILT, String.join(" ", cmd) + ": " + line);
+        }
+    }
 
     /** The buggy compile as recorded: the last command of a crash or hang, else the one before link and run. */
     public List<String> buggyCompile() {
@@ -150,6 +165,15 @@ public final class Replay {
 
     /** As {@link #check(Map, String)}, with {@code compile} for the buggy compile. */
     public Verdict check(Map<String, String> files, String expected, List<String> compile) throws IOException {
+        return judge(files, expected, compile).verdict();
+    }
+
+    /** As {@link #check(Map, String)}, saying which build failed when none could show the symptom. */
+    public Judgement judge(Map<String, String> files, String expected) throws IOException {
+        return judge(files, expected, buggyCompile());
+    }
+
+    private Judgement judge(Map<String, String> files, String expected, List<String> compile) throws IOException {
         Path work = Files.createTempDirectory("yarpj-ir-");
         try {
             for (Map.Entry<String, String> f : files.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
@@ -157,13 +181,14 @@ public final class Replay {
                 case WRONG_CODE, RUNTIME_CRASH -> runs(work, expected, compile);
                 case COMPILER_CRASH -> {
                     ProcessRunner.Result r = step(work, "compile", compile, buildLimit);
-                    yield !r.timedOut() && !r.ok() && r.stderr().contains(crashText) ? Verdict.SHOWS : Verdict.GONE;
+                    if (r.ok()) yield Judgement.GONE;
+                    yield !r.timedOut() && r.stderr().contains(crashText) ? Judgement.SHOWS : Judgement.notBuilt(compile, r);
                 }
                 case COMPILE_HANG -> {
                     ProcessRunner.Result r = step(work, "compile", compile, slowAfter);
-                    if (!r.timedOut()) yield Verdict.GONE;
+                    if (!r.timedOut()) yield r.ok() ? Judgement.GONE : Judgement.notBuilt(compile, r);
                     ProcessRunner.Result ref = step(work, "reference", referenceCompile(), slowAfter);
-                    yield ref.ok() ? Verdict.SHOWS : Verdict.GONE;
+                    yield ref.ok() ? Judgement.SHOWS : Judgement.notBuilt(referenceCompile(), ref);
                 }
                 default -> throw new Finding.Unreadable("no symptom to replay for a " + kind.dir + " finding");
             };
@@ -174,25 +199,28 @@ public final class Replay {
         }
     }
 
-    private Verdict runs(Path work, String expected, List<String> compile) throws IOException {
+    private Judgement runs(Path work, String expected, List<String> compile) throws IOException {
         int n = commands.size();
         for (int i = 0; i < n - 1; i++) {
             List<String> cmd = i == n - 3 ? compile : commands.get(i);
-            if (!step(work, "step" + i, cmd, buildLimit).ok()) return Verdict.GONE;
+            ProcessRunner.Result r = step(work, "step" + i, cmd, buildLimit);
+            if (!r.ok()) return Judgement.notBuilt(cmd, r);
         }
         ProcessRunner.Result run = step(work, "run", commands.get(n - 1), runLimit);
-        if (run.timedOut()) return Verdict.GONE;
+        if (run.timedOut()) return Judgement.GONE;
         boolean shows = kind == Outcome.WRONG_CODE ? run.ok() && !run.stdout().strip().equals(expected)
                 : !run.ok() && run.exitCode() != 126 && run.exitCode() != 127;
-        if (!shows) return Verdict.GONE;
+        if (!shows) return Judgement.GONE;
         // The reference at -O0 must agree with the prediction, with the same driver object.
-        if (!step(work, "refcompile", referenceCompile(), buildLimit).ok()) return Verdict.GONE;
+        ProcessRunner.Result rc = step(work, "refcompile", referenceCompile(), buildLimit);
+        if (!rc.ok()) return Judgement.notBuilt(referenceCompile(), rc);
         List<String> link = new ArrayList<>(List.of(reference, "driver.o", "func-ref.o", "-o", "test-ref"));
-        if (!step(work, "reflink", link, buildLimit).ok()) return Verdict.GONE;
+        ProcessRunner.Result rl = step(work, "reflink", link, buildLimit);
+        if (!rl.ok()) return Judgement.notBuilt(link, rl);
         List<String> exec = new ArrayList<>(emulator);
         exec.add("./test-ref");
         ProcessRunner.Result ref = step(work, "refrun", exec, runLimit);
-        return ref.ok() && ref.stdout().strip().equals(expected) ? Verdict.SHOWS : Verdict.GONE;
+        return Judgement.of(ref.ok() && ref.stdout().strip().equals(expected));
     }
 
     /** The reference compiler at -O0 on the plain C or C++ file of the test (ISPC's and SYCL's C++ twin). */

@@ -437,8 +437,13 @@ public final class IrReducer {
             m.put("files", "as-" + l.cliName());
             try {
                 Replay there = symptom.inLanguage(l);
-                m.put("built_by", there.buggyCompiler());
-                m.put("symptom", there.check(t.files(), expected(pred)) == Replay.Verdict.SHOWS ? "shows it" : "does not show it");
+                m.put("built_by", there.buggyCompileText());
+                Replay.Judgement j = there.judge(t.files(), expected(pred));
+                m.put("symptom", switch (j.verdict()) {
+                    case SHOWS -> "shows it";
+                    case GONE -> "does not show it";
+                    case NOT_BUILT -> "not built: " + j.why();
+                });
             } catch (Replay.NoCounterpart ex) {
                 m.put("symptom", "not run: " + ex.getMessage());
             }
