@@ -113,7 +113,7 @@ public final class RecordTree {
                 // A field added since the file was written reads as zero (a number, false, an empty
                 // list or map), so a finding saved by an older yarpj still loads; whoever loads it
                 // checks that it lowers to the finding's files, which catches a zero that is wrong.
-                args[i] = absent(comps[i].getType(), rec.getSimpleName() + " has no " + comps[i].getName());
+                args[i] = absent(comps[i].getType(), rec.getSimpleName() + "." + comps[i].getName());
                 continue;
             }
             args[i] = fromTree(m.get(comps[i].getName()), comps[i].getGenericType());
@@ -129,20 +129,23 @@ public final class RecordTree {
     }
 
     /**
-     * The value of a field a file does not have: zero of a number, false, nothing in a list or
-     * map, an enum's first constant (its zero: a loop's form reads as FOR), null for any other
-     * object (an optional part such as a loop's header exit).
+     * Object fields added since files were first written whose absence means "none" (their
+     * records take null for it: a loop without a form is a for loop, one without a guard has
+     * no header exit). Any other missing object (a recipe's language, a loop's condition) is a
+     * damaged file, not an old one.
      */
-    private static Object absent(Class<?> type, String what) {
+    private static final java.util.Set<String> ADDED_OPTIONAL = java.util.Set.of("LoopHead.form", "LoopHead.guard");
+
+    /** The value of field {@code field} ("Record.component") a file does not have: zero of a number, false, nothing in a list or map, or null for an added optional object. */
+    private static Object absent(Class<?> type, String field) {
         if (type == long.class) return 0L;
         if (type == int.class) return 0;
         if (type == double.class) return 0.0;
         if (type == boolean.class) return false;
         if (List.class.isAssignableFrom(type)) return List.of();
         if (Map.class.isAssignableFrom(type)) return Map.of();
-        if (type.isEnum()) return type.getEnumConstants()[0];
-        if (!type.isPrimitive() && type != String.class) return null;
-        throw new Malformed(what);
+        if (ADDED_OPTIONAL.contains(field)) return null;
+        throw new Malformed(field.replace(".", " has no "));
     }
 
     /** The record among those {@code sealed} permits (at any depth) whose simple name is {@code name}. */

@@ -92,6 +92,26 @@ class ProgramFileTest {
         assertEquals(t.files().files(), back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files());
     }
 
+    /** Only fields added since files were first written may be missing: a file without a recipe's language is damaged, and says so. */
+    @Test
+    void aFileMissingAFieldOlderThanItIsDamaged() throws Exception {
+        GeneratedTest t = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(2, "seed 2");
+        Path file = dir.resolve("full.json.gz");
+        new ProgramFile(t.program(), t.recipe()).write(file);
+        String json;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+            json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String damaged = json.replaceFirst("\"lang\":\\s*\"C\",?", "");
+        assertTrue(!damaged.equals(json), "the file names its language");
+        Path bad = dir.resolve("bad.json.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(bad))) {
+            out.write(damaged.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        String m = assertThrows(Finding.Unreadable.class, () -> ProgramFile.read(bad)).getMessage();
+        assertTrue(m.contains("has no lang") && !m.contains("\n"), m);
+    }
+
     @Test
     void aFileThatIsNotAProgramGivesOneLine() throws Exception {
         Path junk = dir.resolve("junk.gz");
