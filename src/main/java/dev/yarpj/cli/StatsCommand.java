@@ -138,7 +138,7 @@ final class StatsCommand implements Callable<Integer> {
     String cc;
 
     @Option(names = "--flag", paramLabel = "OPTION",
-            description = "An option the remark compiles add to -O3, e.g. --flag=-march=native (gcc vectorizes early exits only with SSE4.1 or later); repeatable.")
+            description = "An option the remark compiles add to -O3, e.g. --flag=-march=native (gcc vectorizes early exits only with SSE4.1 or later); repeatable. Not used by --no-compile or --lang=ispc.")
     List<String> flags = new ArrayList<>();
 
     @Option(names = "--ispc-target", paramLabel = "TARGET",

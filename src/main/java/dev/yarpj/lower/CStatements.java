@@ -123,7 +123,7 @@ class CStatements {
         w.line(printer.type(d.var().base()) + " " + d.var().name() + " = " + printer.expr(d.init()) + ";");
     }
 
-    /** The levels of {@code n} from {@code level} in, as for loops, and its body. */
+    /** The levels of {@code n} from {@code level} in, each in its form (for, while, do-while), and its body. */
     final void nest(CodeWriter w, Stmt.LoopNest n, int level) {
         if (level == n.depth()) {
             stmts(w, n.body().stmts());
