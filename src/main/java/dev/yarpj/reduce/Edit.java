@@ -127,6 +127,21 @@ public sealed interface Edit {
     }
 
     /**
+     * Spells loop {@code loop} (numbered as for {@link LowerTrip}), a while or do-while, as a for
+     * loop again, without its header exit: it then runs its planned trips (the interpreter
+     * checks them), and a sentinel array the header alone read is unused.
+     */
+    record ToFor(int loop) implements Edit {
+        public int at() {
+            return loop;
+        }
+
+        public String describe() {
+            return "spell loop " + loop + " as a for loop";
+        }
+    }
+
+    /**
      * Keeps the first {@code rows} rows of the array in slot {@code slot} (its outer dimension);
      * an access to a row that went is out of bounds, which the interpreter refuses.
      */

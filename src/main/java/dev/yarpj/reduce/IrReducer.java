@@ -268,11 +268,15 @@ public final class IrReducer {
         return out;
     }
 
-    /** Each loop run once, or half its trips: where its start and step are known and a constant bound stops it there. */
+    /**
+     * Each while or do-while spelt as a for loop, without its header exit; each loop run once,
+     * or half its trips: where its start and step are known and a constant bound stops it there.
+     */
     static List<Edit> trips(Rewrite.Inventory inv) {
         List<Edit> out = new ArrayList<>();
         for (int k = 0; k < inv.loops().size(); k++) {
             dev.yarpj.ir.LoopHead h = inv.loops().get(k);
+            if (h.form() != dev.yarpj.ir.LoopHead.Form.FOR) out.add(new Edit.ToFor(k));
             for (long t : new java.util.TreeSet<>(List.of(1L, Math.max(1, h.trip() / 2)))) {
                 if (Rewrite.lowerTrip(h, t) != null) out.add(new Edit.LowerTrip(k, t));
             }

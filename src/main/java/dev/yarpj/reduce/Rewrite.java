@@ -284,8 +284,11 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             loopList.add(old);
             LoopHead h = new LoopHead(old.iter(), fixed(old.start()), (Expr.Binary) fixed(old.cond()), (Expr.Binary) fixed(old.update()),
                     old.trip(), old.parallelism(), old.form(), fixed(old.guard()));
-            if (edit instanceof Edit.LowerTrip t && t.loop() == k) {
-                h = lowerTrip(h, t.trip());
+            if (edit instanceof Edit.ToFor f && f.loop() == k) {
+                h = h.form() == LoopHead.Form.FOR ? null : h.withForm(LoopHead.Form.FOR, null);
+            }
+            if (edit instanceof Edit.LowerTrip t && t.loop() == k || edit instanceof Edit.ToFor f && f.loop() == k) {
+                if (edit instanceof Edit.LowerTrip t) h = lowerTrip(h, t.trip());
                 if (h == null) {
                     broken = true;
                     h = old;

@@ -3,6 +3,7 @@ package dev.yarpj.reduce;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -330,6 +331,38 @@ class IrReducerTest {
             if (j++ >= big.size()) return false;
         }
         return true;
+    }
+
+    /** A while with a header exit, and a do-while, go back to for loops that run their planned trips; a for loop is left alone. */
+    @Test
+    void aWhileOrDoWhileIsSpeltAsAForLoopAgainWithoutItsHeaderExit() {
+        GenPolicy forms = dev.yarpj.policy.PolicyLoader.load(Path.of("policies/control-flow.yaml"));
+        boolean guarded = false;
+        boolean doWhile = false;
+        for (long seed = 1; seed <= 40 && !(guarded && doWhile); seed++) {
+            GeneratedTest t = new Generator(forms, Language.C, CheckMode.HASH).generate(seed, "");
+            Program p = t.program();
+            List<LoopHead> heads = Rewrite.inventory(p).loops();
+            for (int k = 0; k < heads.size(); k++) {
+                LoopHead h = heads.get(k);
+                if (h.form() == LoopHead.Form.FOR) {
+                    assertEquals(null, Rewrite.apply(p, new Edit.ToFor(k)), "a for loop stays");
+                    continue;
+                }
+                if (h.guard() != null ? guarded : doWhile) continue;
+                assertTrue(IrReducer.trips(Rewrite.inventory(p)).contains(new Edit.ToFor(k)));
+                Program q = Rewrite.apply(p, new Edit.ToFor(k));
+                LoopHead now = Rewrite.inventory(q).loops().get(k);
+                assertEquals(LoopHead.Form.FOR, now.form());
+                assertNull(now.guard());
+                assertEquals(h.trip(), now.trip());
+                // The interpreter runs it, its planned trips checked.
+                t.recipe().interpret(q);
+                if (h.guard() != null) guarded = true;
+                else if (h.form() == LoopHead.Form.DO_WHILE) doWhile = true;
+            }
+        }
+        assertTrue(guarded && doWhile, "control-flow.yaml C seeds 1..40 have a while with a header exit and a do-while");
     }
 
     @Test
