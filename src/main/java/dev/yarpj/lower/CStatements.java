@@ -136,14 +136,15 @@ class CStatements {
         String update = step instanceof Expr.Const c && c.value() == 1
                 ? name + (h.countsUp() ? "++" : "--")
                 : name + (h.countsUp() ? " += " : " -= ") + printer.expr(step);
+        String decl = printer.type(h.iter().type()) + " " + name + " = " + printer.expr(h.start());
+        String pragmaLine = level == n.depth() - 1 && n.pragma() != Pragma.NONE ? "#pragma " + pragma(n.pragma()) : null;
         if (h.form() != LoopHead.Form.FOR) {
-            formLoop(w, n, level, printer.type(h.iter().type()) + " " + name + " = " + printer.expr(h.start()) + ";",
-                    printer.expr(h.headerCond()), update + ";");
+            w.formLoop(h.form() == LoopHead.Form.DO_WHILE, decl, pragmaLine, printer.expr(h.headerCond()), update,
+                    () -> levelBody(w, n, level));
             return;
         }
-        if (level == n.depth() - 1 && n.pragma() != Pragma.NONE) w.line("#pragma " + pragma(n.pragma()));
-        w.open("for (" + printer.type(h.iter().type()) + " " + name + " = " + printer.expr(h.start()) + "; "
-                + printer.expr(h.cond()) + "; " + update + ")");
+        if (pragmaLine != null) w.line(pragmaLine);
+        w.open("for (" + decl + "; " + printer.expr(h.cond()) + "; " + update + ")");
         levelBody(w, n, level);
         w.close();
     }
@@ -156,26 +157,6 @@ class CStatements {
         nest(w, n, level + 1);
         stmts(w, lv.suffix().stmts());
         openLoops--;
-    }
-
-    /**
-     * A level spelt as a while or do-while loop ({@link LoopHead.Form}), in braces of its own
-     * that scope the iterator: {@code { decl while (cond) { body update } }} or
-     * {@code { decl do { body update } while (cond); }}. A pragma on the innermost loop
-     * goes just before the loop statement.
-     */
-    private void formLoop(CodeWriter w, Stmt.LoopNest n, int level, String decl, String cond, String update) {
-        LoopHead h = n.levels().get(level).head();
-        w.open("");
-        w.line(decl);
-        if (level == n.depth() - 1 && n.pragma() != Pragma.NONE) w.line("#pragma " + pragma(n.pragma()));
-        boolean doWhile = h.form() == LoopHead.Form.DO_WHILE;
-        w.open(doWhile ? "do" : "while (" + cond + ")");
-        levelBody(w, n, level);
-        w.line(update);
-        if (doWhile) w.closeWith("} while (" + cond + ");");
-        else w.close();
-        w.close();
     }
 
     /** How gcc and clang spell a loop pragma. */

@@ -42,4 +42,22 @@ final class CodeWriter {
     public String toString() {
         return sb.toString();
     }
+
+    /**
+     * A loop level spelt as a while or do-while ({@link dev.yarpj.ir.LoopHead.Form}), in braces
+     * of its own that scope the iterator: {@code { decl; [pragma] while (cond) { body update; } }}
+     * or {@code { decl; [pragma] do { body update; } while (cond); }}; {@code pragma} is the line
+     * before the loop statement, or null.
+     */
+    void formLoop(boolean doWhile, String decl, String pragma, String cond, String update, Runnable body) {
+        open("");
+        line(decl + ";");
+        if (pragma != null) line(pragma);
+        open(doWhile ? "do" : "while (" + cond + ")");
+        body.run();
+        line(update + ";");
+        if (doWhile) closeWith("} while (" + cond + ");");
+        else close();
+        close();
+    }
 }

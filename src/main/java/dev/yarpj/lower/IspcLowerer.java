@@ -330,16 +330,8 @@ final class IspcLowerer implements Lowerer {
         String update = name + " = " + expr(next);
         if (h.form() != LoopHead.Form.FOR) {
             // The iterator is uniform, so is the condition: while and do-while need no lane masks.
-            String cond = printer.truth(h.headerCond());
-            boolean doWhile = h.form() == LoopHead.Form.DO_WHILE;
-            w.open("");
-            w.line(decl + ";");
-            w.open(doWhile ? "do" : "while (" + cond + ")");
-            levelBody(w, n, level, gang);
-            w.line(update + ";");
-            if (doWhile) w.closeWith("} while (" + cond + ");");
-            else w.close();
-            w.close();
+            w.formLoop(h.form() == LoopHead.Form.DO_WHILE, decl, null, printer.truth(h.headerCond()), update,
+                    () -> levelBody(w, n, level, gang));
             return;
         }
         w.open("for (" + decl + "; " + printer.truth(h.cond()) + "; " + update + ")");
