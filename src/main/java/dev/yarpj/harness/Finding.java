@@ -78,19 +78,23 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
     public List<String> compileCommand() {
         String source = "func." + ext();
         for (List<String> args : commands) {
-            if (!args.contains(source)) continue;
-            List<String> out = new ArrayList<>();
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                if (a.equals("-o")) {
-                    i++;
-                } else if (!a.equals("-c") && !a.equals(source) && !a.equals("-w")) {
-                    out.add(a);
-                }
-            }
-            return out;
+            if (args.contains(source)) return withoutFiles(args, source);
         }
         throw new Unreadable("the finding does not record the compile command of its testbed: " + dir);
+    }
+
+    /** A compile command without its source {@code source}, its output ({@code -o FILE}), {@code -c} and {@code -w}. */
+    static List<String> withoutFiles(List<String> cmd, String source) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < cmd.size(); i++) {
+            String a = cmd.get(i);
+            if (a.equals("-o")) {
+                i++;
+            } else if (!a.equals("-c") && !a.equals(source) && !a.equals("-w")) {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     /**

@@ -99,14 +99,7 @@ public final class Replay {
 
     /** A compile command without its test file, output, {@code -c} and {@code -w}. */
     private static List<String> withoutFiles(List<String> cmd) {
-        String source = sourceOf(cmd);
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < cmd.size(); i++) {
-            String a = cmd.get(i);
-            if (a.equals("-o")) i++;
-            else if (!a.equals("-c") && !a.equals("-w") && !a.equals(source)) out.add(a);
-        }
-        return out;
+        return Finding.withoutFiles(cmd, sourceOf(cmd));
     }
 
     /** The test file a compile command compiles ({@code func.*} or {@code func_ref.cpp}), or null. */
