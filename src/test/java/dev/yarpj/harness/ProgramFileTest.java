@@ -51,16 +51,11 @@ class ProgramFileTest {
         GeneratedTest t = new Generator(noForms, Language.C, CheckMode.HASH).generate(3, "seed 3");
         Path file = dir.resolve("new.json.gz");
         new ProgramFile(t.program(), t.recipe()).write(file);
-        String json;
-        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
-            json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        }
+        String json = readGzip(file);
         String old = json.replaceAll(",\\s*\"(mul|add|span)\":\\s*0", "");
         assertTrue(old.length() < json.length(), "the file has Fill fields to take away");
         Path oldFile = dir.resolve("old.json.gz");
-        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(oldFile))) {
-            out.write(old.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
+        writeGzip(oldFile, old);
         ProgramFile back = ProgramFile.read(oldFile);
         assertEquals(t.program(), back.program());
         assertEquals(t.files().files(), back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files());
@@ -77,16 +72,11 @@ class ProgramFileTest {
         GeneratedTest t = new Generator(noForms, Language.C, CheckMode.HASH).generate(3, "seed 3");
         Path file = dir.resolve("new.json.gz");
         new ProgramFile(t.program(), t.recipe()).write(file);
-        String json;
-        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
-            json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        }
+        String json = readGzip(file);
         String old = json.replaceAll(",\\s*\"form\":\\s*\"FOR\"", "").replaceAll(",\\s*\"guard\":\\s*null", "");
         assertTrue(json.contains("\"form\"") && !old.contains("\"form\"") && !old.contains("\"guard\""), "the file has forms to take away");
         Path oldFile = dir.resolve("old.json.gz");
-        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(oldFile))) {
-            out.write(old.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
+        writeGzip(oldFile, old);
         ProgramFile back = ProgramFile.read(oldFile);
         assertEquals(t.program(), back.program());
         assertEquals(t.files().files(), back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files());
@@ -98,16 +88,11 @@ class ProgramFileTest {
         GeneratedTest t = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(2, "seed 2");
         Path file = dir.resolve("full.json.gz");
         new ProgramFile(t.program(), t.recipe()).write(file);
-        String json;
-        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
-            json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        }
+        String json = readGzip(file);
         String damaged = json.replaceFirst("\"lang\":\\s*\"C\",?", "");
         assertTrue(!damaged.equals(json), "the file names its language");
         Path bad = dir.resolve("bad.json.gz");
-        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(bad))) {
-            out.write(damaged.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
+        writeGzip(bad, damaged);
         String m = assertThrows(Finding.Unreadable.class, () -> ProgramFile.read(bad)).getMessage();
         assertTrue(m.contains("has no lang") && !m.contains("\n"), m);
     }
@@ -118,5 +103,19 @@ class ProgramFileTest {
         Files.writeString(junk, "hello");
         String m = assertThrows(Finding.Unreadable.class, () -> ProgramFile.read(junk)).getMessage();
         assertTrue(m.startsWith("not a gzipped program file"), m);
+    }
+
+    /** The text of a gzipped file (a program file's JSON). */
+    private static String readGzip(Path file) throws java.io.IOException {
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Writes {@code text} to {@code file}, gzipped, as a program file is. */
+    private static void writeGzip(Path file, String text) throws java.io.IOException {
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file))) {
+            out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
     }
 }
