@@ -109,11 +109,25 @@ public final class Flesher {
      */
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager) {
         Flesher f = new Flesher(policy, rng, eager);
-        Stmt.Block body = f.block(skeleton.body(), Env.top());
+        List<Shape> top = skeleton.body();
+        if (policy.exits().pReturn() > 0 && rng.chance(policy.exits().pReturn())) {
+            // The early return goes in the last top-level nest, moved to the end of test() (Stmt.Exit).
+            top = new ArrayList<>(top);
+            for (int k = top.size() - 1; k >= 0; k--) {
+                if (!(top.get(k) instanceof Shape.Nest || top.get(k) instanceof Shape.Seq)) continue;
+                Shape loops = top.remove(k);
+                top.add(loops);
+                f.returnNest = loops instanceof Shape.Seq q ? q.nests().get(q.nests().size() - 1) : (Shape.Nest) loops;
+                break;
+            }
+        }
+        Stmt.Block body = f.block(top, Env.top());
         if (!writesOutput(body.stmts())) {
             // Every test stores to some output, else its checksum is a constant and tests nothing.
+            // Before a last statement that may return, which must stay last (Stmt.Exit).
             List<Stmt> stmts = new ArrayList<>(body.stmts());
-            stmts.add(f.assign(Env.top()));
+            int at = !stmts.isEmpty() && Stmt.returns(stmts.subList(stmts.size() - 1, stmts.size())) ? stmts.size() - 1 : stmts.size();
+            stmts.add(at, f.assign(Env.top()));
             body = new Stmt.Block(stmts);
         }
         if (policy.exits().traceBranches()) body = BranchTrace.count(body, f.globals);
@@ -212,6 +226,9 @@ public final class Flesher {
             return new Stmt.Block(all);
         }
     }
+
+    /** The skeleton nest that gets an early return ({@link #withReturn}): the last of test(), or none. */
+    private Shape.Nest returnNest;
 
     /** Of the innermost nest or sequence being fleshed; null outside any. */
     private Carriers carriers;
@@ -679,6 +696,7 @@ public final class Flesher {
         Stmt.LoopNest plainNest = new Stmt.LoopNest(levels, body);
         ExitPolicy xp = policy.exits();
         if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
+        if (n == returnNest) plainNest = withReturn(plainNest, bounds);
         // Data parallelism can only be decided once the whole nest is known.
         Stmt.LoopNest built = DataParallelism.markKeepingPromises(plainNest.withPragma(plan.pragma()));
         // Forms only once parallelism is known: gang and parallel_for levels keep theirs.
@@ -737,6 +755,51 @@ public final class Flesher {
         if (search) {
             body = new Stmt.Block(List.of(exit));
         } else if (l == n.depth() - 1) {
+            body = with(body, exit, before);
+        } else if (before) {
+            levels.set(l, new Stmt.LoopLevel(lv.head(), with(lv.prefix(), exit, true), lv.suffix()));
+        } else {
+            levels.set(l, new Stmt.LoopLevel(lv.head(), lv.prefix(), with(lv.suffix(), exit, false)));
+        }
+        return new Stmt.LoopNest(levels, body, n.pragma(), n.idiom());
+    }
+
+    /**
+     * {@code n} with {@code if (s[j] == K) return;} in level {@code l}'s prefix, suffix or
+     * (innermost) body, where {@code j} is the iterator of level {@code l} or of a level around
+     * it, and {@code s} an input array of its own that holds {@code K} at the element of the
+     * planned iteration of that level only (or nowhere). The return leaves {@code test()} the
+     * first time it is reached there: indexed by an outer level, after that level's earlier
+     * iterations have run whole. Only the test's last statement gets one ({@link Stmt.Exit}); every
+     * level it leaves is then serial ({@link Stmt.LoopNest#breaksOut}). {@code n} as it is
+     * when no array fits.
+     */
+    private Stmt.LoopNest withReturn(Stmt.LoopNest n, List<Bounds> bounds) {
+        ExitPolicy xp = policy.exits();
+        int l = rng.chance(xp.pInnermost()) ? n.depth() - 1 : rng.between(0, n.depth() - 1);
+        int by = rng.between(0, l);
+        IterationSpace space = bounds.get(by).space();
+        if (space.trip() <= 0 || space.min() < 0 || space.max() >= Integer.MAX_VALUE) return n;
+        String position = rng.weighted(xp.positionWeights());
+        int t = switch (position) {
+            case "first" -> 0;
+            case "middle" -> space.trip() < 3 ? 0 : rng.between(1, space.trip() - 2);
+            case "last" -> space.trip() - 1;
+            default -> -1;
+        };
+        long fill = rng.between(-100, 100);
+        long sentinel = fill + rng.between(1, 100);
+        ArrayVar s = globals.newSentinelArray(IntType.INT, List.of((int) space.max() + 1),
+                t < 0 ? ArrayVar.Fill.uniform(fill) : ArrayVar.Fill.planted(fill, space.at(t), sentinel));
+        if (s == null) return n;
+        Expr iter = new Expr.IterRef(n.levels().get(by).head().iter());
+        Expr cond = Exprs.binary(BinOp.EQ, Exprs.subscript(s, List.of(iter)), new Expr.Const(IntType.INT, sentinel));
+        Stmt exit = new Stmt.If(cond, new Stmt.Block(List.of(new Stmt.Exit(Stmt.Exit.Kind.RETURN))), null);
+        boolean before = rng.chance(xp.pBefore());
+        List<Stmt.LoopLevel> levels = new ArrayList<>(n.levels());
+        Stmt.Block body = n.body();
+        Stmt.LoopLevel lv = levels.get(l);
+        if (l == n.depth() - 1) {
             body = with(body, exit, before);
         } else if (before) {
             levels.set(l, new Stmt.LoopLevel(lv.head(), with(lv.prefix(), exit, true), lv.suffix()));

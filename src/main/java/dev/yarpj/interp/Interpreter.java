@@ -93,12 +93,27 @@ public final class Interpreter {
      * and || is evaluated and checked, as an ISPC program needs.
      */
     public static Prediction run(Program p, long stepBudget, boolean portable, boolean eager) {
+        // A sequence's nests count one by one: each may be a kernel of its own (Stmt.Exit).
+        List<Stmt> top = new ArrayList<>();
+        for (Stmt s : p.body().stmts()) {
+            if (s instanceof Stmt.LoopSeq q) top.addAll(q.nests());
+            else top.add(s);
+        }
+        if (top.size() > 1 && Stmt.returns(top.subList(0, top.size() - 1))) {
+            throw new IllegalStateException("a return before the last top-level statement of test()");
+        }
         Interpreter in = new Interpreter(p, stepBudget, portable, eager);
         Ex body = in.block(p.body());
         in.entered = new long[in.loopSites.size()];
         in.iterations = new long[in.loopSites.size()];
         in.broken = new long[in.loopSites.size()];
-        body.ex();
+        boolean returned = false;
+        try {
+            body.ex();
+        } catch (TestReturn r) {
+            // test() left early: the outputs are as they were then.
+            returned = true;
+        }
         Checksum sum = new Checksum();
         List<Long> outs = new ArrayList<>();
         for (ScalarVar v : p.outputs()) {
@@ -118,7 +133,7 @@ public final class Interpreter {
             loops.add(new LoopTrips(site.idiom(), site.level(), site.innermost(), site.parallel(), site.exits(), in.entered[k],
                     in.iterations[k], in.broken[k]));
         }
-        return new Prediction(outs, arrs, sum.value(), in.steps, List.copyOf(loops));
+        return new Prediction(outs, arrs, sum.value(), in.steps, List.copyOf(loops), returned);
     }
 
     /**
@@ -224,6 +239,12 @@ public final class Interpreter {
 
         @Override
         public Ex exit(Stmt.Exit e) {
+            if (e.kind() == Stmt.Exit.Kind.RETURN) {
+                return () -> {
+                    tick();
+                    throw TestReturn.SIGNAL;
+                };
+            }
             if (openLoops == 0) throw new IllegalStateException(e.kind() + " outside any loop");
             LoopExit signal = e.kind() == Stmt.Exit.Kind.BREAK ? LoopExit.BREAK : LoopExit.CONTINUE;
             return () -> {
@@ -254,6 +275,15 @@ public final class Interpreter {
         static final LoopExit CONTINUE = new LoopExit();
 
         private LoopExit() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** A return on its way out of {@code test()}, through every loop around it. */
+    private static final class TestReturn extends RuntimeException {
+        static final TestReturn SIGNAL = new TestReturn();
+
+        private TestReturn() {
             super(null, null, false, false);
         }
     }
@@ -302,6 +332,12 @@ public final class Interpreter {
                     prefix.ex();
                     inner.ex();
                     suffix.ex();
+                } catch (TestReturn r) {
+                    // The loop ends here, as by a break, and so does every loop around it.
+                    iterations[id] += trips;
+                    broken[id]++;
+                    if (parallel) throw new IllegalStateException("a return left loop " + h.iter().name() + ", which is marked parallel");
+                    throw r;
                 } catch (LoopExit x) {
                     // Thrown by a break or continue whose innermost loop is this one: the
                     // levels inside catch their own.

@@ -11,6 +11,18 @@ import java.util.List;
  */
 public sealed interface Stmt {
 
+    /** Whether a {@code return} is among {@code stmts}, at any depth. */
+    static boolean returns(List<? extends Stmt> stmts) {
+        return RETURNS.any(stmts);
+    }
+
+    AnyStatement RETURNS = new AnyStatement() {
+        @Override
+        protected boolean leaf(Stmt s) {
+            return s instanceof Exit e && e.kind() == Exit.Kind.RETURN;
+        }
+    };
+
     /** Calls the method of {@code v} for this kind of statement. */
     <R> R accept(Visitor<R> v);
 
@@ -314,14 +326,23 @@ public sealed interface Stmt {
             return levels.size();
         }
 
-        /** Whether a {@code break} leaves the loop of level {@code level}: one in its prefix, suffix or (innermost level) the body, outside any loop nested there. */
+        /**
+         * Whether the loop of level {@code level} may end before its planned trips: a {@code break} in its prefix,
+         * suffix or (innermost level) the body, outside any loop nested there, or a {@code return} anywhere inside it.
+         */
         public boolean breaksOut(int level) {
-            return exits(level, Exit.Kind.BREAK);
+            return exits(level, Exit.Kind.BREAK) || returnsFrom(level);
+        }
+
+        /** Whether a {@code return} is inside level {@code level}, at any depth: it leaves that loop and every loop around it. */
+        public boolean returnsFrom(int level) {
+            return returns(blocksFrom(level));
         }
 
         /**
-         * Whether an exit of {@code kind} (any, when null) belongs to the loop of level {@code level}, as {@link #breaksOut}
-         * says where; a header exit ({@link LoopHead#guard}) leaves the loop as a break does.
+         * Whether a break or continue ({@code kind}, or either when null) belongs to the loop of level {@code level}: one
+         * in its prefix, suffix or (innermost level) the body, outside any loop nested there; a header exit ({@link
+         * LoopHead#guard}) leaves the loop as a break does. A {@code return} belongs to no loop ({@link #returnsFrom}).
          */
         public boolean exits(int level, Exit.Kind kind) {
             LoopLevel lv = levels.get(level);
@@ -331,7 +352,7 @@ public sealed interface Stmt {
             return new AnyStatement() {
                 @Override
                 protected boolean leaf(Stmt s) {
-                    return s instanceof Exit e && (kind == null || e.kind() == kind);
+                    return s instanceof Exit e && e.kind() != Exit.Kind.RETURN && (kind == null || e.kind() == kind);
                 }
 
                 @Override
@@ -358,11 +379,15 @@ public sealed interface Stmt {
 
     /**
      * {@code break} or {@code continue}: leaves the innermost loop around it, or its current
-     * iteration, as in C. The generator puts one only inside a loop, under an {@link If}
-     * whose condition reads data, and never a {@code break} out of a loop marked parallel.
+     * iteration, as in C; {@code return}: leaves {@code test()}, every loop around it included.
+     * The generator puts one only inside a loop, under an {@link If} whose condition reads
+     * data, and never a {@code break} or {@code return} out of a loop marked parallel. A
+     * {@code return} is only in the last top-level statement of {@code test()} (the
+     * interpreter refuses one elsewhere): a SYCL kernel can leave only itself, so the
+     * kernel that holds it must be the last that {@code test()} runs.
      */
     record Exit(Kind kind) implements Stmt {
-        public enum Kind { BREAK, CONTINUE }
+        public enum Kind { BREAK, CONTINUE, RETURN }
 
         public <R> R accept(Visitor<R> v) {
             return v.exit(this);

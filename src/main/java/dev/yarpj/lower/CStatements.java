@@ -109,14 +109,22 @@ class CStatements {
     }
 
     /**
-     * {@code break;} or {@code continue;}.
+     * {@code break;}, {@code continue;} or {@code return;}.
      *
      * @param openLoops the loops printed around it: 0 when the loop it leaves is not printed
      *                  as a loop (a SYCL kernel's work-items), which only a lowerer can spell
      */
     void exit(CodeWriter w, Stmt.Exit e, int openLoops) {
-        if (openLoops == 0) throw new IllegalStateException(e.kind() + " outside any printed loop");
-        w.line(e.kind() == Stmt.Exit.Kind.BREAK ? "break;" : "continue;");
+        if (e.kind() != Stmt.Exit.Kind.RETURN && openLoops == 0) throw new IllegalStateException(e.kind() + " outside any printed loop");
+        w.line(keyword(e) + ";");
+    }
+
+    static String keyword(Stmt.Exit e) {
+        return switch (e.kind()) {
+            case BREAK -> "break";
+            case CONTINUE -> "continue";
+            case RETURN -> "return";
+        };
     }
 
     void localDecl(CodeWriter w, Stmt.LocalDecl d) {

@@ -261,9 +261,10 @@ final class IspcLowerer implements Lowerer {
 
             @Override
             public Void exit(Stmt.Exit e) {
-                // A break never leaves a gang loop (no loop a break leaves is parallel);
+                // A break or return never leaves a gang loop (no loop they leave is parallel),
+                // so a return runs in uniform control flow and leaves test() for every lane;
                 // continue in a gang loop turns the lane off until the next iteration.
-                w.line(e.kind() == Stmt.Exit.Kind.BREAK ? "break;" : "continue;");
+                w.line(CStatements.keyword(e) + ";");
                 return null;
             }
         });

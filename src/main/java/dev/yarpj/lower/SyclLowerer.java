@@ -100,7 +100,11 @@ public final class SyclLowerer implements Lowerer {
 
         @Override
         void exit(CodeWriter w, Stmt.Exit e, int openLoops) {
-            if (openLoops > 0) {
+            if (e.kind() == Stmt.Exit.Kind.RETURN) {
+                // It leaves the single_task that holds it: test()'s last statement (see Stmt.Exit),
+                // so no kernel of test() runs after it, and the outputs are brought back as usual.
+                w.line("return;");
+            } else if (openLoops > 0) {
                 super.exit(w, e, openLoops);
             } else if (e.kind() == Stmt.Exit.Kind.CONTINUE) {
                 // It leaves the iteration of a parallel_for's innermost level: this work-item.

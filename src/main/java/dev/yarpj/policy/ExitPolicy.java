@@ -28,7 +28,9 @@ public record ExitPolicy(
         /* Chance that a serial level that runs at least once on every entry is spelt as a do-while loop (drawn before p_while). */
         double pDoWhile,
         /* Chance that a while level whose first statement is an exit's bare break carries that test in its condition: while (i < n && s[i] != K). */
-        double pHeaderExit) {
+        double pHeaderExit,
+        /* Chance that the test's last loop nest gets an early return from test() in one of its serial outer levels. */
+        double pReturn) {
     public static final List<String> KIND_NAMES = List.of("break", "continue", "find", "search");
     public static final List<String> POSITION_NAMES = List.of("first", "middle", "last", "never");
 }

@@ -344,7 +344,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
 
     @Override
     public Stmt exit(Stmt.Exit s) {
-        if (loopDepth == 0) broken = true;
+        // A break or continue needs a loop around it; a return leaves test() from anywhere.
+        if (loopDepth == 0 && s.kind() != Stmt.Exit.Kind.RETURN) broken = true;
         return s;
     }
 

@@ -10,7 +10,8 @@ import java.util.Set;
 
 /**
  * The loops of a C or C++ test, by the lines they span, and which of them leave early: a
- * loop a {@code break} leaves (the innermost loop around it, as in C), and a {@code while}
+ * loop a {@code break} leaves (the innermost loop around it, as in C), the innermost loop
+ * around a {@code return} (one test() leaves from), and a {@code while}
  * or {@code do-while} whose condition tests more than its bound ({@code &&}). The lowerers
  * print one statement per line, indented by nesting, with every loop's body in braces
  * closed at the loop's own indent, so the text says which loop a {@code break} belongs to.
@@ -44,7 +45,8 @@ final class EarlyExitLoops {
             if (text.startsWith("for (") || text.startsWith("while (") || text.startsWith("do {") || text.equals("do")) {
                 open.push(new int[] {indent, i + 1, text.startsWith("while (") && text.contains("&&") ? 1 : 0});
             }
-            if (text.contains("break;") && !open.isEmpty()) open.peek()[2] = 1;
+            // A return leaves every loop around it; the innermost is the one a vectorizer sees leave early.
+            if ((text.contains("break;") || text.contains("return;")) && !open.isEmpty()) open.peek()[2] = 1;
         }
         out.sort(Comparator.comparingInt(Loop::first));
         return out;

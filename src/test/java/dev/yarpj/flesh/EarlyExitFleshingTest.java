@@ -64,7 +64,8 @@ class EarlyExitFleshingTest {
                 }
             }
         }
-        assertTrue(kinds.getOrDefault(Stmt.Exit.Kind.BREAK, 0) > 50 && kinds.getOrDefault(Stmt.Exit.Kind.CONTINUE, 0) > 20, kinds.toString());
+        assertTrue(kinds.getOrDefault(Stmt.Exit.Kind.BREAK, 0) > 50 && kinds.getOrDefault(Stmt.Exit.Kind.CONTINUE, 0) > 20
+                && kinds.getOrDefault(Stmt.Exit.Kind.RETURN, 0) > 40, kinds.toString());
         assertTrue(loops > 50, loops + " entered loops with a break");
         assertTrue(fired > loops / 4 && neverFired > loops / 20, fired + " fired, " + neverFired + " never fired, of " + loops);
         Collections.sort(perEntry);
@@ -72,6 +73,26 @@ class EarlyExitFleshingTest {
         System.out.printf("early exits: %s; %d entered loops with a break: %d fired, %d never; median iterations per entry %.1f%n",
                 kinds, loops, fired, neverFired, median);
         assertTrue(median >= 4, "loops with a break still iterate: median " + median + " per entry");
+    }
+
+    @Test
+    void anEarlyReturnIsInTheLastStatementAndFiresOnSomeTestsOnly() {
+        int returning = 0;
+        int fired = 0;
+        for (Language lang : List.of(Language.C, Language.ISPC)) {
+            Generator g = new Generator(CONTROL_FLOW, lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 120; seed++) {
+                GeneratedTest t = g.generate(seed, "return test");
+                List<Stmt> top = t.program().body().stmts();
+                if (!Stmt.returns(top)) continue;
+                returning++;
+                assertFalse(Stmt.returns(top.subList(0, top.size() - 1)), "seed " + seed + ": a return before the last statement");
+                if (t.prediction().returned()) fired++;
+            }
+        }
+        System.out.printf("early returns: %d of 240 tests, %d fired%n", returning, fired);
+        assertTrue(returning > 60, returning + " tests return early");
+        assertTrue(fired > returning / 4 && fired < returning, fired + " of " + returning + " returns fired");
     }
 
     @Test

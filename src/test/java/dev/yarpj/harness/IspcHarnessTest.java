@@ -165,7 +165,7 @@ class IspcHarnessTest {
                 "yarpj", Map.of());
         Map<String, String> files = new LinkedHashMap<>();
         for (String f : List.of("func.ispc", "func.cpp", "driver.cpp", "init.h")) files.put(f, Files.readString(HANDMADE.resolve(f)));
-        Prediction p = new Prediction(List.of(), List.of(), Long.parseUnsignedLong(HANDMADE_EXPECTED), 0, List.of());
+        Prediction p = new Prediction(List.of(), List.of(), Long.parseUnsignedLong(HANDMADE_EXPECTED), 0, List.of(), false);
         Path results = dir.resolve("results");
         Files.createDirectories(results);
         try (CampaignLog log = new CampaignLog(results.resolve("campaign.jsonl"))) {

@@ -83,6 +83,13 @@ class StatsRemarkParsingTest {
     }
 
     @Test
+    void theInnermostLoopAroundAReturnLeavesEarly() {
+        String nest = String.join("\n", "for (int i = 0; (i < 4); i++) {", "    for (int j = 0; (j < 4); j++) {", "        if ((s[i] == 1)) {",
+                "            return;", "        }", "    }", "}", "");
+        assertEquals(List.of(new EarlyExitLoops.Loop(1, 7, false), new EarlyExitLoops.Loop(2, 6, true)), EarlyExitLoops.loops(nest));
+    }
+
+    @Test
     void aCompileErrorIsAFailureNotAnException(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("bad.c"), "int f( {\n");
         for (RemarkCompiler c : RemarkCompiler.values()) {
