@@ -22,12 +22,9 @@ import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
 import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -172,14 +169,8 @@ class CarriedLoweringTest {
             LoweredTest t = CFamilyLowerer.lower(p, expected, lang, CheckMode.ASSERTS, "carried test");
             String driver = t.files().get("driver." + lang.extension);
             assertTrue(driver.contains("(long long)i0 * 7 + 3) % 11"), driver);
-            Path d = write(t, lang.name());
-            for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
-                if (!onPath(cc)) continue;
-                for (String opt : List.of("-O0", "-O3")) {
-                    run(d, cc, opt, "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "t.bin");
-                    assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), cc + " " + opt + "\n" + t.files().get("func." + lang.extension));
-                }
-            }
+            Path d = BuildAndRun.write(dir, t, lang.name());
+            BuildAndRun.withGccAndClang(d, lang, List.of("-O0", "-O3"), t.files().get("func." + lang.extension));
         }
     }
 
@@ -192,12 +183,8 @@ class CarriedLoweringTest {
             String ispc = t.files().get("func.ispc");
             assertFalse(ispc.contains("foreach") || ispc.contains("programIndex"), "a loop that carries a scalar is no gang loop:\n" + ispc);
             if (!onPath("ispc")) continue;
-            Path d = write(t, "ispc-" + seed);
-            for (String opt : List.of("-O0", "-O2")) {
-                run(d, "ispc", "--pic", "--woff", opt, "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-                run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-                assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), "rng " + seed + " " + opt + "\n" + ispc);
-            }
+            Path d = BuildAndRun.write(dir, t, "ispc-" + seed);
+            for (String opt : List.of("-O0", "-O2")) BuildAndRun.withIspc(d, "avx2-i32x8", opt, "rng " + seed + "\n" + ispc);
         }
     }
 
@@ -205,20 +192,13 @@ class CarriedLoweringTest {
     void syclRunsTheLoopsInSingleTasks() throws Exception {
         Program p = carried();
         Prediction expected = Interpreter.run(p, 100_000);
-        Path decls = Path.of("src/test/resources/sycl-decls").toAbsolutePath();
         for (long seed = 1; seed <= 4; seed++) {
             LoweredTest t = new SyclLowerer(EmitPolicy.DEFAULT.sycl(), new Rng(seed)).lower(p, expected, CheckMode.HASH, "carried test");
             String f = t.files().get("func.cpp");
             assertFalse(f.contains("parallel_for"), "a loop that carries a scalar is no parallel_for:\n" + f);
             if (!onPath("g++")) continue;
-            Path d = write(t, "sycl-" + seed);
-            run(d, "g++", "-std=c++17", "-fsyntax-only", "-I" + decls, "func.cpp");
+            Path d = BuildAndRun.write(dir, t, "sycl-" + seed);
+            BuildAndRun.syclSyntax(d);
         }
-    }
-
-    private Path write(LoweredTest t, String name) throws IOException {
-        Path d = Files.createDirectories(dir.resolve(name));
-        for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
-        return d;
     }
 }

@@ -21,12 +21,9 @@ import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
 import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -147,14 +144,8 @@ class EarlyExitLoweringTest {
             LoweredTest t = CFamilyLowerer.lower(p, expected, lang, CheckMode.ASSERTS, "exit test");
             String func = t.files().get("func." + lang.extension);
             assertTrue(func.contains("break;") && func.contains("continue;"), func);
-            Path d = write(t, lang.name());
-            for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
-                if (!onPath(cc)) continue;
-                for (String opt : List.of("-O0", "-O3")) {
-                    run(d, cc, opt, "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "t.bin");
-                    assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), cc + " " + opt + "\n" + func);
-                }
-            }
+            Path d = BuildAndRun.write(dir, t, lang.name());
+            BuildAndRun.withGccAndClang(d, lang, List.of("-O0", "-O3"), func);
         }
     }
 
@@ -170,12 +161,8 @@ class EarlyExitLoweringTest {
             String ispc = t.files().get("func.ispc");
             if (!seen.add(ispc)) continue;
             for (String f : List.of("foreach (", "foreach_tiled (", "programIndex")) if (ispc.contains(f)) forms.add(f);
-            Path d = write(t, "ispc-" + seed);
-            for (String opt : List.of("-O0", "-O2")) {
-                run(d, "ispc", "--pic", "--woff", opt, "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-                run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-                assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), "rng " + seed + " " + opt + "\n" + ispc);
-            }
+            Path d = BuildAndRun.write(dir, t, "ispc-" + seed);
+            for (String opt : List.of("-O0", "-O2")) BuildAndRun.withIspc(d, "avx2-i32x8", opt, "rng " + seed + "\n" + ispc);
         }
         assertEquals(3, forms.size(), "every gang form: " + forms);
     }
@@ -186,20 +173,13 @@ class EarlyExitLoweringTest {
         Program p = exits();
         Prediction expected = Interpreter.run(p, 100_000);
         boolean returned = false;
-        Path decls = Path.of("src/test/resources/sycl-decls").toAbsolutePath();
         for (long seed = 1; seed <= 12; seed++) {
             LoweredTest t = new SyclLowerer(EmitPolicy.DEFAULT.sycl(), new Rng(seed)).lower(p, expected, CheckMode.HASH, "exit test");
             String f = t.files().get("func.cpp");
             returned |= f.contains("return;");
-            Path d = write(t, "sycl-" + seed);
-            run(d, "g++", "-std=c++17", "-fsyntax-only", "-I" + decls, "func.cpp");
+            Path d = BuildAndRun.write(dir, t, "sycl-" + seed);
+            BuildAndRun.syclSyntax(d);
         }
         assertTrue(returned, "some seed runs the continue loop as a parallel_for");
-    }
-
-    private Path write(LoweredTest t, String name) throws IOException {
-        Path d = Files.createDirectories(dir.resolve(name));
-        for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
-        return d;
     }
 }

@@ -22,11 +22,8 @@ import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
 import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,14 +123,8 @@ class EarlyReturnLoweringTest {
             LoweredTest t = CFamilyLowerer.lower(p, expected, lang, CheckMode.ASSERTS, "return test");
             String func = t.files().get("func." + lang.extension);
             assertTrue(func.contains("return;"), func);
-            Path d = write(t, lang.name());
-            for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
-                if (!onPath(cc)) continue;
-                for (String opt : List.of("-O0", "-O3")) {
-                    run(d, cc, opt, "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "t.bin");
-                    assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), cc + " " + opt + "\n" + func);
-                }
-            }
+            Path d = BuildAndRun.write(dir, t, lang.name());
+            BuildAndRun.withGccAndClang(d, lang, List.of("-O0", "-O3"), func);
         }
     }
 
@@ -148,12 +139,8 @@ class EarlyReturnLoweringTest {
             String ispc = t.files().get("func.ispc");
             assertTrue(ispc.contains("return;"), ispc);
             gang |= ispc.contains("foreach") || ispc.contains("programIndex");
-            Path d = write(t, "ispc-" + seed);
-            for (String opt : List.of("-O0", "-O2")) {
-                run(d, "ispc", "--pic", "--woff", opt, "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-                run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-                assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), "rng " + seed + " " + opt + "\n" + ispc);
-            }
+            Path d = BuildAndRun.write(dir, t, "ispc-" + seed);
+            for (String opt : List.of("-O0", "-O2")) BuildAndRun.withIspc(d, "avx2-i32x8", opt, "rng " + seed + "\n" + ispc);
         }
         assertTrue(gang, "the first nest runs as a gang loop in some lowering");
     }
@@ -163,7 +150,6 @@ class EarlyReturnLoweringTest {
         Assumptions.assumeTrue(onPath("g++"), "g++ is not on the PATH");
         Program p = returning(false);
         Prediction expected = Interpreter.run(p, 100_000);
-        Path decls = Path.of("src/test/resources/sycl-decls").toAbsolutePath();
         for (long seed = 1; seed <= 6; seed++) {
             LoweredTest t = new SyclLowerer(EmitPolicy.DEFAULT.sycl(), new Rng(seed)).lower(p, expected, CheckMode.HASH, "return test");
             String f = t.files().get("func.cpp");
@@ -171,14 +157,8 @@ class EarlyReturnLoweringTest {
             assertTrue(ret > 0, f);
             assertTrue(f.lastIndexOf("single_task") < ret && f.indexOf("parallel_for", ret) < 0 && f.indexOf("single_task", ret) < 0,
                     "the return is in the last kernel\n" + f);
-            Path d = write(t, "sycl-" + seed);
-            run(d, "g++", "-std=c++17", "-fsyntax-only", "-I" + decls, "func.cpp");
+            Path d = BuildAndRun.write(dir, t, "sycl-" + seed);
+            BuildAndRun.syclSyntax(d);
         }
-    }
-
-    private Path write(LoweredTest t, String name) throws IOException {
-        Path d = Files.createDirectories(dir.resolve(name));
-        for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
-        return d;
     }
 }

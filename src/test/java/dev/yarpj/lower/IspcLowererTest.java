@@ -23,12 +23,9 @@ import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
 import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -103,13 +100,9 @@ class IspcLowererTest {
                 assertTrue(ispc.contains("reduce_add(") && ispc.contains("reduce_min(") && ispc.contains("extract("), ispc);
             }
             assertFalse(ispc.contains("#pragma"), "no C pragma in ISPC");
-            Path d = write(t, "seed-" + seed);
+            Path d = BuildAndRun.write(dir, t, "seed-" + seed);
             for (String target : List.of("sse4-i32x4", "avx2-i32x16")) {
-                for (String opt : List.of("-O0", "-O2")) {
-                    run(d, "ispc", "--pic", "--woff", opt, "--target=" + target, "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-                    run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-                    assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), "rng " + seed + " " + target + " " + opt + "\n" + ispc);
-                }
+                for (String opt : List.of("-O0", "-O2")) BuildAndRun.withIspc(d, target, opt, "rng " + seed + "\n" + ispc);
             }
             run(d, "g++", "-O2", "-w", "driver.cpp", "func.cpp", "-o", "cpp.bin");
             assertEquals("OK", run(d, d.resolve("cpp.bin").toString()).strip(), "the C++ lowering");
@@ -141,7 +134,7 @@ class IspcLowererTest {
             String ispc = t.files().get("func.ispc");
             if (!ispc.contains("foreach (i_3_k") && !ispc.contains("i_3_g")) continue;
             assertEquals(1, t.choices().get("varying_ifs"), ispc);
-            Path d = write(t, "mask-" + seed);
+            Path d = BuildAndRun.write(dir, t, "mask-" + seed);
             run(d, "ispc", "--pic", "--woff", "-O1", "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
             run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
             List<String> lines = run(d, d.resolve("t.bin").toString()).strip().lines().toList();
@@ -190,19 +183,9 @@ class IspcLowererTest {
                 + "(((uniform unsigned int32 * uniform) out_2) - 1);"), ispc);
         assertEquals(1, ispc.split("out_3_unused", -1).length - 1, "named once, in the parameter list: " + ispc);
         Assumptions.assumeTrue(onPath("ispc"), "ispc is not on the PATH (run scripts/install-ispc.sh)");
-        Path d = write(t, "views");
+        Path d = BuildAndRun.write(dir, t, "views");
         // Passing the storage twice as two noalias parameters made ispc -O1 and above keep the
         // stale element in a register (campaign seed 9000027): every level must see the write.
-        for (String opt : List.of("-O0", "-O1", "-O2")) {
-            run(d, "ispc", "--pic", "--woff", opt, "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-            assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), opt + "\n" + ispc);
-        }
-    }
-
-    private Path write(LoweredTest t, String name) throws IOException {
-        Path d = Files.createDirectories(dir.resolve(name));
-        for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
-        return d;
+        for (String opt : List.of("-O0", "-O1", "-O2")) BuildAndRun.withIspc(d, "avx2-i32x8", opt, ispc);
     }
 }

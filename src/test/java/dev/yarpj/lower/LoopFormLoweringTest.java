@@ -22,11 +22,8 @@ import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
 import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -140,14 +137,8 @@ class LoopFormLoweringTest {
             assertTrue(func.contains("while (((i_0 < 10) && (arr_0[i_0] != 7)))"), func);
             assertTrue(func.contains("} while ((i_1 < 3));") && func.contains("} while ((i_3 < 2));"), func);
             assertTrue(!func.contains("for ("), func);
-            Path d = write(t, lang.name());
-            for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
-                if (!onPath(cc)) continue;
-                for (String opt : List.of("-O0", "-O2")) {
-                    run(d, cc, opt, "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "t.bin");
-                    assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), cc + " " + opt + "\n" + func);
-                }
-            }
+            Path d = BuildAndRun.write(dir, t, lang.name());
+            BuildAndRun.withGccAndClang(d, lang, List.of("-O0", "-O2"), func);
         }
     }
 
@@ -159,12 +150,8 @@ class LoopFormLoweringTest {
         LoweredTest t = new IspcLowerer(EmitPolicy.DEFAULT.ispc(), new Rng(1), false).lower(p, expected, CheckMode.ASSERTS, "form test");
         String ispc = t.files().get("func.ispc");
         assertTrue(ispc.contains("while (((i_0 < 10) && (arr_0[i_0] != 7)))") && ispc.contains("} while ((i_1 < 3));"), ispc);
-        Path d = write(t, "ispc");
-        for (String opt : List.of("-O0", "-O2")) {
-            run(d, "ispc", "--pic", "--woff", opt, "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-            assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), opt + "\n" + ispc);
-        }
+        Path d = BuildAndRun.write(dir, t, "ispc");
+        for (String opt : List.of("-O0", "-O2")) BuildAndRun.withIspc(d, "avx2-i32x8", opt, ispc);
     }
 
     @Test
@@ -175,13 +162,7 @@ class LoopFormLoweringTest {
         LoweredTest t = new SyclLowerer(EmitPolicy.DEFAULT.sycl(), new Rng(1)).lower(p, expected, CheckMode.HASH, "form test");
         String f = t.files().get("func.cpp");
         assertTrue(f.contains("&& (arr_0[i_0] != 7)") && f.contains("} while ("), f);
-        Path d = write(t, "sycl");
-        run(d, "g++", "-std=c++17", "-fsyntax-only", "-I" + Path.of("src/test/resources/sycl-decls").toAbsolutePath(), "func.cpp");
-    }
-
-    private Path write(LoweredTest t, String name) throws IOException {
-        Path d = Files.createDirectories(dir.resolve(name));
-        for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
-        return d;
+        Path d = BuildAndRun.write(dir, t, "sycl");
+        BuildAndRun.syclSyntax(d);
     }
 }
