@@ -33,8 +33,9 @@ final class ReduceCommand implements Callable<Integer> {
     String budget;
 
     @Option(names = "--slow-after", paramLabel = "TIME", defaultValue = "10s",
-            description = {"For a compile hang: a candidate is kept while the buggy compile still runs after this long,",
-                "and only if the reference compiler builds it within this long (default: ${DEFAULT-VALUE})."})
+            description = {"For a compile hang: a candidate is kept while the buggy compile still runs after this much",
+                "CPU time, and only if the reference compiler builds it within it (default: ${DEFAULT-VALUE}).",
+                "A compile that uses no CPU is stopped after four times this long."})
     String slowAfter;
 
     @Option(names = "--ir-only", description = "Only the IR phase (no C-Vise).")

@@ -147,8 +147,7 @@ final class CompileRecheck {
 
     /** The verdict of a recheck: finished (in how long), a hang, or a failure. */
     static String verdict(ProcessRunner.Result r, ProcessRunner.Limits limits) {
-        // Killed by the CPU limit: SIGXCPU (24), or SIGKILL (9) past the hard limit.
-        boolean cpuLimit = !r.timedOut() && (r.exitCode() == 128 + 24 || r.exitCode() == 128 + 9);
+        boolean cpuLimit = r.overCpuLimit();
         if (r.timedOut() || cpuLimit) {
             return String.format(Locale.ROOT, "hang: still compiling after %s", cpuLimit
                     ? String.format(Locale.ROOT, "%.0f CPU-s", limits.cpuSeconds())

@@ -26,6 +26,18 @@ public final class ProcessRunner {
         public boolean signalled() {
             return !timedOut && exitCode > 128;
         }
+
+        /**
+         * Killed by its CPU limit: SIGXCPU (24) at the soft limit, or SIGKILL (9) past the hard
+         * one; or a driver whose compiler proper was (gcc outlives its cc1 and says so).
+         */
+        public boolean overCpuLimit() {
+            return !timedOut && (exitCode == 128 + 24 || exitCode == 128 + 9 || CPU_KILLED_CHILD.matcher(stderr).find());
+        }
+
+        /** What gcc's driver prints when a program it ran (cc1, cc1plus, lto1) was killed at the CPU limit. */
+        public static final java.util.regex.Pattern CPU_KILLED_CHILD =
+                java.util.regex.Pattern.compile("(Killed|CPU time limit exceeded) signal terminated program");
     }
 
     /**

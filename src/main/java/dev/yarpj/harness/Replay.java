@@ -178,9 +178,12 @@ public final class Replay {
                     yield !r.timedOut() && r.stderr().contains(crashText) ? Judgement.SHOWS : Judgement.notBuilt(compile, r);
                 }
                 case COMPILE_HANG -> {
-                    ProcessRunner.Result r = step(work, "compile", compile, slowAfter);
-                    if (!r.timedOut()) yield r.ok() ? Judgement.GONE : Judgement.notBuilt(compile, r);
-                    ProcessRunner.Result ref = step(work, "reference", referenceCompile(), slowAfter);
+                    // By CPU time, as the campaign's recheck judges: the reducer builds candidates side by side,
+                    // and on a loaded machine a compile waits as well as works, which a wall-clock limit would
+                    // count. A compile that uses no CPU (one blocked for good) still ends at the wall-clock limit.
+                    ProcessRunner.Result r = ProcessRunner.run(work, "compile", compile, cpuBound(slowAfter));
+                    if (!r.overCpuLimit() && !r.timedOut()) yield r.ok() ? Judgement.GONE : Judgement.notBuilt(compile, r);
+                    ProcessRunner.Result ref = ProcessRunner.run(work, "reference", referenceCompile(), cpuBound(slowAfter));
                     yield ref.ok() ? Judgement.SHOWS : Judgement.notBuilt(referenceCompile(), ref);
                 }
                 default -> throw new Finding.Unreadable("no symptom to replay for a " + kind.dir + " finding");
@@ -229,6 +232,14 @@ public final class Replay {
             default -> "func.cpp";
         };
     }
+
+    /** {@code cpuSeconds} of CPU time, and a wall-clock limit that leaves room for waiting on a loaded machine. */
+    private static ProcessRunner.Limits cpuBound(double cpuSeconds) {
+        return new ProcessRunner.Limits(HANG_WALL_FACTOR * cpuSeconds, cpuSeconds, 4096, 1024);
+    }
+
+    /** How many times its CPU limit a hang's compile may take in wall-clock time (see {@link #cpuBound}). */
+    public static final int HANG_WALL_FACTOR = 4;
 
     private static ProcessRunner.Result step(Path work, String name, List<String> cmd, double limit) throws IOException {
         return ProcessRunner.run(work, name, cmd, new ProcessRunner.Limits(limit, 4096, 1024));

@@ -1,6 +1,8 @@
 package dev.yarpj.reduce;
 
 import dev.yarpj.harness.Outcome;
+import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.Replay;
 import dev.yarpj.harness.Testbed;
 import java.nio.file.Path;
 import java.util.List;
@@ -79,9 +81,15 @@ final class InterestingnessTest {
                 s.append("grep -qF ").append(quote(crashText)).append(" bug.err || exit 1\n");
             }
             case COMPILE_HANG -> {
-                s.append("timeout ").append(slowAfter).append(' ').append(shell(List.of(reference)))
-                        .append(" -O0 -w -c \"$f\" -o /dev/null > /dev/null 2>&1 || exit 1\n");
-                s.append("timeout ").append(slowAfter).append(' ').append(bug).append(" > /dev/null 2>&1; [ $? -eq 124 ] || exit 1\n");
+                // By CPU time (ulimit -t), as the IR phase judges (harness/Replay): C-Vise runs candidates side
+                // by side, and a compile that waits is not slow. The wall clock still ends one that uses no CPU.
+                String wall = "timeout " + Replay.HANG_WALL_FACTOR * slowAfter + " ";
+                s.append("( ulimit -t ").append(slowAfter).append("; exec ").append(wall).append(shell(List.of(reference)))
+                        .append(" -O0 -w -c \"$f\" -o /dev/null ) > /dev/null 2>&1 || exit 1\n");
+                s.append("( ulimit -t ").append(slowAfter).append("; exec ").append(wall).append(bug).append(" ) > /dev/null 2> bug.err; rc=$?\n");
+                s.append("# 124: the wall clock; 137, 152: SIGKILL, SIGXCPU at the CPU limit; gcc's driver outlives its cc1 and says so\n");
+                s.append("[ $rc -eq 124 ] || [ $rc -eq 137 ] || [ $rc -eq 152 ] || grep -qE '")
+                        .append(ProcessRunner.Result.CPU_KILLED_CHILD.pattern()).append("' bug.err || exit 1\n");
             }
             default -> throw new IllegalArgumentException("no interestingness test for a " + kind.dir + " finding");
         }

@@ -96,7 +96,7 @@ class ReducerTest {
         String fake = FAKES.resolve("hang-on-loop.sh").toString();
         Path finding = plant(dir, "hang-on-loop", "1..2", "compile-hang", "--compile-timeout", "1");
 
-        // Each try waits 1 s for the fake compile, not the harness's limit or the 1000 s it sleeps:
+        // Each try gives the fake compile 1 CPU-s, not the harness's limit or the forever it spins:
         // nearly every candidate keeps a loop and so pays that second, which makes hangs the
         // slowest kind to reduce.
         Reducer.Result r = Reducer.reduce(finding, new Reducer.Options(BUDGET_S, 2, "cvise", 1));

@@ -1,0 +1,47 @@
+package dev.yarpj.harness;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The limits children run under: a child killed at its CPU limit is told from one that
+ * failed or ran out of wall-clock time, also when it is gcc's cc1 and the driver outlives it.
+ */
+class ProcessRunnerTest {
+    /** One CPU-second, and a wall clock long enough that the CPU limit comes first. */
+    private static final ProcessRunner.Limits ONE_CPU_SECOND = new ProcessRunner.Limits(60, 1, 4096, 1024);
+
+    @Test
+    void aChildThatSpinsIsKilledAtItsCpuLimit(@TempDir Path dir) throws Exception {
+        ProcessRunner.Result r = ProcessRunner.run(dir, "spin", List.of("perl", "-e", "1 while 1"), ONE_CPU_SECOND);
+        assertTrue(r.overCpuLimit() && !r.timedOut() && !r.ok(), r.toString());
+    }
+
+    @Test
+    void gccWhoseCc1IsKilledAtTheCpuLimitSaysSo(@TempDir Path dir) throws Exception {
+        assumeTrue(Testbeds.onPath("gcc"), "gcc is not on the PATH");
+        // A thousand copies of a loop: far more than a CPU-second of gcc -O3.
+        StringBuilder loops = new StringBuilder("int f(int *a, int n) {\n  int s = 0;\n");
+        for (int k = 0; k < 1000; k++) loops.append("  for (int i = 0; i < n; i++) s += a[i] * (i ^ n ^ ").append(k).append(");\n");
+        Files.writeString(dir.resolve("heavy.c"), loops.append("  return s;\n}\n").toString());
+        ProcessRunner.Result r = ProcessRunner.run(dir, "cc", List.of("gcc", "-O3", "-w", "-c", "heavy.c", "-o", "heavy.o"), ONE_CPU_SECOND);
+        assertTrue(r.overCpuLimit(), r.exitCode() + ": " + r.stderr());
+        assertTrue(r.exitCode() < 128, "the driver itself exits: " + r.exitCode());
+    }
+
+    @Test
+    void aChildThatWaitsIsStoppedByTheWallClockNotItsCpuLimit(@TempDir Path dir) throws Exception {
+        ProcessRunner.Result r = ProcessRunner.run(dir, "wait", List.of("sleep", "30"), new ProcessRunner.Limits(1, 1, 4096, 1024));
+        assertTrue(r.timedOut(), r.toString());
+        assertFalse(r.overCpuLimit(), r.toString());
+        ProcessRunner.Result failed = ProcessRunner.run(dir, "fail", List.of("sh", "-c", "echo nope >&2; exit 1"), ONE_CPU_SECOND);
+        assertFalse(failed.overCpuLimit() || failed.ok(), failed.toString());
+    }
+}
