@@ -37,6 +37,13 @@ class ProcessRunnerTest {
     }
 
     @Test
+    void theRecheckOfAGccHogKilledAtItsCpuLimitSaysHang() {
+        ProcessRunner.Result r = new ProcessRunner.Result(1, false, "", "gcc: fatal error: Killed signal terminated program cc1\n", 30, 0.1);
+        String verdict = CompileRecheck.verdict(r, new ProcessRunner.Limits(60, 20, 4096, 1024));
+        assertTrue(verdict.equals("hang: still compiling after 20 CPU-s"), verdict);
+    }
+
+    @Test
     void aChildThatWaitsIsStoppedByTheWallClockNotItsCpuLimit(@TempDir Path dir) throws Exception {
         ProcessRunner.Result r = ProcessRunner.run(dir, "wait", List.of("sleep", "30"), new ProcessRunner.Limits(1, 1, 4096, 1024));
         assertTrue(r.timedOut(), r.toString());
