@@ -330,10 +330,13 @@ final class TablePrinter {
         return tt.render(indent);
     }
 
+    private static final String EXITS_SCOPE = "scope exits: the loops that a break, a header exit or a return may leave";
+
     private void trips(TripSummary t) {
         out.println(TRIP_TITLE + t.row(TripSummary.GROUPS.get(0)).loops() + " static loops in " + t.programs()
                 + " generated programs:");
-        out.println("share of the loops per bucket (never entered; average iterations per entry); median over entered loops");
+        out.println("share of the loops per bucket (never entered; average iterations per entry); median over entered loops;");
+        out.println(EXITS_SCOPE);
         out.print(tripRowsTable(t.rows(), ""));
     }
 
@@ -342,7 +345,8 @@ final class TablePrinter {
         out.println("share of the loops per bucket (never entered; average iterations per entry); median over entered loops;");
         out.println("mean log2: the per-program mean of log2(1 + iterations per entry) over entered loops, averaged over");
         out.println("programs; p: Welch's t-test on it, two-sided; verdict at alpha " + Welch.ALPHA
-                + " (-: fewer than 2 programs with such loops)");
+                + " (-: fewer than 2 programs with such loops);");
+        out.println(EXITS_SCOPE);
         List<String> h = tripHeader(true);
         boolean[] right = rightAligned(h.size(), 3);
         right[h.size() - 1] = false;

@@ -52,15 +52,23 @@ public final class TripSummary {
         }
     }
 
-    /** Which loops a row covers: every level or the innermost only; one idiom, or every idiom when null. */
-    public record Group(boolean innermostOnly, Idiom idiom) {
-        public boolean contains(LoopTrips t) {
-            return (!innermostOnly || t.innermost()) && (idiom == null || t.idiom() == idiom);
+    /**
+     * Which loops a row covers: every level or the innermost only; one idiom, or every idiom
+     * when null; with {@code leavesEarlyOnly}, only loops that a break, a header exit or a
+     * return may leave ({@link LoopTrips#exits}), whose iterations stop where the exit fires.
+     */
+    public record Group(boolean innermostOnly, Idiom idiom, boolean leavesEarlyOnly) {
+        public Group(boolean innermostOnly, Idiom idiom) {
+            this(innermostOnly, idiom, false);
         }
 
-        /** "all" or "innermost". */
+        public boolean contains(LoopTrips t) {
+            return (!innermostOnly || t.innermost()) && (idiom == null || t.idiom() == idiom) && (!leavesEarlyOnly || t.exits());
+        }
+
+        /** "all", "innermost" or "exits" (the loops that leave early). */
         public String scope() {
-            return innermostOnly ? "innermost" : "all";
+            return leavesEarlyOnly ? "exits" : innermostOnly ? "innermost" : "all";
         }
 
         /** "all", or the idiom in lower case. */
@@ -69,7 +77,7 @@ public final class TripSummary {
         }
     }
 
-    /** Every loop, then each idiom; then the same for innermost loops only. */
+    /** Every loop, then each idiom; then the same for innermost loops only; then the loops that leave early. */
     public static final List<Group> GROUPS = groups();
 
     private static List<Group> groups() {
@@ -78,6 +86,7 @@ public final class TripSummary {
             g.add(new Group(innermost, null));
             for (Idiom i : Idiom.values()) g.add(new Group(innermost, i));
         }
+        g.add(new Group(false, null, true));
         return List.copyOf(g);
     }
 

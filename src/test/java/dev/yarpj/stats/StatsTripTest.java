@@ -58,7 +58,7 @@ class StatsTripTest {
         TripSummary s = new TripSummary(List.of(p1, p2));
         assertEquals(2, s.programs());
         assertEquals(TripSummary.GROUPS.size(), s.rows().size());
-        assertEquals(14, TripSummary.GROUPS.size(), "all and innermost, each: every idiom and the six idioms");
+        assertEquals(15, TripSummary.GROUPS.size(), "all and innermost, each: every idiom and the six idioms; then the loops that leave early");
 
         TripSummary.Row all = s.row(new Group(false, null));
         assertEquals(6, all.loops());
@@ -92,6 +92,21 @@ class StatsTripTest {
         assertArrayEquals(new double[] {log2(65)}, s.perProgramMeanLog2(new Group(true, Idiom.VECTORIZABLE)), 1e-12);
         // p1's plain loop was never entered: p1 has no sample.
         assertArrayEquals(new double[] {(log2(2) + log2(9)) / 2}, s.perProgramMeanLog2(new Group(false, Idiom.PLAIN)), 1e-12);
+        assertEquals(0, s.row(new Group(false, null, true)).loops(), "no loop here leaves early");
+    }
+
+    @Test
+    void theLoopsThatLeaveEarlyHaveARowOfTheirOwn() {
+        // Planned 40 trips per entry, left at the 10th on each of 3 entries; one never left; one not entered.
+        List<LoopTrips> p = List.of(new LoopTrips(Idiom.PLAIN, 1, true, false, true, 3, 30, 3),
+                new LoopTrips(Idiom.PLAIN, 0, false, false, true, 1, 40, 0),
+                new LoopTrips(Idiom.PLAIN, 0, true, false, true, 0, 0, 0),
+                loop(Idiom.PLAIN, 0, true, 1, 500));
+        TripSummary.Row early = new TripSummary(List.of(p)).row(new Group(false, null, true));
+        assertEquals("exits", early.group().scope());
+        assertEquals(3, early.loops());
+        assertEquals(List.of(1, 0, 0, 2, 0), early.counts());
+        assertEquals(25.0, early.median(), 1e-12, "of 10 and 40");
     }
 
     @Test
