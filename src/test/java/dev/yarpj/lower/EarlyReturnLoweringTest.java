@@ -71,9 +71,10 @@ class EarlyReturnLoweringTest {
         Expr kRef = new Expr.IterRef(k);
         Expr mRef = new Expr.IterRef(m);
 
-        // for (i = 0; i < 10; i++) out_5[i] = 3 * i;
+        // for (i = 0; i < 10; i++) if (i < 5) out_5[i] = 3 * i;   (a varying if in a gang loop)
         Stmt first = new Stmt.LoopNest(List.of(level(upTo(i, 10, LoopHead.Parallelism.INDEPENDENT))), new Stmt.Block(List.of(
-                new Stmt.Assign(Exprs.subscript(outA, List.of(iRef)), null, Exprs.binary(BinOp.MUL, c(3), iRef)))));
+                new Stmt.If(Exprs.binary(BinOp.LT, iRef, c(5)), new Stmt.Block(List.of(
+                        new Stmt.Assign(Exprs.subscript(outA, List.of(iRef)), null, Exprs.binary(BinOp.MUL, c(3), iRef)))), null))));
         // for (k = 0; k < 6; k++) { out_6[k] = k + 1; for (m = 0; m < 8; m++) { if (in[m] + k > 8) return; out_7[k][m] = k + m; } }
         // in[m] + k > 8 first at k = 4, m = 1: rows 0..3 whole, row 4 only at m = 0, out_6[5] and row 5 untouched.
         Stmt store = new Stmt.Assign(Exprs.subscript(outB, List.of(kRef)), null, Exprs.binary(BinOp.ADD, kRef, c(1)));
@@ -93,7 +94,8 @@ class EarlyReturnLoweringTest {
         Prediction p = Interpreter.run(returning(false), 100_000);
         assertEquals(List.of(1L), p.scalars());
         assertTrue(p.returned());
-        assertEquals(27, p.arrays().get(0)[9], "the nest before ran whole");
+        assertEquals(12, p.arrays().get(0)[4], "the nest before ran whole");
+        assertEquals(-1, p.arrays().get(0)[5]);
         long[] b = p.arrays().get(1);
         assertEquals(5, b[4]);
         assertEquals(-2, b[5], "the outer loop left at k = 4");
@@ -143,6 +145,28 @@ class EarlyReturnLoweringTest {
             for (String opt : List.of("-O0", "-O2")) BuildAndRun.withIspc(d, "avx2-i32x8", opt, "rng " + seed + "\n" + ispc);
         }
         assertTrue(gang, "the first nest runs as a gang loop in some lowering");
+    }
+
+    @Test
+    void ispcMeasuredForItsMasksStillPrintsThemWhenTestReturnsEarly() throws Exception {
+        Assumptions.assumeTrue(onPath("ispc"), "ispc is not on the PATH (run scripts/install-ispc.sh)");
+        Program p = returning(false);
+        Prediction expected = Interpreter.run(p, 100_000, true, true);
+        boolean measured = false;
+        for (long seed = 1; seed <= 20 && !measured; seed++) {
+            LoweredTest t = new IspcLowerer(EmitPolicy.DEFAULT.ispc(), new Rng(seed), true).lower(p, expected, CheckMode.ASSERTS, "return test");
+            if (t.choices().get("varying_ifs") != 1) continue;
+            measured = true;
+            Path d = BuildAndRun.write(dir, t, "masks-" + seed);
+            run(d, "ispc", "--pic", "--woff", "-O1", "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
+            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
+            List<String> lines = run(d, d.resolve("t.bin").toString()).strip().lines().toList();
+            // The if's counts (lanes 0..4 of the first gang take it, 5..7 do not: mixed), then the checks.
+            assertEquals(2, lines.size(), lines.toString());
+            assertTrue(lines.get(0).matches("yarpj-mask 0 [1-9]\\d* 1"), lines + "\n" + t.files().get("func.ispc"));
+            assertEquals("OK", lines.get(1));
+        }
+        assertTrue(measured, "some lowering runs the first nest as a gang loop");
     }
 
     @Test
