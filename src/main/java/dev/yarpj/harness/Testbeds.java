@@ -205,6 +205,45 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         return ok;
     }
 
+    /**
+     * The testbeds of {@code usable} whose C or C++ compiler takes their flags: it builds a
+     * one-line file with them, and one that refuses (an option its version lacks, a typo) is
+     * left out with a warning, where it would otherwise reject every test, each a finding.
+     * ispc and SYCL compilers are not asked (ispc's targets are checked against the CPU, and
+     * a SYCL compiler takes seconds on any file).
+     */
+    public static List<Testbed> acceptingTheirFlags(List<Testbed> usable, Language lang, Consumer<String> warn) throws IOException {
+        Path dir = Files.createTempDirectory("yarpj-flags-");
+        try {
+            List<Testbed> ok = new ArrayList<>();
+            for (Testbed t : usable) {
+                if (t.runsIspc(lang) || t.runsSycl(lang) || t.flags().isEmpty()) {
+                    ok.add(t);
+                    continue;
+                }
+                // C for C tests; C++ for the C++ compilers of C++, ISPC (its twin) and SYCL (its C++ lowering) tests.
+                String src = lang == Language.C ? "yarpj-flags.c" : "yarpj-flags.cpp";
+                Files.writeString(dir.resolve(src), "int yarpj_flags(int x) { return x + 1; }\n");
+                List<String> cmd = new ArrayList<>(List.of(t.compiler(lang)));
+                cmd.addAll(t.flags());
+                cmd.addAll(List.of("-c", src, "-o", "yarpj-flags.o"));
+                ProcessRunner.Result r = ProcessRunner.run(dir, "flags", cmd, new ProcessRunner.Limits(60, 4096, 64));
+                if (r.ok()) {
+                    ok.add(t);
+                } else {
+                    warn.accept("testbed " + t.name() + " skipped: " + String.join(" ", cmd) + " fails: "
+                            + Signature.firstLine(r.stderr(), "error"));
+                }
+            }
+            return ok;
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) files::iterator) Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
     public static boolean onPath(String cmd) {
         if (cmd.contains("/")) return Files.isExecutable(Path.of(cmd));
         String path = System.getenv().getOrDefault("PATH", "");

@@ -192,6 +192,22 @@ class FuzzHarnessTest {
     }
 
     @Test
+    void aTestbedWhoseCompilerRefusesItsFlagsIsSkippedNotAFindingPerTest(@TempDir Path dir) throws Exception {
+        Path tb = dir.resolve("tb.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O1, c: gcc, cpp: g++, flags: [-O1]}\n"
+                + "  - {name: gcc-typo, c: gcc, cpp: g++, flags: [-O2, -fno-such-yarpj-option]}\n");
+        Path results = dir.resolve("results");
+        Result r = fuzz("--seeds", "1..2", "--out", results.toString(), "--testbeds", tb.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("yarpj: warning: testbed gcc-typo skipped: gcc -O2 -fno-such-yarpj-option -c yarpj-flags.c"
+                + " -o yarpj-flags.o fails: "), r.err());
+        assertTrue(r.err().contains("-fno-such-yarpj-option"), r.err());
+        assertFalse(Files.exists(results.resolve("program-rejected")), "no test is taken as rejected");
+        String log = Files.readString(results.resolve("campaign.jsonl"));
+        assertTrue(log.contains("\"testbed\": \"gcc-O1\", \"outcome\": \"pass\"") && !log.contains("gcc-typo"), log);
+    }
+
+    @Test
     void compilesThatAreAllSlowAreCountedApartAndAreNoFinding(@TempDir Path dir) throws Exception {
         // Every testbed sleeps past the limit: nothing finished to compare with, so no compiler stands out.
         String hang = FAKES.resolve("hang.sh").toString();

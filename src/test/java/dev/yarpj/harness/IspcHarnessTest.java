@@ -152,7 +152,7 @@ class IspcHarnessTest {
         // The C testbeds are GCC trunk's and the newest clang's, and the newest gcc's for this CPU.
         assertEquals(List.of("gcc-{version}-O1", "gcc-{version}-O2", "gcc-{version}-O3", "gcc-{version}-Os", "gcc-{version}-O3-native",
                         "clang-{version}-O1", "clang-{version}-O2", "clang-{version}-O3", "clang-{version}-Os", "clang-{version}-O3-native",
-                        "gcc-{version}-O3-native"),
+                        "clang-{version}-O3-native-ee", "gcc-{version}-O3-native"),
                 tbs.all().stream().filter(t -> t.compiler(Language.C) != null).map(Testbed::name).toList());
     }
 
