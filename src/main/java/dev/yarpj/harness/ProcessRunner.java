@@ -35,6 +35,15 @@ public final class ProcessRunner {
             return !timedOut && (exitCode == 128 + 24 || exitCode == 128 + 9 || CPU_KILLED_CHILD.matcher(stderr).find());
         }
 
+        /**
+         * Killed at a CPU limit of {@code cpuSeconds}: {@link #overCpuLimit}, or a failed run
+         * that used that much CPU, as a driver does whose compiler proper was killed and that
+         * says so in its own words (a Python driver, clang with -fno-integrated-cc1).
+         */
+        public boolean reachedCpuLimit(double cpuSeconds) {
+            return overCpuLimit() || (!timedOut && exitCode != 0 && this.cpuSeconds >= cpuSeconds);
+        }
+
         /** What gcc's driver prints when a program it ran (cc1, cc1plus, lto1) was killed at the CPU limit. */
         public static final java.util.regex.Pattern CPU_KILLED_CHILD =
                 java.util.regex.Pattern.compile("(Killed|CPU time limit exceeded) signal terminated program");

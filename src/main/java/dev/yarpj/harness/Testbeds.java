@@ -226,7 +226,7 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
                 Files.writeString(dir.resolve(src), "int yarpj_flags(int x) { return x + 1; }\n");
                 List<String> cmd = new ArrayList<>(List.of(t.compiler(lang)));
                 cmd.addAll(t.flags());
-                cmd.addAll(List.of("-c", src, "-o", "yarpj-flags.o"));
+                cmd.addAll(List.of("-w", "-c", src, "-o", "yarpj-flags.o")); // -w as in every compile of a test (Testbed.compileCommand)
                 ProcessRunner.Result r = ProcessRunner.run(dir, "flags", cmd, new ProcessRunner.Limits(60, 4096, 64));
                 if (r.ok()) {
                     ok.add(t);

@@ -83,10 +83,11 @@ final class InterestingnessTest {
             case COMPILE_HANG -> {
                 // By CPU time (ulimit -t), as the IR phase judges (harness/Replay): C-Vise runs candidates side
                 // by side, and a compile that waits is not slow. The wall clock still ends one that uses no CPU.
-                String wall = "timeout " + Replay.HANG_WALL_FACTOR * slowAfter + " ";
-                s.append("( ulimit -t ").append(slowAfter).append("; exec ").append(wall).append(shell(List.of(reference)))
-                        .append(" -O0 -w -c \"$f\" -o /dev/null ) > /dev/null 2>&1 || exit 1\n");
-                s.append("( ulimit -t ").append(slowAfter).append("; exec ").append(wall).append(bug).append(" ) > /dev/null 2> bug.err; rc=$?\n");
+                // The limits the harness's compiles have (ProcessRunner): CPU one second over the mark, 4 GiB of memory,
+                // so that a compiler that runs out of memory fails instead of being killed, which would read as a hang.
+                String bounded = "( ulimit -t " + (slowAfter + 1) + " -v " + 4096 * 1024 + "; exec timeout " + Replay.HANG_WALL_FACTOR * slowAfter + " ";
+                s.append(bounded).append(shell(List.of(reference))).append(" -O0 -w -c \"$f\" -o /dev/null ) > /dev/null 2>&1 || exit 1\n");
+                s.append(bounded).append(bug).append(" ) > /dev/null 2> bug.err; rc=$?\n");
                 s.append("# 124: the wall clock; 137, 152: SIGKILL, SIGXCPU at the CPU limit; gcc's driver outlives its cc1 and says so\n");
                 s.append("[ $rc -eq 124 ] || [ $rc -eq 137 ] || [ $rc -eq 152 ] || grep -qE '")
                         .append(ProcessRunner.Result.CPU_KILLED_CHILD.pattern()).append("' bug.err || exit 1\n");

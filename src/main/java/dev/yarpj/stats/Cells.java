@@ -67,11 +67,12 @@ final class Cells {
         return r;
     }
 
-    /** The data-parallel loops' trip rows shown: all loops, each idiom that has any, innermost loops. */
+    /** The data-parallel loops' trip rows shown: all loops, each idiom that has any, innermost loops (none leaves early). */
     static List<TripSummary.Row> ispcTripRows(TripSummary t) {
         List<TripSummary.Row> rows = new ArrayList<>();
         for (TripSummary.Row r : t.rows()) {
             TripSummary.Group g = r.group();
+            if (g.leavesEarlyOnly()) continue;
             if (g.idiom() == null || (!g.innermostOnly() && r.loops() > 0)) rows.add(r);
         }
         return rows;

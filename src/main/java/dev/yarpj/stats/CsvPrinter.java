@@ -157,7 +157,7 @@ final class CsvPrinter {
     }
 
     /**
-     * section trips (or ispc_trips): pass = scope (all, innermost), kind = idiom; remark
+     * section trips (or ispc_trips): pass = scope (all, innermost, exits), kind = idiom; remark
      * "loops": total = the number of loops; a bucket (never, at_most_1, ...): total = its
      * loops, mean = their share; "median_per_entry": total = the entered loops, mean = their
      * median iterations per entry.

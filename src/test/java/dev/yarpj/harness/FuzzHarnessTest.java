@@ -199,7 +199,7 @@ class FuzzHarnessTest {
         Path results = dir.resolve("results");
         Result r = fuzz("--seeds", "1..2", "--out", results.toString(), "--testbeds", tb.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.err().contains("yarpj: warning: testbed gcc-typo skipped: gcc -O2 -fno-such-yarpj-option -c yarpj-flags.c"
+        assertTrue(r.err().contains("yarpj: warning: testbed gcc-typo skipped: gcc -O2 -fno-such-yarpj-option -w -c yarpj-flags.c"
                 + " -o yarpj-flags.o fails: "), r.err());
         assertTrue(r.err().contains("-fno-such-yarpj-option"), r.err());
         assertFalse(Files.exists(results.resolve("program-rejected")), "no test is taken as rejected");

@@ -3,6 +3,7 @@ package dev.yarpj.lower;
 import static dev.yarpj.Commands.onPath;
 import static dev.yarpj.Commands.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +31,9 @@ final class BuildAndRun {
      * PATH, at each of {@code levels}: every binary prints OK. {@code shown} goes with a failure.
      */
     static void withGccAndClang(Path d, Language lang, List<String> levels, String shown) throws Exception {
-        for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
+        List<String> compilers = lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++");
+        assertTrue(compilers.stream().anyMatch(dev.yarpj.Commands::onPath), "none of " + compilers + " is on the PATH (see .ci/run)");
+        for (String cc : compilers) {
             if (!onPath(cc)) continue;
             for (String opt : levels) {
                 run(d, cc, opt, "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "t.bin");

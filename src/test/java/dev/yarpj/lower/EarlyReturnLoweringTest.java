@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
 import dev.yarpj.interp.Interpreter;
 import dev.yarpj.interp.LoopTrips;
 import dev.yarpj.interp.Prediction;
@@ -21,9 +23,12 @@ import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
 import dev.yarpj.policy.EmitPolicy;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
 import dev.yarpj.policy.Rng;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +59,7 @@ class EarlyReturnLoweringTest {
     }
 
     private static final Stmt RETURN = new Stmt.Exit(Stmt.Exit.Kind.RETURN);
+    private static final GenPolicy CONTROL_FLOW = PolicyLoader.load(Path.of("policies/control-flow.yaml"));
 
     /** {@code first} and then {@code last}, the statement that returns, as test()'s body. */
     static Program returning(boolean returnFirst) {
@@ -167,6 +173,32 @@ class EarlyReturnLoweringTest {
             assertEquals("OK", lines.get(1));
         }
         assertTrue(measured, "some lowering runs the first nest as a gang loop");
+    }
+
+    @Test
+    void generatedSyclTestsReturnFromTheirLastKernel() throws Exception {
+        Generator g = new Generator(CONTROL_FLOW, Language.SYCL, CheckMode.HASH);
+        int checked = 0;
+        for (long seed = 1; seed <= 60; seed++) {
+            GeneratedTest t = g.generate(seed, "return test");
+            List<Stmt.Exit.Kind> kinds = new java.util.ArrayList<>();
+            new Stmt.Walker() {
+                @Override
+                public Void exit(Stmt.Exit e) {
+                    kinds.add(e.kind());
+                    return null;
+                }
+            }.all(t.program().body().stmts());
+            // Where a continue leaves a work-item it is a return too: look where no continue is.
+            if (!kinds.contains(Stmt.Exit.Kind.RETURN) || kinds.contains(Stmt.Exit.Kind.CONTINUE)) continue;
+            checked++;
+            String f = t.files().files().get("func.cpp");
+            int ret = f.indexOf("return;");
+            assertTrue(ret > 0 && f.lastIndexOf("single_task") < ret && f.indexOf("parallel_for", ret) < 0
+                    && f.indexOf("single_task", ret) < 0, "seed " + seed + ": the return is in the last kernel\n" + f);
+            if (checked <= 3 && onPath("g++")) BuildAndRun.syclSyntax(BuildAndRun.write(dir, new LoweredTest(t.files().files(), Map.of()), "gen-" + seed));
+        }
+        assertTrue(checked >= 10, checked + " generated SYCL tests return early");
     }
 
     @Test
