@@ -144,8 +144,13 @@ final class FuzzCommand implements Callable<Integer> {
         } catch (Testbeds.TestbedException e) {
             throw new Main.UsageError(e.getMessage());
         }
-        List<Testbed> usable = Testbeds.acceptingTheirFlags(tbs.usable(lang.language, w -> err.println("yarpj: warning: " + w)),
-                lang.language, w -> err.println("yarpj: warning: " + w));
+        List<Testbed> usable;
+        try {
+            usable = Testbeds.acceptingTheirFlags(tbs.usable(lang.language, w -> err.println("yarpj: warning: " + w)),
+                    lang.language, w -> err.println("yarpj: warning: " + w));
+        } catch (HarnessException e) {
+            throw new Main.UsageError("campaign stopped: " + e.getMessage());
+        }
         if (usable.isEmpty()) {
             throw new Main.UsageError("no usable testbed in " + tbFile + " for --lang=" + lang + ": install a compiler it names"
                     + (testbedsFile == null && lang.language != Language.SYCL && lang.language != Language.ISPC

@@ -360,7 +360,7 @@ final class TestRunner {
      * harness or the testbed file is broken, not the compiler: stop rather than file every
      * test as a finding.
      */
-    private static void cannotRun(ProcessRunner.Result r, List<String> cmd) {
+    static void cannotRun(ProcessRunner.Result r, List<String> cmd) {
         if (!r.timedOut() && (r.exitCode() == 126 || r.exitCode() == 127)) {
             throw new HarnessException("cannot run " + cmd.get(0) + " (exit " + r.exitCode() + "): "
                     + r.stderr().lines().findFirst().orElse(""));

@@ -210,7 +210,8 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
      * one-line file with them, and one that refuses (an option its version lacks, a typo) is
      * left out with a warning, where it would otherwise reject every test, each a finding.
      * ispc and SYCL compilers are not asked (ispc's targets are checked against the CPU, and
-     * a SYCL compiler takes seconds on any file).
+     * a SYCL compiler takes seconds on any file). A compiler the shell cannot run (exit 126 or
+     * 127) is a {@link HarnessException}, as it is in a campaign.
      */
     public static List<Testbed> acceptingTheirFlags(List<Testbed> usable, Language lang, Consumer<String> warn) throws IOException {
         Path dir = Files.createTempDirectory("yarpj-flags-");
@@ -228,6 +229,8 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
                 cmd.addAll(t.flags());
                 cmd.addAll(List.of("-w", "-c", src, "-o", "yarpj-flags.o")); // -w as in every compile of a test (Testbed.compileCommand)
                 ProcessRunner.Result r = ProcessRunner.run(dir, "flags", cmd, new ProcessRunner.Limits(60, 4096, 64));
+                // A compiler that cannot be run at all is a broken testbed file, not one refusing its flags.
+                TestRunner.cannotRun(r, cmd);
                 if (r.ok()) {
                     ok.add(t);
                 } else {
