@@ -58,6 +58,9 @@ public final class Interpreter {
     private long[] entered;
     private long[] iterations;
     private long[] broken;
+    /** Of those, the entries ended in their first iteration, and in their last planned one. */
+    private long[] brokenFirst;
+    private long[] brokenLast;
 
     private Interpreter(Program p, long stepBudget, boolean portable, boolean eager) {
         this.portable = portable;
@@ -107,6 +110,8 @@ public final class Interpreter {
         in.entered = new long[in.loopSites.size()];
         in.iterations = new long[in.loopSites.size()];
         in.broken = new long[in.loopSites.size()];
+        in.brokenFirst = new long[in.loopSites.size()];
+        in.brokenLast = new long[in.loopSites.size()];
         boolean returned = false;
         try {
             body.ex();
@@ -131,7 +136,7 @@ public final class Interpreter {
         for (int k = 0; k < in.loopSites.size(); k++) {
             LoopTrips site = in.loopSites.get(k);
             loops.add(new LoopTrips(site.idiom(), site.level(), site.innermost(), site.parallel(), site.exits(), in.entered[k],
-                    in.iterations[k], in.broken[k]));
+                    in.iterations[k], in.broken[k], in.brokenFirst[k], in.brokenLast[k]));
         }
         return new Prediction(outs, arrs, sum.value(), in.steps, List.copyOf(loops), returned);
     }
@@ -317,12 +322,14 @@ public final class Interpreter {
             scalars[slot] = Arith.convert(start.ev(), t);
             long trips = 0;
             boolean broke = false;
+            long stopped = -1; // the iteration (from 0) an exit ended
             // A do-while runs its first iteration before it tests anything; a header exit is
             // tested only where the condition holds (&& in C and ISPC), before the body.
             boolean first = form == LoopHead.Form.DO_WHILE;
             while (first || cond.ev() != 0) {
                 if (!first && guard.ev() == 0) {
                     broke = true;
+                    stopped = trips; // before the body of the iteration it stops
                     break;
                 }
                 first = false;
@@ -335,7 +342,7 @@ public final class Interpreter {
                 } catch (TestReturn r) {
                     // The loop ends here, as by a break, and so does every loop around it.
                     iterations[id] += trips;
-                    broken[id]++;
+                    endedAt(id, trips - 1, planned);
                     if (parallel) throw new IllegalStateException("a return left loop " + h.iter().name() + ", which is marked parallel");
                     throw r;
                 } catch (LoopExit x) {
@@ -343,6 +350,7 @@ public final class Interpreter {
                     // levels inside catch their own.
                     if (x == LoopExit.BREAK) {
                         broke = true;
+                        stopped = trips - 1;
                         break;
                     }
                     // A while or do-while spells the update at the end of its body, which a
@@ -352,13 +360,20 @@ public final class Interpreter {
                 scalars[slot] = Arith.convert(update.ev(), t);
             }
             iterations[id] += trips;
-            if (broke) broken[id]++;
+            if (broke) endedAt(id, stopped, planned);
             if (broke && parallel) throw new IllegalStateException("a break left loop " + h.iter().name() + ", which is marked parallel");
             // A break ends a loop early; without one it runs its planned trips exactly.
             if (planned >= 0 && (broke ? trips > planned : trips != planned)) {
                 throw new IllegalStateException("loop " + h.iter().name() + " ran " + trips + " times, not its planned " + planned);
             }
         };
+    }
+
+    /** An exit ended an entry of loop {@code id} in iteration {@code stopped} (from 0) of its {@code planned} trips (-1: not planned). */
+    private void endedAt(int id, long stopped, long planned) {
+        broken[id]++;
+        if (stopped == 0) brokenFirst[id]++;
+        else if (stopped == planned - 1) brokenLast[id]++;
     }
 
     private Ex assign(Stmt.Assign a) {

@@ -56,8 +56,19 @@ final class JsonPrinter {
             rows.add(o);
         }
         m.put("trips", rows);
+        m.put("exit_ends", exitEnds(side.trips().exitEnds()));
         if (side.ispc() != null) m.put("ispc", ispc(side.ispc(), info.ispcBuild()));
         return m;
+    }
+
+    private static Map<String, Object> exitEnds(TripSummary.ExitEnds e) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("entries", e.entries());
+        o.put("first", e.first());
+        o.put("middle", e.middle());
+        o.put("last", e.last());
+        o.put("not_ended", e.notEnded());
+        return o;
     }
 
     private static Map<String, Object> remarkRow(RemarkSummary.Row r) {
@@ -101,6 +112,10 @@ final class JsonPrinter {
             rows.add(o);
         }
         m.put("trips", rows);
+        Map<String, Object> ends = new LinkedHashMap<>();
+        ends.put("a", exitEnds(a.trips().exitEnds()));
+        ends.put("b", exitEnds(b.trips().exitEnds()));
+        m.put("exit_ends", ends);
         if (a.ispc() != null && b.ispc() != null) {
             Map<String, Object> both = new LinkedHashMap<>();
             both.put("a", ispc(a.ispc(), info.ispcBuild()));

@@ -155,7 +155,7 @@ final class TablePrinter {
         out.println();
         shape(List.of("A ", "B "), List.of(a.shape(), b.shape()));
         out.println();
-        trips(a.trips().programs(), b.trips().programs(), report.trips());
+        trips(a.trips().programs(), b.trips().programs(), report.trips(), a.trips().exitEnds(), b.trips().exitEnds());
         if (a.ispc() != null && b.ispc() != null) {
             for (StatsReport.Side side : List.of(a, b)) {
                 out.println();
@@ -338,9 +338,18 @@ final class TablePrinter {
         out.println("share of the loops per bucket (never entered; average iterations per entry); median over entered loops;");
         out.println(EXITS_SCOPE);
         out.print(tripRowsTable(t.rows(), ""));
+        exitEnds("", t.exitEnds());
     }
 
-    private void trips(int programsA, int programsB, TripComparison cmp) {
+    /** Where the exits ended the entries of the loops that leave early; nothing when there are none. */
+    private void exitEnds(String side, TripSummary.ExitEnds e) {
+        if (e.entries() == 0) return;
+        out.println(side + "entries of the loops that leave early: " + e.entries() + "; ended by an exit in their first iteration "
+                + percent(e.share(e.first())) + ", in the middle " + percent(e.share(e.middle())) + ", in their last planned iteration "
+                + percent(e.share(e.last())) + "; not ended " + percent(e.share(e.notEnded())));
+    }
+
+    private void trips(int programsA, int programsB, TripComparison cmp, TripSummary.ExitEnds endsA, TripSummary.ExitEnds endsB) {
         out.println(TRIP_TITLE + "the static loops in " + programsA + " (A) and " + programsB + " (B) generated programs:");
         out.println("share of the loops per bucket (never entered; average iterations per entry); median over entered loops;");
         out.println("mean log2: the per-program mean of log2(1 + iterations per entry) over entered loops, averaged over");
@@ -362,6 +371,8 @@ final class TablePrinter {
             tt.add(b.toArray(new String[0]));
         }
         out.print(tt.render(""));
+        exitEnds("A: ", endsA);
+        exitEnds("B: ", endsB);
     }
 
     // ---------------------------------------------------------------- ISPC

@@ -105,7 +105,21 @@ public final class TripSummary {
         }
     }
 
+    /**
+     * Where the exits of the loops that leave early ended their entries, over every entry of
+     * those loops: in its first iteration, in the middle, in the last iteration its loop had
+     * planned, or not at all (the loop ran its planned trips). The policy plans each exit at
+     * one of these positions (exits: position_weights); this is what the interpreter saw.
+     */
+    public record ExitEnds(long entries, long first, long middle, long last, long notEnded) {
+        /** Share of the entries; NaN when there are none. */
+        public double share(long part) {
+            return entries == 0 ? Double.NaN : (double) part / entries;
+        }
+    }
+
     private final int programs;
+    private final ExitEnds exitEnds;
     private final List<Row> rows = new ArrayList<>();
     /** Per group (as {@link #GROUPS}), per program with an entered loop of the group: mean log2(1 + per entry). */
     private final List<double[]> meanLog2 = new ArrayList<>();
@@ -113,6 +127,17 @@ public final class TripSummary {
     /** @param programs each program's loops, as the interpreter listed them */
     public TripSummary(List<List<LoopTrips>> programs) {
         this.programs = programs.size();
+        long entries = 0, broken = 0, first = 0, last = 0;
+        for (List<LoopTrips> program : programs) {
+            for (LoopTrips t : program) {
+                if (!t.exits()) continue;
+                entries += t.entered();
+                broken += t.broken();
+                first += t.brokenFirst();
+                last += t.brokenLast();
+            }
+        }
+        this.exitEnds = new ExitEnds(entries, first, broken - first - last, last, entries - broken);
         for (Group g : GROUPS) {
             int loops = 0;
             int[] counts = new int[Bucket.values().length];
@@ -142,6 +167,11 @@ public final class TripSummary {
     /** Number of programs summarised. */
     public int programs() {
         return programs;
+    }
+
+    /** Where the exits of the loops that leave early ended their entries. */
+    public ExitEnds exitEnds() {
+        return exitEnds;
     }
 
     /** One row per group, in {@link #GROUPS} order. */

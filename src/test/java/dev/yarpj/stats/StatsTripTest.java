@@ -110,6 +110,19 @@ class StatsTripTest {
     }
 
     @Test
+    void exitEndsCountEveryEntryOfTheLoopsThatLeaveEarly() {
+        // 3 entries ended (1 in the first iteration, 1 in the last), 1 entry of a loop never left,
+        // and a loop without exits, whose entries do not count.
+        List<LoopTrips> p = List.of(new LoopTrips(Idiom.PLAIN, 1, true, false, true, 3, 30, 3, 1, 1),
+                new LoopTrips(Idiom.PLAIN, 0, false, false, true, 1, 40, 0, 0, 0),
+                loop(Idiom.PLAIN, 0, true, 7, 500));
+        TripSummary.ExitEnds e = new TripSummary(List.of(p, List.of())).exitEnds();
+        assertEquals(new TripSummary.ExitEnds(4, 1, 1, 1, 1), e);
+        assertEquals(0.25, e.share(e.notEnded()), 1e-12);
+        assertTrue(Double.isNaN(new TripSummary(List.of(List.of(loop(Idiom.PLAIN, 0, true, 1, 5)))).exitEnds().share(0)));
+    }
+
+    @Test
     void comparisonTestsOnlyGroupsWithTwoProgramsASide() {
         List<LoopTrips> p1 = List.of(loop(Idiom.PLAIN, 0, true, 1, 10), loop(Idiom.MEMCPY, 0, true, 1, 100));
         List<LoopTrips> p2 = List.of(loop(Idiom.PLAIN, 0, true, 2, 10));
