@@ -48,6 +48,8 @@ final class IspcLowerer implements Lowerer {
      * measurement only. It uses no randomness, so the program is otherwise the same.
      */
     private final boolean countMasks;
+    /** Measured: per varying if, in order, "1" if a branch of it breaks or continues, else "0". */
+    private final List<String> maskExits = new ArrayList<>();
     /** The varying partial result of each fold under the current gang loop. */
     private final Map<Stmt.Reduce, String> partials = new IdentityHashMap<>();
     private int gangDepth;
@@ -115,6 +117,7 @@ final class IspcLowerer implements Lowerer {
     public LoweredTest lower(Program p, Prediction expected, CheckMode check, String banner) {
         // Counts and names are per test, as CFamilyLowerer's helpers are.
         stats = new IspcStats();
+        maskExits.clear();
         fresh = 0;
         plan = IspcPlan.of(p, emit, rng);
         LoweredTest cpp = new CFamilyLowerer(Language.CPP, true).lower(p, expected, check, banner);
@@ -180,7 +183,8 @@ final class IspcLowerer implements Lowerer {
             body.line("yarpj_measured_test(" + String.join(", ", args) + ");");
             if (ifs > 0) {
                 body.open("for (uniform int32 yarpj_q = 0; yarpj_q < " + ifs + "; yarpj_q++)");
-                body.line("print(\"yarpj-mask % % %\\n\", yarpj_q, yarpj_mask_runs[yarpj_q], yarpj_mask_mixed[yarpj_q]);");
+                body.line("print(\"yarpj-mask % % % %\\n\", yarpj_q, yarpj_mask_runs[yarpj_q], yarpj_mask_mixed[yarpj_q], "
+                        + "yarpj_mask_exit[yarpj_q]);");
                 body.close();
             }
             body.close();
@@ -188,6 +192,7 @@ final class IspcLowerer implements Lowerer {
         if (countMasks && ifs > 0) {
             w.line("static uniform int64 yarpj_mask_runs[" + ifs + "];");
             w.line("static uniform int64 yarpj_mask_mixed[" + ifs + "];");
+            w.line("static const uniform int32 yarpj_mask_exit[" + ifs + "] = { " + String.join(", ", maskExits) + " };");
         }
         w.blank();
         w.raw(body.toString());
@@ -287,6 +292,7 @@ final class IspcLowerer implements Lowerer {
         String c = condition(i.cond());
         if (countMasks && gangDepth > 0 && plan.isVarying(i.cond())) {
             int id = stats.varyingIfs - 1;
+            maskExits.add(holdsExit(i.then()) || (i.otherwise() != null && holdsExit(i.otherwise())) ? "1" : "0");
             w.open("");
             w.line("varying bool yarpj_m = " + c + ";");
             w.open("if (any(yarpj_m))");
@@ -301,6 +307,10 @@ final class IspcLowerer implements Lowerer {
             for (Stmt t : i.otherwise().stmts()) stmt(w, t);
         }
         w.close();
+    }
+
+    private static boolean holdsExit(Stmt.Block b) {
+        return b.stmts().stream().anyMatch(s -> s instanceof Stmt.Exit e && e.kind() != Stmt.Exit.Kind.RETURN);
     }
 
     /** An if's condition; a uniform one inside a gang loop is sometimes asked of the lanes. */

@@ -285,6 +285,14 @@ final class JsonPrinter {
             Map<String, Object> buckets = new LinkedHashMap<>();
             for (MaskSummary.Bucket k : MaskSummary.Bucket.values()) buckets.put(k.key, m.count(k));
             v.put("ifs_by_mixed_share", buckets);
+            MaskSummary e = m.exits();
+            Map<String, Object> exits = new LinkedHashMap<>();
+            exits.put("varying_ifs", e.ifs());
+            exits.put("ran", e.ran());
+            exits.put("mixed_at_least_once", e.mixedOnce());
+            exits.put("runs", e.runs());
+            exits.put("mixed_runs", e.mixedRuns());
+            v.put("exit_ifs", exits);
             o.put("masks", v);
         }
         return o;

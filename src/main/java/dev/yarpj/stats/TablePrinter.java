@@ -425,6 +425,12 @@ final class TablePrinter {
             b.append(k.label).append(' ').append(percent(m.share(k)));
         }
         out.println("  per varying if that ran, its runs:      " + b);
+        MaskSummary e = m.exits();
+        if (e.ifs() > 0) {
+            out.println("  of them breaking or continuing:         " + e.ifs() + " varying ifs, " + e.ran() + " ran, " + e.mixedOnce()
+                    + " mixed at least once (" + percent(e.mixedOnceShare()) + "), " + e.mixedRuns() + " of " + e.runs()
+                    + " runs mixed (" + percent(e.mixedRunShare()) + "): lanes leaving a loop while others go on");
+        }
         out.println("  (mixed: some active lanes take the if, others do not; a run: the if reached with some lane taking it)");
     }
 

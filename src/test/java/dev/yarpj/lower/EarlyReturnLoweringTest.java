@@ -169,7 +169,7 @@ class EarlyReturnLoweringTest {
             List<String> lines = run(d, d.resolve("t.bin").toString()).strip().lines().toList();
             // The if's counts (lanes 0..4 of the first gang take it, 5..7 do not: mixed), then the checks.
             assertEquals(2, lines.size(), lines.toString());
-            assertTrue(lines.get(0).matches("yarpj-mask 0 [1-9]\\d* 1"), lines + "\n" + t.files().get("func.ispc"));
+            assertTrue(lines.get(0).matches("yarpj-mask 0 [1-9]\\d* 1 0"), lines + "\n" + t.files().get("func.ispc"));
             assertEquals("OK", lines.get(1));
         }
         assertTrue(measured, "some lowering runs the first nest as a gang loop");

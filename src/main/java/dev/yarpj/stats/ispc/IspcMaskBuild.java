@@ -41,7 +41,7 @@ public final class IspcMaskBuild {
 
     private static final long MEMORY_MIB = 4096;
     private static final long FILE_MIB = 1024;
-    private static final Pattern MASK_LINE = Pattern.compile("yarpj-mask (\\d+) (\\d+) (\\d+)");
+    private static final Pattern MASK_LINE = Pattern.compile("yarpj-mask (\\d+) (\\d+) (\\d+) ([01])");
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+(\\.\\d+)?");
 
     /** How a build and run ended. */
@@ -161,7 +161,7 @@ public final class IspcMaskBuild {
                 if (id >= varyingIfs) return odd("mask line for varying if " + id + " of " + varyingIfs + ": " + line);
                 if (masks[id] != null) return odd("two mask lines for varying if " + id);
                 if (mixed > runs) return odd("more mixed runs than runs: " + line);
-                masks[id] = new IfMask(runs, mixed);
+                masks[id] = new IfMask(runs, mixed, m.group(4).equals("1"));
             } else if (checksum == null) {
                 checksum = line;
             } else {

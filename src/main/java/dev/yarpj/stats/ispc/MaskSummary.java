@@ -35,6 +35,7 @@ public final class MaskSummary {
     }
 
     private final int tests;
+    private final List<List<IfMask>> programs;
     private int testsWithRan;
     private int ifs;
     private int ran;
@@ -46,6 +47,7 @@ public final class MaskSummary {
     /** @param programs per measured test, its varying ifs' counts */
     public MaskSummary(List<List<IfMask>> programs) {
         this.tests = programs.size();
+        this.programs = programs;
         for (List<IfMask> p : programs) {
             boolean any = false;
             for (IfMask m : p) {
@@ -60,6 +62,15 @@ public final class MaskSummary {
             }
             if (any) testsWithRan++;
         }
+    }
+
+    /**
+     * The same figures over the varying ifs that break or continue ({@link IfMask#exit}):
+     * where their masks were mixed, some lanes left or skipped the rest of their loop's
+     * iteration while others went on, which is how an exit shrinks a mask inside a loop.
+     */
+    public MaskSummary exits() {
+        return new MaskSummary(programs.stream().map(p -> p.stream().filter(IfMask::exit).toList()).toList());
     }
 
     /** Tests measured. */

@@ -11,23 +11,25 @@ import org.junit.jupiter.api.Test;
 class IspcMaskBuildTest {
     @Test
     void maskLinesAreParsedAndChecked() {
-        IspcMaskBuild.Result ok = IspcMaskBuild.parse("yarpj-mask 1 4 0\nyarpj-mask 0 10 3\n12345\n", 2, "12345");
+        IspcMaskBuild.Result ok = IspcMaskBuild.parse("yarpj-mask 1 4 0 1\nyarpj-mask 0 10 3 0\n12345\n", 2, "12345");
         assertEquals(IspcMaskBuild.Status.OK, ok.status(), ok.message());
-        assertEquals(List.of(new IfMask(10, 3), new IfMask(4, 0)), ok.masks());
+        assertEquals(List.of(new IfMask(10, 3, false), new IfMask(4, 0, true)), ok.masks());
         IspcMaskBuild.Result none = IspcMaskBuild.parse("99\n", 0, "99");
         assertEquals(IspcMaskBuild.Status.OK, none.status());
         assertTrue(none.masks().isEmpty());
 
-        IspcMaskBuild.Result bad = IspcMaskBuild.parse("yarpj-mask 0 1 1\n98\n", 1, "99");
+        IspcMaskBuild.Result bad = IspcMaskBuild.parse("yarpj-mask 0 1 1 0\n98\n", 1, "99");
         assertEquals(IspcMaskBuild.Status.MISMATCH, bad.status());
         assertEquals("expected checksum 99, printed 98", bad.message());
 
         assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("99\n", 1, "99").status(), "a mask line missing");
-        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 2\n99\n", 1, "99").status(),
+        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 2 0\n99\n", 1, "99").status(),
                 "more mixed than runs");
-        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0\n99\n100\n", 1, "99").status(),
+        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0 0\n99\n100\n", 1, "99").status(),
                 "two checksums");
-        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0\n", 1, "99").status(), "no checksum");
+        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0 0\n", 1, "99").status(), "no checksum");
+        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0 2\n99\n", 1, "99").status(),
+                "an exit flag other than 0 or 1");
     }
 
     @Test
@@ -53,6 +55,21 @@ class IspcMaskBuildTest {
         assertThrows(IllegalArgumentException.class, () -> MaskSummary.Bucket.of(new IfMask(0, 0)));
         MaskSummary empty = new MaskSummary(List.of());
         assertTrue(Double.isNaN(empty.mixedOnceShare()) && Double.isNaN(empty.mixedRunShare()));
+    }
+
+    @Test
+    void theIfsThatBreakOrContinueAreSummarisedApart() {
+        MaskSummary m = new MaskSummary(List.of(
+                List.of(new IfMask(10, 4, true), new IfMask(10, 10, false)),
+                List.of(new IfMask(0, 0, true), new IfMask(6, 0, true))));
+        MaskSummary e = m.exits();
+        assertEquals(2, e.tests());
+        assertEquals(3, e.ifs());
+        assertEquals(2, e.ran());
+        assertEquals(1, e.mixedOnce());
+        assertEquals(16, e.runs());
+        assertEquals(4, e.mixedRuns());
+        assertEquals(4, m.ifs(), "the whole summary keeps every if");
     }
 
     @Test
