@@ -721,24 +721,10 @@ public final class Flesher {
         if (kind.equals("search") && carries) kind = "find";
         boolean search = kind.equals("search");
         if (search) l = n.depth() - 1;
-        IterationSpace space = bounds.get(l).space();
-        if (space.trip() <= 0 || space.min() < 0 || space.max() >= Integer.MAX_VALUE) return n;
-        String position = rng.weighted(xp.positionWeights());
-        int t = switch (position) {
-            case "first" -> 0;
-            case "middle" -> space.trip() < 3 ? 0 : rng.between(1, space.trip() - 2);
-            case "last" -> space.trip() - 1;
-            default -> -1;
-        };
-        long fill = rng.between(-100, 100);
-        long sentinel = fill + rng.between(1, 100);
-        long at = t < 0 ? -1 : space.at(t);
-        ArrayVar s = globals.newSentinelArray(IntType.INT, List.of((int) space.max() + 1),
-                t < 0 ? ArrayVar.Fill.uniform(fill) : ArrayVar.Fill.planted(fill, at, sentinel));
-        if (s == null) return n;
         Iterator it = n.levels().get(l).head().iter();
         Expr iter = new Expr.IterRef(it);
-        Expr cond = Exprs.binary(BinOp.EQ, Exprs.subscript(s, List.of(iter)), new Expr.Const(IntType.INT, sentinel));
+        Expr cond = sentinelTest(bounds.get(l).space(), iter);
+        if (cond == null) return n;
         List<Stmt> then = new ArrayList<>();
         if (kind.equals("find") || search) {
             // The index found, in the iterator's type; the output keeps its start value when nothing is found.
@@ -765,6 +751,29 @@ public final class Flesher {
     }
 
     /**
+     * {@code s[iter] == K} over a new input array {@code s} of the exit's own, one value
+     * everywhere but {@code K} at the element of the iteration of {@code space} that the
+     * policy's position draws (first, one in the middle, last, or none); null when the space
+     * cannot index such an array or no array fits.
+     */
+    private Expr sentinelTest(IterationSpace space, Expr iter) {
+        if (space.trip() <= 0 || space.min() < 0 || space.max() >= Integer.MAX_VALUE) return null;
+        String position = rng.weighted(policy.exits().positionWeights());
+        int t = switch (position) {
+            case "first" -> 0;
+            case "middle" -> space.trip() < 3 ? 0 : rng.between(1, space.trip() - 2);
+            case "last" -> space.trip() - 1;
+            default -> -1;
+        };
+        long fill = rng.between(-100, 100);
+        long sentinel = fill + rng.between(1, 100);
+        ArrayVar s = globals.newSentinelArray(IntType.INT, List.of((int) space.max() + 1),
+                t < 0 ? ArrayVar.Fill.uniform(fill) : ArrayVar.Fill.planted(fill, space.at(t), sentinel));
+        if (s == null) return null;
+        return Exprs.binary(BinOp.EQ, Exprs.subscript(s, List.of(iter)), new Expr.Const(IntType.INT, sentinel));
+    }
+
+    /**
      * {@code n} with {@code if (s[j] == K) return;} in level {@code l}'s prefix, suffix or
      * (innermost) body, where {@code j} is the iterator of level {@code l} or of a level around
      * it, and {@code s} an input array of its own that holds {@code K} at the element of the
@@ -778,22 +787,8 @@ public final class Flesher {
         ExitPolicy xp = policy.exits();
         int l = rng.chance(xp.pInnermost()) ? n.depth() - 1 : rng.between(0, n.depth() - 1);
         int by = rng.between(0, l);
-        IterationSpace space = bounds.get(by).space();
-        if (space.trip() <= 0 || space.min() < 0 || space.max() >= Integer.MAX_VALUE) return n;
-        String position = rng.weighted(xp.positionWeights());
-        int t = switch (position) {
-            case "first" -> 0;
-            case "middle" -> space.trip() < 3 ? 0 : rng.between(1, space.trip() - 2);
-            case "last" -> space.trip() - 1;
-            default -> -1;
-        };
-        long fill = rng.between(-100, 100);
-        long sentinel = fill + rng.between(1, 100);
-        ArrayVar s = globals.newSentinelArray(IntType.INT, List.of((int) space.max() + 1),
-                t < 0 ? ArrayVar.Fill.uniform(fill) : ArrayVar.Fill.planted(fill, space.at(t), sentinel));
-        if (s == null) return n;
-        Expr iter = new Expr.IterRef(n.levels().get(by).head().iter());
-        Expr cond = Exprs.binary(BinOp.EQ, Exprs.subscript(s, List.of(iter)), new Expr.Const(IntType.INT, sentinel));
+        Expr cond = sentinelTest(bounds.get(by).space(), new Expr.IterRef(n.levels().get(by).head().iter()));
+        if (cond == null) return n;
         Stmt exit = new Stmt.If(cond, new Stmt.Block(List.of(new Stmt.Exit(Stmt.Exit.Kind.RETURN))), null);
         boolean before = rng.chance(xp.pBefore());
         List<Stmt.LoopLevel> levels = new ArrayList<>(n.levels());
