@@ -44,9 +44,14 @@ final class BuildAndRun {
 
     /** The ISPC test in {@code d}: func.ispc built by ispc for {@code target} at {@code opt}, linked by g++ with the driver, prints OK. */
     static void withIspc(Path d, String target, String opt, String shown) throws Exception {
+        assertEquals("OK", ispcOutput(d, target, opt), target + " " + opt + "\n" + shown);
+    }
+
+    /** What the ISPC test in {@code d} prints, stripped: func.ispc built by ispc for {@code target} at {@code opt}, linked by g++ with the driver. */
+    static String ispcOutput(Path d, String target, String opt) throws Exception {
         run(d, "ispc", "--pic", "--woff", opt, "--target=" + target, "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
         run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-        assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), target + " " + opt + "\n" + shown);
+        return run(d, d.resolve("t.bin").toString()).strip();
     }
 
     /** The SYCL test's func.cpp in {@code d} passes g++'s syntax check against the SYCL declarations of the test resources. */

@@ -177,9 +177,7 @@ class EarlyExitLoweringTest {
             // Both parallel loops as gangs: the continue's if (in[j] < 0) and the break's (in[m] + k > 6) are varying.
             if (t.choices().get("varying_ifs") != 2) continue;
             Path d = BuildAndRun.write(dir, t, "masks-" + seed);
-            run(d, "ispc", "--pic", "--woff", "-O1", "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-            List<String> lines = run(d, d.resolve("t.bin").toString()).strip().lines().toList();
+            List<String> lines = BuildAndRun.ispcOutput(d, "avx2-i32x8", "-O1").lines().toList();
             // Each if is marked as an exit's, and ran mixed: odd and even j in every gang; at m = 1, k >= 2 leave and k = 0, 1 go on.
             assertEquals(3, lines.size(), lines.toString());
             for (String l : lines.subList(0, 2)) assertTrue(l.matches("yarpj-mask [01] ([1-9]\\d*) [1-9]\\d* 1"), lines + "\n" + t.files().get("func.ispc"));

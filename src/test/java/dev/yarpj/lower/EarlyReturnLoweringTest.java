@@ -164,9 +164,7 @@ class EarlyReturnLoweringTest {
             if (t.choices().get("varying_ifs") != 1) continue;
             measured = true;
             Path d = BuildAndRun.write(dir, t, "masks-" + seed);
-            run(d, "ispc", "--pic", "--woff", "-O1", "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-            List<String> lines = run(d, d.resolve("t.bin").toString()).strip().lines().toList();
+            List<String> lines = BuildAndRun.ispcOutput(d, "avx2-i32x8", "-O1").lines().toList();
             // The if's counts (lanes 0..4 of the first gang take it, 5..7 do not: mixed), then the checks.
             assertEquals(2, lines.size(), lines.toString());
             assertTrue(lines.get(0).matches("yarpj-mask 0 [1-9]\\d* 1 0"), lines + "\n" + t.files().get("func.ispc"));

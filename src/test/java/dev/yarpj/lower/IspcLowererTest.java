@@ -135,9 +135,7 @@ class IspcLowererTest {
             if (!ispc.contains("foreach (i_3_k") && !ispc.contains("i_3_g")) continue;
             assertEquals(1, t.choices().get("varying_ifs"), ispc);
             Path d = BuildAndRun.write(dir, t, "mask-" + seed);
-            run(d, "ispc", "--pic", "--woff", "-O1", "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
-            List<String> lines = run(d, d.resolve("t.bin").toString()).strip().lines().toList();
+            List<String> lines = BuildAndRun.ispcOutput(d, "avx2-i32x8", "-O1").lines().toList();
             // 37 iterations in gangs of 8: five gangs ran the if, every one with odd and even lanes.
             assertEquals(List.of("yarpj-mask 0 5 5 0", Long.toUnsignedString(expected.checksum())), lines, ispc);
             return;
