@@ -187,6 +187,7 @@ public final class Flesher {
                 case ALIASED_UPDATE -> aliasedUpdate(env);
                 case DEAD_CODE -> ub.eager() ? assign(env) : deadCode.branch(env, () -> target(env));
                 case CARRIED -> carried(env);
+                case RECURRENCE -> recurrence(env);
             };
         }
         if (s instanceof Shape.IfShape i) return ifStmt(i, env);
@@ -596,20 +597,55 @@ public final class Flesher {
         ArrayVar in = views[flip ? 0 : 1];
         List<Expr> idx = inOrder(out, env);
         Expr read = Exprs.subscript(in, rng.chance(policy.pSameSubscript()) ? idx : exprs.subscripts(in, env, false));
-        Expr value;
+        return new Stmt.Assign(Exprs.subscript(out, idx), null, Exprs.convertImplicitly(fromUnknown(read, env), out.base()));
+    }
+
+    /**
+     * A value made from {@code read}, an element whose value fleshing does not know (stored
+     * through another view, or by an earlier iteration): the element itself, a comparison
+     * of it, or unsigned arithmetic on it (policy aliased_form_weights), each defined
+     * whatever it holds.
+     */
+    private Expr fromUnknown(Expr read, Env env) {
         String form = aliasedForms.roll(rng);
-        if (form.equals("copy")) {
-            value = read;
-        } else if (form.equals("compare")) {
-            value = Exprs.binary(aliasedCompareOps.pick(rng), read, exprs.expr(env).expr());
-        } else {
-            IntType u = rng.pick(List.of(IntType.UINT, IntType.ULLONG));
-            Expr other = Exprs.cast(exprs.expr(env).expr(), u);
-            Expr mine = Exprs.cast(read, u);
-            BinOp op = aliasedArithOps.pick(rng);
-            value = rng.chance(sp.pReadFirst()) ? Exprs.binary(op, mine, other) : Exprs.binary(op, other, mine);
-        }
-        return new Stmt.Assign(Exprs.subscript(out, idx), null, Exprs.convertImplicitly(value, out.base()));
+        if (form.equals("copy")) return read;
+        if (form.equals("compare")) return Exprs.binary(aliasedCompareOps.pick(rng), read, exprs.expr(env).expr());
+        IntType u = rng.pick(List.of(IntType.UINT, IntType.ULLONG));
+        Expr other = Exprs.cast(exprs.expr(env).expr(), u);
+        Expr mine = Exprs.cast(read, u);
+        BinOp op = aliasedArithOps.pick(rng);
+        return rng.chance(sp.pReadFirst()) ? Exprs.binary(op, mine, other) : Exprs.binary(op, other, mine);
+    }
+
+    /**
+     * {@code r[..][i + s] = f(r[..][i])} along the innermost loop, which steps by {@code s}
+     * ({@code r[..][i] = f(r[..][i + s])} counting down), over a new output array of its own
+     * walked in order by the loops in scope: every iteration reads the element the one before
+     * it stored. A dependence through memory one iteration long, which no vector covers: the
+     * part of a loop LoopDistribute isolates so that the rest can be vectorized. Another
+     * store when the loop cannot index such an array or none fits.
+     */
+    private Stmt recurrence(Env env) {
+        List<LoopInfo> loops = env.loops();
+        if (loops.isEmpty()) return assign(env);
+        IterationSpace space = env.innermost().space();
+        if (space.trip() <= 0 || space.max() + space.step() >= Integer.MAX_VALUE
+                || loops.stream().anyMatch(l -> l.space().min() < 0)) return assign(env);
+        int rank = Math.min(loops.size(), policy.maxArrayRank());
+        List<Integer> dims = new ArrayList<>();
+        for (int d = 0; d < rank; d++) dims.add((int) loops.get(loops.size() - rank + d).space().max() + 1);
+        dims.set(rank - 1, dims.get(rank - 1) + (int) space.step());
+        // What an earlier iteration stored is unknown: a portable program stores it only to unsigned elements.
+        IntType t = ub.portable() ? exprs.randomType().toUnsigned() : exprs.randomType();
+        ArrayVar r = globals.newPrivateArray(false, t, dims, ArrayVar.Fill.uniform(exprs.interestingValue(t)));
+        if (r == null) return assign(env);
+        List<Expr> at = inOrder(r, env);
+        List<Expr> ahead = new ArrayList<>(at);
+        ahead.set(rank - 1, Exprs.binary(BinOp.ADD, at.get(rank - 1), new Expr.Const(IntType.INT, space.step())));
+        List<Expr> written = space.up() ? ahead : at;
+        List<Expr> read = space.up() ? at : ahead;
+        return new Stmt.Assign(Exprs.subscript(r, written), null,
+                Exprs.convertImplicitly(fromUnknown(Exprs.subscript(r, read), env), t));
     }
 
     /** Rows between two views: often small (a dependence shorter than a vector), sometimes a vector width or more. */
@@ -695,8 +731,9 @@ public final class Flesher {
         }
         Stmt.LoopNest plainNest = new Stmt.LoopNest(levels, body);
         ExitPolicy xp = policy.exits();
-        if (xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
-        if (n == returnNest) plainNest = withReturn(plainNest, bounds);
+        // A distributable nest keeps the one exit LoopDistribute needs.
+        if (!n.distributable() && xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
+        if (n == returnNest && !n.distributable()) plainNest = withReturn(plainNest, bounds);
         // Data parallelism can only be decided once the whole nest is known.
         Stmt.LoopNest built = DataParallelism.markKeepingPromises(plainNest.withPragma(plan.pragma()));
         // Forms only once parallelism is known: gang and parallel_for levels keep theirs.

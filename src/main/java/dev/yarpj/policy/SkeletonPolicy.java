@@ -33,4 +33,6 @@ public record SkeletonPolicy(
         /* Chance that a vectorizable or reduction nest walks its arrays' last dimension in interleaved groups, a[k*i + j]. */
         double pInterleaved,
         /* The group size k of such a nest: uniform between 2 and this. */
-        int maxGroup) {}
+        int maxGroup,
+        /* Chance that a nest with the clang_distribute pragma gets a recurrence through memory in its innermost loop. */
+        double pDistributable) {}

@@ -50,7 +50,14 @@ public sealed interface Shape {
          * {@code carried:}): find-last, min/max with its index, a conditional assignment or a
          * first-order recurrence. Only in a nest's innermost body.
          */
-        CARRIED
+        CARRIED,
+        /**
+         * {@code r[i + s] = f(r[i])} along the innermost loop, stepping {@code s}: each
+         * iteration reads the element the one before it stored, a dependence through memory
+         * that no vector covers. Only in the innermost body of a distributable nest
+         * ({@link Nest#distributable}).
+         */
+        RECURRENCE
     }
 
     /** A statement slot that fleshing fills with one statement of its kind. */
@@ -118,6 +125,15 @@ public sealed interface Shape {
             return levels.size();
         }
 
+        /**
+         * Whether the nest was built for loop distribution: a recurrence through memory in its
+         * innermost body beside independent statements, and (fleshing's part) no early exit,
+         * since LoopDistribute only splits loops with one exit.
+         */
+        public boolean distributable() {
+            for (Shape s : body) if (s instanceof Slot slot && slot.kind() == SlotKind.RECURRENCE) return true;
+            return false;
+        }
     }
 
     /**

@@ -208,7 +208,7 @@ public final class SkeletonBuilder {
         for (int l = 0; l < depth; l++) {
             levels.add(level(l < depth - 1, loopDepth + l + 1, ifDepth, inSplit || (split >= 0 && l >= split)));
         }
-        List<Shape> body = withCarried(innerBlock(loopDepth + depth, ifDepth, inSplit || split >= 0));
+        List<Shape> body = innermost(innerBlock(loopDepth + depth, ifDepth, inSplit || split >= 0), plan);
         return new Shape.Nest(levels, body, split, plan);
     }
 
@@ -265,7 +265,23 @@ public final class SkeletonBuilder {
         // An element-wise nest may split its innermost loop into odd and even iterations:
         // its stores then differ by parity (p_parity_store), lane by lane in an ISPC gang.
         int split = !inSplit && plan.idiom() == Idiom.VECTORIZABLE && rng.chance(policy.pSplit()) ? depth - 1 : -1;
-        return new Shape.Nest(levels, withCarried(body), split, plan);
+        return new Shape.Nest(levels, innermost(body, plan), split, plan);
+    }
+
+    /**
+     * A nest's innermost body as {@link #withCarried} makes it or, when the nest asks for
+     * distribution ({@code #pragma clang loop distribute(enable)}) and the policy's
+     * {@code skeleton: p_distributable} draws it, with a recurrence through memory at a place
+     * drawn among its statements and no carried scalar. LoopDistribute splits a loop only
+     * around a dependence that stops vectorization; without one the pragma asks for nothing.
+     */
+    private List<Shape> innermost(List<Shape> body, Shape.NestPlan plan) {
+        if (plan.pragma() != Pragma.CLANG_DISTRIBUTE || sk.pDistributable() <= 0 || !rng.chance(sk.pDistributable())) {
+            return withCarried(body);
+        }
+        List<Shape> b = new ArrayList<>(body);
+        b.add(rng.between(0, b.size()), new Shape.Slot(Shape.SlotKind.RECURRENCE));
+        return b;
     }
 
     /**
