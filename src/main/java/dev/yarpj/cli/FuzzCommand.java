@@ -70,9 +70,10 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results", description = "Results directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--compile-timeout", paramLabel = "SECONDS", description = "Compile time limit (default: 60, and 180 for"
-            + " SYCL, whose compilers build host and device code: AdaptiveCpp takes 60 to 125 s at -O3 on the largest tests);"
-            + " a compile past it is a slow compile, counted apart and not a finding, unless the testbeds that finished the"
+    @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS", description = "Compile time limit in CPU seconds (default:"
+            + " 60, and 180 for SYCL, whose compilers build host and device code: AdaptiveCpp takes 60 to 125 s at -O3 on the"
+            + " largest tests), with 3 times that of wall-clock time for a compile that waits for a core on a busy machine;"
+            + " a compile past either is a slow compile, counted apart and not a finding, unless the testbeds that finished the"
             + " same test took a tenth of the limit or less (median): then it is a compile-time outlier, a compile-hang finding"
             + " rechecked in the background.")
     Double compileTimeout;

@@ -170,13 +170,15 @@ final class TestRunner {
             ProcessRunner.Result c = ProcessRunner.run(scratch, tb.name() + ".compile", compile, cfg.compileLimits());
             stats.addCompile(c.cpuSeconds());
             cannotRun(c, compile);
-            if (c.timedOut() || Signature.isResourceExhaustion(c.stderr())) {
+            // Slow when it used its CPU limit, or waited past the wall-clock allowance: waiting for a core alone is not.
+            boolean overTime = c.timedOut() || c.reachedCpuLimit(cfg.compileLimits().cpuSeconds());
+            if (overTime || Signature.isResourceExhaustion(c.stderr())) {
                 // Past a limit: a slow compile, not a finding by itself (CompileTimeRule says when it is one).
                 // Nothing is rechecked here: a recheck would hold this job for several times the limit.
                 stats.addSlowCompile(tb.name(), c.wallSeconds());
-                if (c.timedOut()) slow.put(tb.name(), compile);
+                if (overTime) slow.put(tb.name(), compile);
                 Map<String, Object> row = row(seed, tb.name(), Outcome.SLOW_COMPILE, c.wallSeconds(), 0);
-                row.put("limit", c.timedOut() ? "time" : "memory");
+                row.put("limit", overTime ? "time" : "memory");
                 rows.add(row);
                 continue;
             }
@@ -238,7 +240,7 @@ final class TestRunner {
      */
     private void compileTimeOutliers(long seed, Path scratch, Map<String, Double> finished, Map<String, List<String>> slow,
                                      Map<String, List<List<String>>> commands) throws IOException {
-        double limit = cfg.compileLimits().timeoutSeconds();
+        double limit = cfg.compileLimits().cpuSeconds();
         CompileTimeRule.Outliers o = CompileTimeRule.outliers(limit, finished, List.copyOf(slow.keySet()));
         if (!o.any()) return;
         // Testbed order, those past the limit first: the finding's commands and repro.sh are the first one's.
@@ -283,7 +285,8 @@ final class TestRunner {
         // The driver is plain code the generator wrote: its rejection is our bug or the reference compiler's.
         // The header is ispc's first look at func.ispc: a crash there is ispc's, signed like one on a testbed.
         boolean crashText = Signature.isCompilerCrash(r.stderr());
-        Outcome kind = r.timedOut() || Signature.isResourceExhaustion(r.stderr()) ? Outcome.COMPILE_HANG
+        Outcome kind = r.timedOut() || r.reachedCpuLimit(cfg.compileLimits().cpuSeconds()) || Signature.isResourceExhaustion(r.stderr())
+                ? Outcome.COMPILE_HANG
                 : r.signalled() || crashText ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
         String sig = header && kind == Outcome.COMPILER_CRASH
                 ? cmd.get(0) + ": " + (crashText ? Signature.ofCrash(r.stderr()) : "killed by signal " + (r.exitCode() - 128))
@@ -483,7 +486,8 @@ final class TestRunner {
         String test = shell(runs.execCommand("$work/test")); // under the target's emulator, if any
         int runLimit = (int) Math.ceil(runLimits(runs).timeoutSeconds());
         String linkCmd = linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" || { echo 'link failed'; exit 2; }\n";
-        int limit = (int) Math.ceil(cfg.compileLimits().timeoutSeconds());
+        // Run alone, as a repro is, a compile's wall-clock time is its CPU time.
+        int limit = (int) Math.ceil(cfg.compileLimits().cpuSeconds());
         switch (kind) {
             case WRONG_CODE -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)
                     .append("got=$(timeout ").append(runLimit).append(' ').append(test).append("); rc=$?\n")
