@@ -490,11 +490,19 @@ public final class Flesher {
      * long as its loop's space from 0: the whole array, contiguously (memset/memcpy).
      */
     private ArrayVar wholeArray(Env env, boolean input, IntType t, ArrayVar.Fill fill) {
+        return globals.newArray(input, t, inOrderDims(env), fill);
+    }
+
+    /**
+     * The dimensions of a new array that {@link #inOrder} walks: one per innermost loop in
+     * scope (at most max_array_rank), each as long as its loop's space from 0.
+     */
+    private List<Integer> inOrderDims(Env env) {
         List<LoopInfo> loops = env.loops();
         int rank = Math.min(loops.size(), policy.maxArrayRank());
         List<Integer> dims = new ArrayList<>();
         for (int d = 0; d < rank; d++) dims.add((int) loops.get(loops.size() - rank + d).space().max() + 1);
-        return globals.newArray(input, t, dims, fill);
+        return dims;
     }
 
     private List<Expr> inOrder(ArrayVar a, Env env) {
@@ -579,9 +587,7 @@ public final class Flesher {
     private Stmt aliasedUpdate(Env env) {
         List<LoopInfo> loops = env.loops();
         if (loops.isEmpty() || !rng.chance(policy.pArray())) return assign(env);
-        int rank = Math.min(loops.size(), policy.maxArrayRank());
-        List<Integer> dims = new ArrayList<>();
-        for (int d = 0; d < rank; d++) dims.add((int) loops.get(loops.size() - rank + d).space().max() + 1);
+        List<Integer> dims = inOrderDims(env);
         ArrayVar[] views = null;
         for (ArrayVar[] pair : globals.viewPairs) {
             if (pair[0].dims().equals(dims) && rng.chance(sp.pReuseViews())) views = pair;
@@ -631,9 +637,8 @@ public final class Flesher {
         IterationSpace space = env.innermost().space();
         if (space.trip() <= 0 || space.max() + space.step() >= Integer.MAX_VALUE
                 || loops.stream().anyMatch(l -> l.space().min() < 0)) return assign(env);
-        int rank = Math.min(loops.size(), policy.maxArrayRank());
-        List<Integer> dims = new ArrayList<>();
-        for (int d = 0; d < rank; d++) dims.add((int) loops.get(loops.size() - rank + d).space().max() + 1);
+        List<Integer> dims = inOrderDims(env);
+        int rank = dims.size();
         dims.set(rank - 1, dims.get(rank - 1) + (int) space.step());
         // What an earlier iteration stored is unknown: a portable program stores it only to unsigned elements.
         IntType t = ub.portable() ? exprs.randomType().toUnsigned() : exprs.randomType();
@@ -732,8 +737,9 @@ public final class Flesher {
         Stmt.LoopNest plainNest = new Stmt.LoopNest(levels, body);
         ExitPolicy xp = policy.exits();
         // A distributable nest keeps the one exit LoopDistribute needs.
-        if (!n.distributable() && xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
-        if (n == returnNest && !n.distributable()) plainNest = withReturn(plainNest, bounds);
+        boolean oneExit = n.distributable();
+        if (!oneExit && xp.pExit() > 0 && rng.chance(xp.pExit())) plainNest = withExit(plainNest, bounds, carries);
+        if (n == returnNest && !oneExit) plainNest = withReturn(plainNest, bounds);
         // Data parallelism can only be decided once the whole nest is known.
         Stmt.LoopNest built = DataParallelism.markKeepingPromises(plainNest.withPragma(plan.pragma()));
         // Forms only once parallelism is known: gang and parallel_for levels keep theirs.
