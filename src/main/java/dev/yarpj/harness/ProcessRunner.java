@@ -44,6 +44,14 @@ public final class ProcessRunner {
             return overCpuLimit() || (!timedOut && exitCode != 0 && this.cpuSeconds >= cpuSeconds);
         }
 
+        /**
+         * Past its time: it reached the CPU limit of {@code cpuSeconds} ({@link #reachedCpuLimit})
+         * or ran out its wall-clock limit, which catches a child that sleeps or is blocked.
+         */
+        public boolean pastTimeLimit(double cpuSeconds) {
+            return timedOut || reachedCpuLimit(cpuSeconds);
+        }
+
         /** What gcc's driver prints when a program it ran (cc1, cc1plus, lto1) was killed at the CPU limit. */
         public static final java.util.regex.Pattern CPU_KILLED_CHILD =
                 java.util.regex.Pattern.compile("(Killed|CPU time limit exceeded) signal terminated program");

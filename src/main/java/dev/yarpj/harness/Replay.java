@@ -182,7 +182,7 @@ public final class Replay {
                     // and on a loaded machine a compile waits as well as works, which a wall-clock limit would
                     // count. A compile that uses no CPU (one blocked for good) still ends at the wall-clock limit.
                     ProcessRunner.Result r = ProcessRunner.run(work, "compile", compile, cpuBound(slowAfter));
-                    if (!r.reachedCpuLimit(slowAfter) && !r.timedOut()) yield r.ok() ? Judgement.GONE : Judgement.notBuilt(compile, r);
+                    if (!r.pastTimeLimit(slowAfter)) yield r.ok() ? Judgement.GONE : Judgement.notBuilt(compile, r);
                     ProcessRunner.Result ref = ProcessRunner.run(work, "reference", referenceCompile(), cpuBound(slowAfter));
                     yield ref.ok() ? Judgement.SHOWS : Judgement.notBuilt(referenceCompile(), ref);
                 }

@@ -171,7 +171,7 @@ final class TestRunner {
             stats.addCompile(c.cpuSeconds());
             cannotRun(c, compile);
             // Slow when it used its CPU limit, or waited past the wall-clock allowance: waiting for a core alone is not.
-            boolean overTime = c.timedOut() || c.reachedCpuLimit(cfg.compileLimits().cpuSeconds());
+            boolean overTime = c.pastTimeLimit(cfg.compileLimits().cpuSeconds());
             if (overTime || Signature.isResourceExhaustion(c.stderr())) {
                 // Past a limit: a slow compile, not a finding by itself (CompileTimeRule says when it is one).
                 // Nothing is rechecked here: a recheck would hold this job for several times the limit.
@@ -285,8 +285,7 @@ final class TestRunner {
         // The driver is plain code the generator wrote: its rejection is our bug or the reference compiler's.
         // The header is ispc's first look at func.ispc: a crash there is ispc's, signed like one on a testbed.
         boolean crashText = Signature.isCompilerCrash(r.stderr());
-        Outcome kind = r.timedOut() || r.reachedCpuLimit(cfg.compileLimits().cpuSeconds()) || Signature.isResourceExhaustion(r.stderr())
-                ? Outcome.COMPILE_HANG
+        Outcome kind = r.pastTimeLimit(cfg.compileLimits().cpuSeconds()) || Signature.isResourceExhaustion(r.stderr()) ? Outcome.COMPILE_HANG
                 : r.signalled() || crashText ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
         String sig = header && kind == Outcome.COMPILER_CRASH
                 ? cmd.get(0) + ": " + (crashText ? Signature.ofCrash(r.stderr()) : "killed by signal " + (r.exitCode() - 128))
