@@ -52,20 +52,11 @@ class DistributableFleshingTest {
         new Stmt.Walker() {
             @Override
             public Void assign(Stmt.Assign a) {
-                if (a.target() instanceof Expr.Subscript w && reads(a.value(), w.array())) found.add(a);
+                if (a.target() instanceof Expr.Subscript w && readOf(a.value(), w.array()) != null) found.add(a);
                 return super.assign(a);
             }
         }.all(stmts);
         return found;
-    }
-
-    private static boolean reads(Expr e, ArrayVar a) {
-        return e.accept(new Expr.AnyOperand() {
-            @Override
-            public Boolean subscript(Expr.Subscript s) {
-                return s.array() == a || super.subscript(s);
-            }
-        });
     }
 
     private static boolean exits(Stmt s) {
@@ -119,6 +110,7 @@ class DistributableFleshingTest {
         assertTrue(withRecurrence > nests * 8 / 10, withRecurrence + " of " + nests + " distribute nests have a recurrence");
     }
 
+    /** A read of {@code a} in {@code e}, or null when there is none. */
     private static Expr.Subscript readOf(Expr e, ArrayVar a) {
         Expr.Subscript[] found = {null};
         e.accept(new Expr.AnyOperand() {
@@ -131,15 +123,19 @@ class DistributableFleshingTest {
         return found[0];
     }
 
+    /** The files of {@code t} in a new directory {@code name}. */
+    private Path write(GeneratedTest t, String name) throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+        return d;
+    }
+
     /** "distributed loop" remarks of {@code cc -O3} over the C++ tests of seeds 1..n under {@code policy}. */
     private int distributed(String cc, GenPolicy policy, int n, String name) throws Exception {
         Generator g = new Generator(policy, Language.CPP, CheckMode.HASH);
         int count = 0;
         for (long seed = 1; seed <= n; seed++) {
-            Path d = Files.createDirectories(dir.resolve(name + seed));
-            for (Map.Entry<String, String> f : g.generate(seed, "distribute test").files().files().entrySet()) {
-                Files.writeString(d.resolve(f.getKey()), f.getValue());
-            }
+            Path d = write(g.generate(seed, "distribute test"), name + seed);
             String out = run(d, cc, "-O3", "-w", "-c", "func.cpp", "-o", "func.o", "-Rpass=loop-distribute");
             count += out.split("distributed loop", -1).length - 1;
         }
@@ -158,10 +154,7 @@ class DistributableFleshingTest {
     void whatGccAndClangBuildOfThemComputesThePrediction() throws Exception {
         Generator g = new Generator(distributing(1.0), Language.CPP, CheckMode.ASSERTS);
         for (long seed = 1; seed <= 6; seed++) {
-            Path d = Files.createDirectories(dir.resolve("run" + seed));
-            for (Map.Entry<String, String> f : g.generate(seed, "distribute test").files().files().entrySet()) {
-                Files.writeString(d.resolve(f.getKey()), f.getValue());
-            }
+            Path d = write(g.generate(seed, "distribute test"), "run" + seed);
             for (String cc : List.of("g++", "clang++")) {
                 for (String opt : List.of("-O0", "-O3")) {
                     run(d, cc, opt, "-w", "driver.cpp", "func.cpp", "-o", "t.bin");
