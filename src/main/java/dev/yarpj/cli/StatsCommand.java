@@ -165,7 +165,8 @@ final class StatsCommand implements Callable<Integer> {
     @Option(names = "--per-seed", paramLabel = "FILE",
             description = "Also write one CSV row per seed and policy to FILE: the test's size (func lines and the measures"
                     + " of its compile-cost estimate), the estimate, the compile's CPU seconds and its Passed remarks"
-                    + " (all, and those of the loop passes). For calibrating the estimate against a compiler.")
+                    + " (all, and those of the loop passes); with --no-compile, or for ISPC, the compile's columns are"
+                    + " empty. For calibrating the estimate against a compiler.")
     Path perSeed;
 
     @CommandLine.Spec

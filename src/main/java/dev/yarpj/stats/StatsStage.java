@@ -80,13 +80,7 @@ public final class StatsStage {
         }
         List<PolicyResults<RemarkTally>> got = collect(new RemarkCollector(o.compiler(), binary, o.flags(), COMPILE_TIMEOUT_SECONDS));
         if (got == null) return 1;
-        if (o.perSeed() != null) {
-            try {
-                Files.writeString(o.perSeed(), PerSeedCsv.of(got, o.compiler()));
-            } catch (IOException e) {
-                throw new BadInput("cannot write --per-seed " + o.perSeed() + ": " + e.getMessage());
-            }
-        }
+        writePerSeed(got, o.compiler());
         RunInfo info = new RunInfo(o.compiler(), binary, version, o.lang().cliName(), o.firstSeed(), o.lastSeed(), o.swarm(), null,
                 o.flags());
         StatsReport report = StatsReport.ofRemarks(info, got);
@@ -107,10 +101,21 @@ public final class StatsStage {
         return 0;
     }
 
+    /** The --per-seed CSV, when asked for; {@code remarks} null when nothing was compiled. */
+    private <R> void writePerSeed(List<PolicyResults<R>> got, RemarkCompiler remarks) {
+        if (o.perSeed() == null) return;
+        try {
+            Files.writeString(o.perSeed(), PerSeedCsv.of(got, remarks));
+        } catch (IOException e) {
+            throw new BadInput("cannot write --per-seed " + o.perSeed() + ": " + e.getMessage());
+        }
+    }
+
     /** --no-compile: generation (with the interpreter) only; shape and trip counts. */
     private int generateOnly() {
         List<PolicyResults<NoCompileCollector.Generated>> got = collect(new NoCompileCollector());
         if (got == null) return 1;
+        writePerSeed(got, null);
         RunInfo info = new RunInfo(null, null, "", o.lang().cliName(), o.firstSeed(), o.lastSeed(), o.swarm());
         int a = got.get(0).tests().size();
         if (!compares()) {
@@ -150,6 +155,7 @@ public final class StatsStage {
         List<PolicyResults<List<IfMask>>> got =
                 collect(new MaskCollector(build, 2 * COMPILE_TIMEOUT_SECONDS + RUN_TIMEOUT_SECONDS));
         if (got == null) return 1;
+        writePerSeed(got, null);
         int mismatches = 0;
         for (PolicyResults<List<IfMask>> c : got) {
             for (SeedResult.Skipped<List<IfMask>> r : c.skipped(Skip.MISMATCH)) {

@@ -186,6 +186,24 @@ class StatsCommandTest {
     }
 
     @Test
+    void noCompileWritesThePerSeedSizesAndEstimatesWithTheCompileColumnsEmpty(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("sizes.csv");
+        Result r = run("stats", "--no-compile", "--seeds", "1..4", "--per-seed", csv.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals("policy,seed,status,func_lines,slots,loops,loop_slots,unrolled,estimate_s,compile_cpu_s,passed,passed_loop",
+                lines.get(0));
+        assertEquals(5, lines.size(), String.join("\n", lines));
+        for (int i = 1; i <= 4; i++) {
+            String[] f = lines.get(i).split(",", -1);
+            assertEquals(List.of("default", String.valueOf(i), "ok"), List.of(f[0], f[1], f[2]), lines.get(i));
+            assertTrue(Integer.parseInt(f[3]) > 0 && Integer.parseInt(f[4]) > 0, "func lines and slots: " + lines.get(i));
+            assertTrue(Double.parseDouble(f[8]) > 0, "estimate: " + lines.get(i));
+            assertEquals(List.of("", "", ""), List.of(f[9], f[10], f[11]), "nothing compiled: " + lines.get(i));
+        }
+    }
+
+    @Test
     void noCompileJsonHasATripRowPerGroup() {
         Result r = run("stats", "--no-compile", "--seeds", "1..5", "--format", "json");
         assertEquals(0, r.code(), r.err());
