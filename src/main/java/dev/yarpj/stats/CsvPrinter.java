@@ -107,8 +107,13 @@ final class CsvPrinter {
             out.println(csv("rate", u.name(), RemarkKind.PASSED.label(), "", Long.toString(u.remarks()),
                     Json.number(u.perCpuSecond()), Integer.toString(programs)));
         }
-        out.println(csv("rate_total", "", RemarkKind.PASSED.label(), "cpu_s=" + Json.number(r.cpuSeconds()),
+        out.println(csv("rate_total", "", RemarkKind.PASSED.label(), "cpu_s=" + Json.number(r.cpuSeconds()) + largestNote(r),
                 Long.toString(r.total()), Json.number(r.totalPerCpuSecond()), Integer.toString(programs)));
+    }
+
+    /** The largest compile, as the note of the rate_total row: {@code ;largest_seed=S;largest_cpu_s=X}. */
+    private static String largestNote(RemarkRate r) {
+        return r.largest() == null ? "" : ";largest_seed=" + r.largest().seed() + ";largest_cpu_s=" + Json.number(r.largest().cpuSeconds());
     }
 
     /** Two policies: means = remarks per CPU-second. */

@@ -175,6 +175,13 @@ final class JsonPrinter {
         m.put("cpu_s", r.cpuSeconds());
         m.put("passed", r.total());
         m.put("per_cpu_s", r.totalPerCpuSecond());
+        if (r.largest() != null) {
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put("seed", r.largest().seed());
+            l.put("cpu_s", r.largest().cpuSeconds());
+            l.put("share", r.largest().share());
+            m.put("largest_compile", l);
+        }
         List<Object> units = new ArrayList<>();
         for (RemarkRate.Unit u : r.units()) {
             Map<String, Object> o = new LinkedHashMap<>();

@@ -14,6 +14,13 @@ record PolicyResults<R>(String policyName, List<SeedResult<R>> seeds) {
         return l;
     }
 
+    /** The seeds that were measured, in seed order. */
+    List<SeedResult.Measured<R>> measured() {
+        List<SeedResult.Measured<R>> l = new ArrayList<>();
+        for (SeedResult<R> r : seeds) if (r instanceof SeedResult.Measured<R> m) l.add(m);
+        return l;
+    }
+
     /** The figures of the tests that were generated (measured or not), in seed order. */
     List<TestFigures> tests() {
         List<TestFigures> l = new ArrayList<>();

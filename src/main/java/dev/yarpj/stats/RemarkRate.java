@@ -16,21 +16,34 @@ import java.util.TreeSet;
  * <p>Two policies compare by the ratio of their rates, unit by unit, and by the geometric
  * mean of those ratios over the loop units ({@link RemarkCompiler#isLoopUnit}); the total is
  * shown too, but a few frequent units (clang's LICM hoists) dominate it.
+ *
+ * <p>Compile times have a heavy tail (a clang vectorizer hog can take a hundred times the
+ * median), so one compile can decide these rates: the largest compile and its share of the
+ * CPU are reported beside them, so that a reader sees when to rerun with more seeds or look
+ * at that seed.
  */
 public final class RemarkRate {
     /** One unit: its Passed remarks, and those per CPU-second. */
     public record Unit(String name, long remarks, double perCpuSecond, boolean loop) {}
 
+    /** The compile that took the most CPU: its seed, its CPU seconds and their share of all the compiles'. */
+    public record Largest(long seed, double cpuSeconds, double share) {}
+
     private final double cpuSeconds;
     private final long total;
     private final Map<String, Unit> units = new TreeMap<>();
+    private final Largest largest;
 
-    public RemarkRate(RemarkCompiler compiler, List<RemarkTally> tallies) {
+    /** The rates over {@code compiles}, the tallies of the seeds that compiled. */
+    RemarkRate(RemarkCompiler compiler, List<SeedResult.Measured<RemarkTally>> compiles) {
         double cpu = 0;
         long all = 0;
         Map<String, Long> counts = new TreeMap<>();
-        for (RemarkTally t : tallies) {
+        SeedResult.Measured<RemarkTally> most = null;
+        for (SeedResult.Measured<RemarkTally> m : compiles) {
+            RemarkTally t = m.measure();
             cpu += t.cpuSeconds();
+            if (most == null || t.cpuSeconds() > most.measure().cpuSeconds()) most = m;
             if (compiler.geomeanOverNames()) {
                 for (var e : t.byName().entrySet()) {
                     if (e.getKey().kind() == RemarkKind.PASSED) counts.merge(e.getKey().name(), (long) e.getValue(), Long::sum);
@@ -44,6 +57,8 @@ public final class RemarkRate {
         for (long c : counts.values()) all += c;
         this.cpuSeconds = cpu;
         this.total = all;
+        this.largest = most == null ? null
+                : new Largest(most.seed(), most.measure().cpuSeconds(), cpu > 0 ? most.measure().cpuSeconds() / cpu : Double.NaN);
         for (var e : counts.entrySet()) {
             String unit = e.getKey();
             boolean loop = compiler.geomeanOverNames() ? compiler.isLoopUnit("opt-info", unit) : compiler.isLoopUnit(unit, "");
@@ -58,6 +73,11 @@ public final class RemarkRate {
     /** CPU seconds of all the compiles. */
     public double cpuSeconds() {
         return cpuSeconds;
+    }
+
+    /** The compile that took the most CPU, or null when nothing compiled. */
+    public Largest largest() {
+        return largest;
     }
 
     /** Passed remarks of all units. */

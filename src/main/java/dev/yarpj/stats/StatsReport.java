@@ -64,7 +64,7 @@ record StatsReport(RunInfo info, List<Side> sides, PolicyComparison remarks, Tri
         for (int i = 0; i < results.size(); i++) {
             PolicyResults<RemarkTally> r = results.get(i);
             RemarkSummary s = new RemarkSummary(r.measures());
-            sides.add(side(label(results, i), r, s.programs(), new Remarks(s, new RemarkRate(info.compiler(), r.measures())), null));
+            sides.add(side(label(results, i), r, s.programs(), new Remarks(s, new RemarkRate(info.compiler(), r.measured())), null));
         }
         PolicyComparison cmp = sides.size() == 2
                 ? new PolicyComparison(info.compiler(), sides.get(0).remarks().summary(), sides.get(1).remarks().summary()) : null;

@@ -255,6 +255,7 @@ final class TablePrinter {
     private void rate(RemarkCompiler compiler, RemarkRate r, int programs) {
         out.println(rateTitle(compiler) + ": " + String.format(Locale.ROOT, "%.1f", r.cpuSeconds()) + " CPU-s in " + programs
                 + " compiles, " + r.total() + " Passed remarks, " + rateNumber(r.totalPerCpuSecond()) + " per CPU-s");
+        if (r.largest() != null) out.println("  the largest compile: " + largest(r.largest()));
         TextTable t = new TextTable(List.of(compiler.geomeanOverNames() ? "remark" : "pass", "Passed", "per CPU-s", "loop"),
                 false, true, true, false);
         for (RemarkRate.Unit u : r.units()) t.add(u.name(), Long.toString(u.remarks()), rateNumber(u.perCpuSecond()), u.loop() ? "yes" : "");
@@ -265,6 +266,9 @@ final class TablePrinter {
         RemarkRate.Comparison c = RemarkRate.compare(a, b);
         out.println(rateTitle(compiler) + ": A " + String.format(Locale.ROOT, "%.1f", a.cpuSeconds()) + " CPU-s, B "
                 + String.format(Locale.ROOT, "%.1f", b.cpuSeconds()) + " CPU-s");
+        if (a.largest() != null && b.largest() != null) {
+            out.println("  the largest compile: A " + largest(a.largest()) + "; B " + largest(b.largest()));
+        }
         TextTable t = new TextTable(List.of(compiler.geomeanOverNames() ? "remark" : "pass", "A per CPU-s", "B per CPU-s", "A/B", "loop"),
                 false, true, true, true, false);
         for (RemarkRate.Row r : c.rows()) t.add(r.unit(), rateNumber(r.perCpuSecondA()), rateNumber(r.perCpuSecondB()), rateRatio(r), r.loop() ? "yes" : "");
@@ -277,6 +281,16 @@ final class TablePrinter {
                 + (c.onlyInA().isEmpty() && c.onlyInB().isEmpty() ? ""
                 : " (left out, in one policy only: A " + c.onlyInA() + ", B " + c.onlyInB() + ")"));
     }
+
+    /** A compile that may decide the rates alone: a heavy tail of compile times makes one compile a large share. */
+    private static String largest(RemarkRate.Largest l) {
+        return "seed " + l.seed() + ", " + String.format(Locale.ROOT, "%.1f", l.cpuSeconds()) + " CPU-s, "
+                + String.format(Locale.ROOT, "%.0f", 100 * l.share()) + "% of the CPU"
+                + (l.share() >= LARGEST_SHARE_WARNING ? " (it alone moves these rates: rerun with more seeds, or look at that seed)" : "");
+    }
+
+    /** A largest compile's share of the CPU from which the report says that it decides the rates. */
+    static final double LARGEST_SHARE_WARNING = 0.2;
 
     private static String rateNumber(double d) {
         return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.2f", d);
