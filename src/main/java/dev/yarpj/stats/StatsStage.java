@@ -215,7 +215,12 @@ public final class StatsStage {
     }
 
     private void print(StatsReport report) {
-        switch (o.format()) {
+        print(o.format(), report, out);
+    }
+
+    /** Prints {@code report} to {@code out} in {@code format}. */
+    static void print(Format format, StatsReport report, PrintWriter out) {
+        switch (format) {
             case TABLE -> new TablePrinter(out).print(report);
             case CSV -> new CsvPrinter(out).print(report);
             case JSON -> new JsonPrinter(out).print(report);

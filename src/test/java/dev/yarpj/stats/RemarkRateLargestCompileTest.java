@@ -32,11 +32,7 @@ class RemarkRateLargestCompileTest {
     private static String print(StatsStage.Format format, StatsReport report) {
         StringWriter w = new StringWriter();
         PrintWriter out = new PrintWriter(w);
-        switch (format) {
-            case TABLE -> new TablePrinter(out).print(report);
-            case CSV -> new CsvPrinter(out).print(report);
-            case JSON -> new JsonPrinter(out).print(report);
-        }
+        StatsStage.print(format, report, out);
         out.flush();
         return w.toString();
     }

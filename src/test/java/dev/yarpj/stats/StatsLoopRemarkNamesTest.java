@@ -38,11 +38,7 @@ class StatsLoopRemarkNamesTest {
     private static String print(StatsStage.Format format, StatsReport report) {
         StringWriter w = new StringWriter();
         PrintWriter out = new PrintWriter(w);
-        switch (format) {
-            case TABLE -> new TablePrinter(out).print(report);
-            case CSV -> new CsvPrinter(out).print(report);
-            case JSON -> new JsonPrinter(out).print(report);
-        }
+        StatsStage.print(format, report, out);
         return w.toString();
     }
 
