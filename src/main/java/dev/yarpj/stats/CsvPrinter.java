@@ -121,8 +121,13 @@ final class CsvPrinter {
         RemarkRate.Comparison c = RemarkRate.compare(a, b);
         for (RemarkRate.Row r : c.rows()) out.println(rateRow("rate", r));
         out.println(rateRow("rate_total", c.total()));
-        out.println(csv("rate_geomean", "", RemarkKind.PASSED.label(), c.loopUnits() + " loop units", "", "",
+        out.println(csv("rate_geomean", "", RemarkKind.PASSED.label(), c.loopUnits() + " loop units" + intervalNote(c.interval()), "", "",
                 Json.number(c.geoMean()), "", "", "", "true"));
+    }
+
+    /** The bootstrap interval, in the note of the rate_geomean row: {@code ;interval=LOW..HIGH;seeds=N}. */
+    private static String intervalNote(RemarkRate.Interval i) {
+        return i == null ? "" : ";interval=" + Json.number(i.low()) + ".." + Json.number(i.high()) + ";seeds=" + i.seeds();
     }
 
     private static String rateRow(String section, RemarkRate.Row r) {

@@ -212,6 +212,15 @@ final class JsonPrinter {
         m.put("total_ratio", Double.isNaN(c.total().ratio()) ? null : c.total().ratio());
         m.put("geomean_loop_units", c.loopUnits());
         m.put("geomean", Double.isNaN(c.geoMean()) ? null : c.geoMean());
+        if (c.interval() != null) {
+            Map<String, Object> i = new LinkedHashMap<>();
+            i.put("confidence", RemarkRate.CONFIDENCE);
+            i.put("low", c.interval().low());
+            i.put("high", c.interval().high());
+            i.put("seeds", c.interval().seeds());
+            i.put("resamples", c.interval().resamples());
+            m.put("geomean_interval", i);
+        }
         return m;
     }
 
