@@ -62,7 +62,7 @@ import picocli.CommandLine.Option;
             "counts of A and B are shown one above the other, with Welch's t-test on the",
             "per-program mean of log2(1 + iterations per entry) over entered loops.",
             "The remarks per CPU-second get their ratios A/B and the geometric mean over",
-            "the loop passes, with a 95% bootstrap interval (1000 resamples of the seeds",
+            "the loop passes, with a 95%% bootstrap interval (1000 resamples of the seeds",
             "both policies compiled, drawn from a fixed seed): which tests the seeds draw",
             "moves these rates, and an interval that holds 1 does not tell A from B.",
             "",
@@ -177,6 +177,14 @@ final class StatsCommand implements Callable<Integer> {
                     + " empty. For calibrating the estimate against a compiler.")
     Path perSeed;
 
+    @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS",
+            description = "CPU seconds a remark compile may use (with 3 times that of wall-clock time) before its seed is"
+                    + " skipped as a compile timeout and named on stderr (default: ${DEFAULT-VALUE}). A lower limit, 20 say,"
+                    + " keeps the rare compiler hog out of the remarks per CPU-second. Not used by --no-compile or"
+                    + " --lang=ispc.",
+            defaultValue = "120")
+    double compileTimeout;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -187,6 +195,9 @@ final class StatsCommand implements Callable<Integer> {
         long last = range[1];
         if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
         if (jobs < 1) throw new Main.UsageError("-j must be at least 1, got " + jobs);
+        if (!(compileTimeout > 0) || Double.isInfinite(compileTimeout)) {
+            throw new Main.UsageError("--compile-timeout must be a positive number of CPU seconds, got " + compileTimeout);
+        }
         if (compare != null && last == first) {
             throw new Main.UsageError("--compare needs at least 2 seeds for its t-tests, got " + seeds);
         }
@@ -202,7 +213,7 @@ final class StatsCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
         StatsStage.Options options = new StatsStage.Options(lang.language, first, last, policies, swarm, compiler.remarks, cc,
-                ispcTarget, ispcLevel, format.format, jobs, noCompile, perSeed, flags);
+                ispcTarget, ispcLevel, format.format, jobs, noCompile, perSeed, flags, compileTimeout);
         try {
             return StatsStage.run(options, out, err);
         } catch (StatsStage.BadInput e) {

@@ -112,20 +112,25 @@ public enum RemarkCompiler {
 
     /**
      * Compiles {@code source} in {@code dir} (which also holds its headers) and reads its
-     * remarks. The compile is killed after {@code timeoutSeconds}.
+     * remarks. The compile is killed when it has used {@code cpuSeconds} of CPU, or has run
+     * {@link #WALL_PER_CPU} times that on the wall clock (one that waits for a core on a busy
+     * machine is not killed for it, one that sleeps is).
      */
-    public CompileResult compile(String cc, Path dir, String source, double timeoutSeconds) throws IOException {
-        return compile(cc, List.of(), dir, source, timeoutSeconds);
+    public CompileResult compile(String cc, Path dir, String source, double cpuSeconds) throws IOException {
+        return compile(cc, List.of(), dir, source, cpuSeconds);
     }
 
     /** As {@link #compile(String, Path, String, double)}, with {@code flags} after -O3. */
-    public CompileResult compile(String cc, List<String> flags, Path dir, String source, double timeoutSeconds) throws IOException {
+    public CompileResult compile(String cc, List<String> flags, Path dir, String source, double cpuSeconds) throws IOException {
         Path record = recordFile(dir);
         Files.deleteIfExists(record);
         ProcessRunner.Result r = ProcessRunner.run(dir, "compile", command(cc, flags, source, dir),
-                new ProcessRunner.Limits(timeoutSeconds, MEMORY_MIB, FILE_MIB));
+                new ProcessRunner.Limits(cpuSeconds * WALL_PER_CPU, cpuSeconds, MEMORY_MIB, FILE_MIB));
         if (r.timedOut()) {
-            return new CompileResult(Status.TIMED_OUT, null, "still compiling after " + (long) timeoutSeconds + " s");
+            return new CompileResult(Status.TIMED_OUT, null, "still compiling after " + fmt(cpuSeconds * WALL_PER_CPU) + " s");
+        }
+        if (r.reachedCpuLimit(cpuSeconds)) {
+            return new CompileResult(Status.TIMED_OUT, null, "used its " + fmt(cpuSeconds) + " CPU-s and was stopped");
         }
         if (r.exitCode() != 0) {
             return new CompileResult(Status.FAILED, null, "exit code " + r.exitCode() + ": " + Signature.firstErrorLine(r.stderr()));
@@ -137,5 +142,12 @@ public enum RemarkCompiler {
         RemarkTally t = this == CLANG ? ClangRemarks.parse(record) : GccRemarks.parse(record);
         t.setCpuSeconds(r.cpuSeconds());
         return new CompileResult(Status.OK, t, "");
+    }
+
+    /** Wall-clock seconds a compile may run per CPU second of its limit. */
+    static final double WALL_PER_CPU = 3;
+
+    private static String fmt(double seconds) {
+        return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
     }
 }

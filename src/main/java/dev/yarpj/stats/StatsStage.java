@@ -31,12 +31,15 @@ public final class StatsStage {
     /**
      * What to measure. {@code policies}: A, and B when comparing; {@code cc}: the compiler
      * binary, null for the mode's default; {@code perSeed}: the CSV file of --per-seed, or null;
-     * {@code flags}: options the remark compiles add to -O3 ({@code -march=native}, say).
+     * {@code flags}: options the remark compiles add to -O3 ({@code -march=native}, say);
+     * {@code compileTimeoutSeconds}: the CPU seconds a remark compile may use before its seed
+     * is skipped as a compile timeout.
      */
     public record Options(Language lang, long firstSeed, long lastSeed, List<GenPolicy> policies, boolean swarm,
                           RemarkCompiler compiler, String cc, String ispcTarget, String ispcLevel, Format format, int jobs,
-                          boolean noCompile, Path perSeed, List<String> flags) {}
+                          boolean noCompile, Path perSeed, List<String> flags, double compileTimeoutSeconds) {}
 
+    /** The default of --compile-timeout, and the limit of each ISPC mask build. */
     static final double COMPILE_TIMEOUT_SECONDS = 120;
     static final double PROGRESS_SECONDS = 5;
     static final double RUN_TIMEOUT_SECONDS = 60;
@@ -78,7 +81,7 @@ public final class StatsStage {
             throw new BadInput("--cc " + binary + " does not look like " + o.compiler().defaultBinary + " (its --version says: "
                     + version + "); use --compiler " + says.defaultBinary);
         }
-        List<PolicyResults<RemarkTally>> got = collect(new RemarkCollector(o.compiler(), binary, o.flags(), COMPILE_TIMEOUT_SECONDS));
+        List<PolicyResults<RemarkTally>> got = collect(new RemarkCollector(o.compiler(), binary, o.flags(), o.compileTimeoutSeconds()));
         if (got == null) return 1;
         writePerSeed(got, o.compiler());
         RunInfo info = new RunInfo(o.compiler(), binary, version, o.lang().cliName(), o.firstSeed(), o.lastSeed(), o.swarm(), null,
@@ -208,11 +211,21 @@ public final class StatsStage {
             if (all.isEmpty()) continue;
             n += all.size();
             parts.add(all.size() + " " + k.label + (all.size() == 1 ? "" : "s") + " (first: seed " + all.get(0).seed() + ": "
-                    + CompilerProbe.firstLine(all.get(0).message()) + ")");
+                    + CompilerProbe.firstLine(all.get(0).message()) + ")"
+                    + (k == Skip.TIMEOUT && all.size() > 1 ? ", seeds " + seedList(all) : ""));
         }
         if (n > 0) err.println("yarpj: " + who + n + " of " + seedCount + " seeds skipped: " + String.join("; ", parts));
         err.flush();
     }
+
+    /** The seeds of some skipped results: compile timeouts are hogs worth a look, so each is named (up to {@link #LISTED_SEEDS}). */
+    private static String seedList(List<? extends SeedResult.Skipped<?>> skipped) {
+        List<String> seeds = new ArrayList<>();
+        for (int i = 0; i < Math.min(LISTED_SEEDS, skipped.size()); i++) seeds.add(Long.toString(skipped.get(i).seed()));
+        return String.join(", ", seeds) + (skipped.size() > LISTED_SEEDS ? ", ..." : "");
+    }
+
+    static final int LISTED_SEEDS = 20;
 
     private void print(StatsReport report) {
         print(o.format(), report, out);

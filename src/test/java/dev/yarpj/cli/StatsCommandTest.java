@@ -145,6 +145,35 @@ class StatsCommandTest {
     }
 
     @Test
+    void compilesPastTheCpuOrWallLimitAreSkippedAsTimeoutsAndNamed(@TempDir Path dir) throws Exception {
+        // Says it is clang, then spins on the CPU (stopped at the CPU limit) ...
+        Path spinning = dir.resolve("spinning-clang");
+        Files.writeString(spinning, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n"
+                + "while :; do :; done\n");
+        // ... or sleeps (stopped at 3 times the limit on the wall clock).
+        Path sleeping = dir.resolve("sleeping-clang");
+        Files.writeString(sleeping, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n"
+                + "exec sleep 60\n");
+        assertTrue(spinning.toFile().setExecutable(true));
+        assertTrue(sleeping.toFile().setExecutable(true));
+        Result spun = run("stats", "--seeds", "4..5", "-j", "2", "--compile-timeout", "1", "--cc", spinning.toString());
+        assertEquals(1, spun.code(), spun.err());
+        assertTrue(spun.err().contains("2 of 2 seeds skipped: 2 compile timeouts (first: seed 4: used its 1 CPU-s and was stopped), seeds 4, 5"),
+                spun.err());
+        Result slept = run("stats", "--seeds", "7..7", "--compile-timeout", "1", "--cc", sleeping.toString());
+        assertEquals(1, slept.code(), slept.err());
+        assertTrue(slept.err().contains("1 of 1 seeds skipped: 1 compile timeout (first: seed 7: still compiling after 3 s)"), slept.err());
+    }
+
+    @Test
+    void aCompileTimeoutThatIsNotAPositiveNumberIsOneLine() {
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", "0"), "--compile-timeout must be a positive number");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", "-5"), "--compile-timeout must be a positive number");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", "NaN"), "--compile-timeout must be a positive number");
+        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", "soon"), "--compile-timeout");
+    }
+
+    @Test
     void flagsGoToEveryRemarkCompileAndTheReportSaysSo(@TempDir Path dir) throws Exception {
         // A clang that logs its options, then compiles as clang does.
         Path log = dir.resolve("args.log");
@@ -164,9 +193,12 @@ class StatsCommandTest {
         Result r = run("stats", "--help");
         assertEquals(0, r.code());
         for (String o : List.of("--lang", "--seeds", "--policy", "--swarm", "--compare", "--compiler", "--cc", "--flag", "--format", "-j",
-                "--no-compile")) {
+                "--no-compile", "--compile-timeout")) {
             assertTrue(r.out().contains(o), o + " in " + r.out());
         }
+        // picocli formats the description: a bare % would leave it unformatted, %n and all.
+        assertFalse(r.out().contains("%n"), r.out());
+        assertTrue(r.out().contains("95% bootstrap interval"), r.out());
     }
 
     @Test

@@ -128,7 +128,10 @@ public final class IspcMaskBuild {
     }
 
     private Result buildFailure(String who, ProcessRunner.Result r) {
-        if (r.timedOut()) return new Result(Status.COMPILE_TIMEOUT, null, who + " still compiling after " + (long) compileTimeoutSeconds + " s");
+        // The CPU limit equals the wall-clock one, so a build that spins may be stopped by either.
+        if (r.pastTimeLimit(compileTimeoutSeconds)) {
+            return new Result(Status.COMPILE_TIMEOUT, null, who + " still compiling after " + (long) compileTimeoutSeconds + " s");
+        }
         if (r.exitCode() != 0) {
             return new Result(Status.COMPILE_FAILED, null, who + ": exit code " + r.exitCode() + ": " + Signature.firstErrorLine(r.stderr()));
         }
