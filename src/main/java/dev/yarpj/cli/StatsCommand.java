@@ -179,11 +179,15 @@ final class StatsCommand implements Callable<Integer> {
 
     @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS",
             description = "CPU seconds a remark compile may use (with 3 times that of wall-clock time) before its seed is"
-                    + " skipped as a compile timeout and named on stderr (default: ${DEFAULT-VALUE}). A lower limit, 20 say,"
+                    + " skipped as a compile timeout and named on stderr, the first 20 of them (1 to 86400; default: ${DEFAULT-VALUE}). A lower limit, 20 say,"
                     + " keeps the rare compiler hog out of the remarks per CPU-second. Not used by --no-compile or"
                     + " --lang=ispc.",
             defaultValue = "120")
     double compileTimeout;
+
+    /** --compile-timeout's range: ulimit -t counts whole seconds, and a day is past any compile worth waiting for. */
+    static final double MIN_COMPILE_TIMEOUT = 1;
+    static final double MAX_COMPILE_TIMEOUT = 86400;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -195,8 +199,9 @@ final class StatsCommand implements Callable<Integer> {
         long last = range[1];
         if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
         if (jobs < 1) throw new Main.UsageError("-j must be at least 1, got " + jobs);
-        if (!(compileTimeout > 0) || Double.isInfinite(compileTimeout)) {
-            throw new Main.UsageError("--compile-timeout must be a positive number of CPU seconds, got " + compileTimeout);
+        if (!(compileTimeout >= MIN_COMPILE_TIMEOUT && compileTimeout <= MAX_COMPILE_TIMEOUT)) {
+            throw new Main.UsageError("--compile-timeout must be " + (long) MIN_COMPILE_TIMEOUT + " to " + (long) MAX_COMPILE_TIMEOUT
+                    + " CPU seconds, got " + compileTimeout);
         }
         if (compare != null && last == first) {
             throw new Main.UsageError("--compare needs at least 2 seeds for its t-tests, got " + seeds);

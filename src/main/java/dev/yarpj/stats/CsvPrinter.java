@@ -125,9 +125,13 @@ final class CsvPrinter {
                 Json.number(c.geoMean()), "", "", "", "true"));
     }
 
-    /** The bootstrap interval, in the note of the rate_geomean row: {@code ;interval=LOW..HIGH;seeds=N}. */
+    /**
+     * The bootstrap interval, in the note of the rate_geomean row:
+     * {@code ;interval=LOW..HIGH;seeds=N;paired_geomean=G} (G: the geometric mean over those N seeds).
+     */
     private static String intervalNote(RemarkRate.Interval i) {
-        return i == null ? "" : ";interval=" + Json.number(i.low()) + ".." + Json.number(i.high()) + ";seeds=" + i.seeds();
+        return i == null ? "" : ";interval=" + Json.number(i.low()) + ".." + Json.number(i.high()) + ";seeds=" + i.seeds()
+                + ";paired_geomean=" + Json.number(i.geoMean());
     }
 
     private static String rateRow(String section, RemarkRate.Row r) {

@@ -215,6 +215,7 @@ final class JsonPrinter {
         if (c.interval() != null) {
             Map<String, Object> i = new LinkedHashMap<>();
             i.put("confidence", RemarkRate.CONFIDENCE);
+            i.put("geomean", c.interval().geoMean());
             i.put("low", c.interval().low());
             i.put("high", c.interval().high());
             i.put("seeds", c.interval().seeds());

@@ -37,7 +37,8 @@ final class RemarkCollector implements SeedCollector<RemarkTally> {
 
     @Override
     public double timeoutSeconds() {
-        return timeoutSeconds;
+        // The longest a compile may run: its CPU limit, on the wall clock (RemarkCompiler.compile).
+        return timeoutSeconds * RemarkCompiler.WALL_PER_CPU;
     }
 
     @Override

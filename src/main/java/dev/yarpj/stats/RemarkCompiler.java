@@ -132,6 +132,12 @@ public enum RemarkCompiler {
         if (r.reachedCpuLimit(cpuSeconds)) {
             return new CompileResult(Status.TIMED_OUT, null, "used its " + fmt(cpuSeconds) + " CPU-s and was stopped");
         }
+        if (r.exitCode() == 0 && r.cpuSeconds() > cpuSeconds) {
+            // ulimit -t counts whole seconds and stops a compile a little past the limit: one
+            // that finished in between is over the limit all the same.
+            return new CompileResult(Status.TIMED_OUT, null, "used " + String.format(java.util.Locale.ROOT, "%.1f", r.cpuSeconds())
+                    + " CPU-s, over its " + fmt(cpuSeconds));
+        }
         if (r.exitCode() != 0) {
             return new CompileResult(Status.FAILED, null, "exit code " + r.exitCode() + ": " + Signature.firstErrorLine(r.stderr()));
         }

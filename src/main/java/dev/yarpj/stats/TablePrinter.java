@@ -280,14 +280,17 @@ final class TablePrinter {
                 + (c.loopUnits() == 0 ? "n/a" : String.format(Locale.ROOT, "%.3f", c.geoMean()))
                 + (c.onlyInA().isEmpty() && c.onlyInB().isEmpty() ? ""
                 : " (left out, in one policy only: A " + c.onlyInA() + ", B " + c.onlyInB() + ")"));
-        if (c.interval() != null) out.println("  " + interval(c.interval()));
+        if (c.interval() != null) out.println("  " + interval(c.interval(), c.geoMean()));
     }
 
     /** The bootstrap interval of the rates' geometric mean, and whether it tells the policies apart. */
-    static String interval(RemarkRate.Interval i) {
+    static String interval(RemarkRate.Interval i, double geoMean) {
+        String paired = String.format(Locale.ROOT, "%.3f", i.geoMean());
         return String.format(Locale.ROOT, "%.0f%% bootstrap interval over the %d seeds both compiled: %.3f to %.3f (%s)",
                 100 * RemarkRate.CONFIDENCE, i.seeds(), i.low(), i.high(),
-                i.holdsOne() ? "it holds 1: these seeds do not tell the policies apart" : "it does not hold 1");
+                i.holdsOne() ? "it holds 1: these seeds do not tell the policies apart" : "it does not hold 1")
+                + (paired.equals(String.format(Locale.ROOT, "%.3f", geoMean)) ? ""
+                : "; over these seeds alone the geometric mean is " + paired);
     }
 
     /** A compile that may decide the rates alone: a heavy tail of compile times makes one compile a large share. */

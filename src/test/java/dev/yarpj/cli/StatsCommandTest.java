@@ -156,20 +156,22 @@ class StatsCommandTest {
                 + "exec sleep 60\n");
         assertTrue(spinning.toFile().setExecutable(true));
         assertTrue(sleeping.toFile().setExecutable(true));
-        Result spun = run("stats", "--seeds", "4..5", "-j", "2", "--compile-timeout", "1", "--cc", spinning.toString());
+        Result spun = run("stats", "--seeds", "4..5", "-j", "1", "--compile-timeout", "1", "--cc", spinning.toString());
         assertEquals(1, spun.code(), spun.err());
-        assertTrue(spun.err().contains("2 of 2 seeds skipped: 2 compile timeouts (first: seed 4: used its 1 CPU-s and was stopped), seeds 4, 5"),
-                spun.err());
+        assertTrue(spun.err().contains("2 of 2 seeds skipped: 2 compile timeouts (first: seed 4: "), spun.err());
+        assertTrue(spun.err().contains("), seeds 4, 5"), spun.err());
+        // On a busy machine the wall clock (3 s) may stop it before the CPU limit does.
+        assertTrue(spun.err().contains("used its 1 CPU-s and was stopped") || spun.err().contains("still compiling after 3 s"), spun.err());
         Result slept = run("stats", "--seeds", "7..7", "--compile-timeout", "1", "--cc", sleeping.toString());
         assertEquals(1, slept.code(), slept.err());
         assertTrue(slept.err().contains("1 of 1 seeds skipped: 1 compile timeout (first: seed 7: still compiling after 3 s)"), slept.err());
     }
 
     @Test
-    void aCompileTimeoutThatIsNotAPositiveNumberIsOneLine() {
-        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", "0"), "--compile-timeout must be a positive number");
-        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", "-5"), "--compile-timeout must be a positive number");
-        assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", "NaN"), "--compile-timeout must be a positive number");
+    void aCompileTimeoutOutsideOneSecondToADayIsOneLine() {
+        for (String bad : List.of("0", "-5", "0.5", "NaN", "1e300", "Infinity")) {
+            assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", bad), "--compile-timeout must be 1 to 86400 CPU seconds");
+        }
         assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", "soon"), "--compile-timeout");
     }
 

@@ -84,8 +84,10 @@ class RemarkRateIntervalTest {
         RemarkRate.Interval few = RemarkRate.compare(rate(scattered(20, 1)), rate(scattered(20, 2))).interval();
         RemarkRate.Interval many = RemarkRate.compare(rate(scattered(400, 1)), rate(scattered(400, 2))).interval();
         // Same seeds, doubled counts: every sample's ratio is exactly 0.5 whatever it holds.
-        assertEquals(0.5, few.low(), 1e-12);
-        assertEquals(0.5, few.high(), 1e-12);
+        for (RemarkRate.Interval i : List.of(few, many)) {
+            assertEquals(0.5, i.low(), 1e-12);
+            assertEquals(0.5, i.high(), 1e-12);
+        }
         List<Compile> bFew = new ArrayList<>();
         List<Compile> bMany = new ArrayList<>();
         for (Compile x : scattered(400, 1)) {
@@ -101,11 +103,21 @@ class RemarkRateIntervalTest {
 
     @Test
     void onlySeedsCompiledByBothAreResampledAndTooFewGiveNoInterval() {
-        List<Compile> a = uniform(10, 4, 2);
-        List<Compile> b = new ArrayList<>(uniform(10, 8, 4));
-        b.removeIf(x -> x.seed() > 6);
-        b.add(new Compile(99, 1.0, 8, 4));
-        assertEquals(6, RemarkRate.compare(rate(a), rate(b)).interval().seeds());
+        // A: seeds 1..10 at 4 licm and 2 gvn remarks per CPU-s, and seed 11, a hog with many
+        // remarks that B did not compile (a timeout, say). B: seeds 1..10 at twice A's rates.
+        List<Compile> a = new ArrayList<>(uniform(10, 4, 2));
+        a.add(new Compile(11, 10.0, 400, 200));
+        List<Compile> b = uniform(10, 8, 4);
+        RemarkRate.Comparison c = RemarkRate.compare(rate(a), rate(b));
+        assertTrue(c.geoMean() > 1, "seed 11 lifts A's pooled rates: " + c.geoMean());
+        RemarkRate.Interval i = c.interval();
+        assertEquals(10, i.seeds());
+        assertEquals(0.5, i.geoMean(), 1e-12);
+        assertEquals(0.5, i.low(), 1e-12);
+        assertEquals(0.5, i.high(), 1e-12);
+        String table = print(StatsStage.Format.TABLE, compared(a, b));
+        assertTrue(table.contains("over the 10 seeds both compiled: 0.500 to 0.500 (it does not hold 1); over these seeds alone the"
+                + " geometric mean is 0.500"), table);
         assertNull(RemarkRate.compare(rate(uniform(1, 4, 2)), rate(uniform(1, 8, 4))).interval());
         assertNull(RemarkRate.compare(rate(a), rate(List.of(new Compile(99, 1.0, 8, 4)))).interval());
     }
@@ -144,7 +156,8 @@ class RemarkRateIntervalTest {
         assertEquals(30, i.get("seeds"));
         assertEquals(0.95, ((Number) i.get("confidence")).doubleValue(), 1e-12);
         String csv = print(StatsStage.Format.CSV, r);
-        assertTrue(csv.contains("2 loop units;interval=0.5..0.5;seeds=30"), csv);
+        assertTrue(csv.contains("2 loop units;interval=0.5..0.5;seeds=30;paired_geomean=0.5"), csv);
+        assertFalse(table.contains("over these seeds alone"), "printed only when it differs: " + table);
         String same = print(StatsStage.Format.TABLE, compared(uniform(30, 4, 2), uniform(30, 4, 2)));
         assertTrue(same.contains("1.000 to 1.000 (it holds 1: these seeds do not tell the policies apart)"), same);
     }
