@@ -138,6 +138,12 @@ public enum RemarkCompiler {
             return new CompileResult(Status.TIMED_OUT, null, "used " + String.format(java.util.Locale.ROOT, "%.1f", r.cpuSeconds())
                     + " CPU-s, over its " + fmt(cpuSeconds));
         }
+        if (r.exitCode() == 128 + SIGXFSZ) {
+            // Not a compiler crash, though clang's handler says so: a test of thousands of lines
+            // can make gigabytes of remarks.
+            return new CompileResult(Status.FAILED, null, "its remarks file passed the " + FILE_MIB + " MiB file-size limit"
+                    + " (killed by signal " + SIGXFSZ + ")");
+        }
         if (r.exitCode() != 0) {
             return new CompileResult(Status.FAILED, null, "exit code " + r.exitCode() + ": " + Signature.firstErrorLine(r.stderr()));
         }
@@ -149,6 +155,9 @@ public enum RemarkCompiler {
         t.setCpuSeconds(r.cpuSeconds());
         return new CompileResult(Status.OK, t, "");
     }
+
+    /** The signal of a write past the file-size limit (ulimit -f). */
+    private static final int SIGXFSZ = 25;
 
     /** Wall-clock seconds a compile may run per CPU second of its limit. */
     static final double WALL_PER_CPU = 3;

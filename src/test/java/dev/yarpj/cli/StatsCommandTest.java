@@ -168,6 +168,20 @@ class StatsCommandTest {
     }
 
     @Test
+    void aCompileStoppedAtTheFileSizeLimitIsNotCalledACrash(@TempDir Path dir) throws Exception {
+        // Says it is clang, then dies as a write past ulimit -f makes it die.
+        Path cc = dir.resolve("big-remarks-clang");
+        Files.writeString(cc, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n"
+                + "echo 'PLEASE submit a bug report' >&2; kill -s XFSZ $$\n");
+        assertTrue(cc.toFile().setExecutable(true));
+        Result r = run("stats", "--seeds", "3..3", "--cc", cc.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("1 compile failure (first: seed 3: its remarks file passed the 1024 MiB file-size limit"
+                + " (killed by signal 25))"), r.err());
+        assertFalse(r.err().contains("PLEASE"), r.err());
+    }
+
+    @Test
     void aCompileTimeoutOutsideOneSecondToADayIsOneLine() {
         for (String bad : List.of("0", "-5", "0.5", "NaN", "1e300", "Infinity")) {
             assertOneLineUsageError(run("stats", "--seeds", "1..2", "--compile-timeout", bad), "--compile-timeout must be 1 to 86400 CPU seconds");
