@@ -14,19 +14,13 @@ public record CampaignConfig(Language lang, GenPolicy policy, Path policyFile, b
     public static final double RECHECK_FACTOR = 4;
 
     /**
-     * A compile's wall-clock allowance in multiples of its CPU limit: on a loaded machine a
-     * compile waits for a core, and waiting is not compiling.
-     */
-    public static final double COMPILE_WALL_PER_CPU = 3;
-
-    /**
      * What one compile may use: {@code seconds} of CPU time (a compile that reaches it is a slow
-     * compile), {@link #COMPILE_WALL_PER_CPU} times that of wall-clock time (one that sleeps or
+     * compile), {@link ProcessRunner.Limits#COMPILE_WALL_PER_CPU} times that of wall-clock time (one that sleeps or
      * waits that long is slow too), 4 GiB of memory (a compiler past it is a slow compile, not a
      * finding) and a 256 MiB object.
      */
     public static ProcessRunner.Limits compileLimits(double seconds) {
-        return new ProcessRunner.Limits(seconds * COMPILE_WALL_PER_CPU, seconds, 4096, 256);
+        return ProcessRunner.Limits.compile(seconds, 4096, 256);
     }
 
     /** What one run of a test may use: {@code seconds}, 2 GiB of memory and 64 MiB of output. */

@@ -67,6 +67,17 @@ public final class ProcessRunner {
         public Limits(double timeoutSeconds, long memoryMiB, long fileSizeMiB) {
             this(timeoutSeconds, timeoutSeconds, memoryMiB, fileSizeMiB);
         }
+
+        /**
+         * A compile's wall-clock allowance in multiples of its CPU limit: on a loaded machine a
+         * compile waits for a core, and waiting is not compiling.
+         */
+        public static final double COMPILE_WALL_PER_CPU = 3;
+
+        /** A compile's limits: {@code cpuSeconds} of CPU, {@link #COMPILE_WALL_PER_CPU} times that on the wall clock. */
+        public static Limits compile(double cpuSeconds, long memoryMiB, long fileSizeMiB) {
+            return new Limits(cpuSeconds * COMPILE_WALL_PER_CPU, cpuSeconds, memoryMiB, fileSizeMiB);
+        }
     }
 
     private static final String WRAPPER =

@@ -1,6 +1,7 @@
 package dev.yarpj.stats;
 
 import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.harness.ProcessRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ final class RemarkCollector implements SeedCollector<RemarkTally> {
     @Override
     public double timeoutSeconds() {
         // The longest a compile may run: its CPU limit, on the wall clock (RemarkCompiler.compile).
-        return timeoutSeconds * RemarkCompiler.WALL_PER_CPU;
+        return timeoutSeconds * ProcessRunner.Limits.COMPILE_WALL_PER_CPU;
     }
 
     @Override

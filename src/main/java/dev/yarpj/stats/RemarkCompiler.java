@@ -113,7 +113,7 @@ public enum RemarkCompiler {
     /**
      * Compiles {@code source} in {@code dir} (which also holds its headers) and reads its
      * remarks. The compile is killed when it has used {@code cpuSeconds} of CPU, or has run
-     * {@link #WALL_PER_CPU} times that on the wall clock (one that waits for a core on a busy
+     * {@link ProcessRunner.Limits#COMPILE_WALL_PER_CPU} times that on the wall clock (one that waits for a core on a busy
      * machine is not killed for it, one that sleeps is).
      */
     public CompileResult compile(String cc, Path dir, String source, double cpuSeconds) throws IOException {
@@ -125,9 +125,9 @@ public enum RemarkCompiler {
         Path record = recordFile(dir);
         Files.deleteIfExists(record);
         ProcessRunner.Result r = ProcessRunner.run(dir, "compile", command(cc, flags, source, dir),
-                new ProcessRunner.Limits(cpuSeconds * WALL_PER_CPU, cpuSeconds, MEMORY_MIB, FILE_MIB));
+                ProcessRunner.Limits.compile(cpuSeconds, MEMORY_MIB, FILE_MIB));
         if (r.timedOut()) {
-            return new CompileResult(Status.TIMED_OUT, null, "still compiling after " + fmt(cpuSeconds * WALL_PER_CPU) + " s");
+            return new CompileResult(Status.TIMED_OUT, null, "still compiling after " + fmt(cpuSeconds * ProcessRunner.Limits.COMPILE_WALL_PER_CPU) + " s");
         }
         if (r.reachedCpuLimit(cpuSeconds)) {
             return new CompileResult(Status.TIMED_OUT, null, "used its " + fmt(cpuSeconds) + " CPU-s and was stopped");
@@ -158,9 +158,6 @@ public enum RemarkCompiler {
 
     /** The signal of a write past the file-size limit (ulimit -f). */
     private static final int SIGXFSZ = 25;
-
-    /** Wall-clock seconds a compile may run per CPU second of its limit. */
-    static final double WALL_PER_CPU = 3;
 
     private static String fmt(double seconds) {
         return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
