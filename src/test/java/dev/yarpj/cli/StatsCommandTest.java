@@ -102,6 +102,14 @@ class StatsCommandTest {
         assertTrue(r.out().contains("top Passed remarks per pass"), r.out());
     }
 
+    /** A script in {@code dir} that says it is clang when asked its version, and runs {@code compile} (shell) for a compile. */
+    private static Path fakeClang(Path dir, String name, String compile) throws Exception {
+        Path cc = dir.resolve(name);
+        Files.writeString(cc, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n" + compile + "\n");
+        assertTrue(cc.toFile().setExecutable(true));
+        return cc;
+    }
+
     @Test
     void badSeedRangeIsOneLine() {
         assertOneLineUsageError(run("stats", "--seeds", "5..2"), "--seeds must be A..B with 0 <= A <= B, got 5..2");
@@ -132,10 +140,7 @@ class StatsCommandTest {
     @Test
     void failingCompilesAreSkippedAndCounted(@TempDir Path dir) throws Exception {
         // Says it is clang, then fails every compile.
-        Path cc = dir.resolve("broken-clang");
-        Files.writeString(cc, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n"
-                + "echo 'error: broken on purpose' >&2; exit 1\n");
-        assertTrue(cc.toFile().setExecutable(true));
+        Path cc = fakeClang(dir, "broken-clang", "echo 'error: broken on purpose' >&2; exit 1");
         Result r = run("stats", "--seeds", "1..3", "--cc", cc.toString());
         assertEquals(1, r.code(), r.err());
         assertTrue(r.err().contains("3 of 3 seeds skipped: 3 compile failures (first: seed 1: exit code 1: error: broken on purpose)"),
@@ -147,15 +152,9 @@ class StatsCommandTest {
     @Test
     void compilesPastTheCpuOrWallLimitAreSkippedAsTimeoutsAndNamed(@TempDir Path dir) throws Exception {
         // Says it is clang, then spins on the CPU (stopped at the CPU limit) ...
-        Path spinning = dir.resolve("spinning-clang");
-        Files.writeString(spinning, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n"
-                + "while :; do :; done\n");
+        Path spinning = fakeClang(dir, "spinning-clang", "while :; do :; done");
         // ... or sleeps (stopped at 3 times the limit on the wall clock).
-        Path sleeping = dir.resolve("sleeping-clang");
-        Files.writeString(sleeping, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n"
-                + "exec sleep 60\n");
-        assertTrue(spinning.toFile().setExecutable(true));
-        assertTrue(sleeping.toFile().setExecutable(true));
+        Path sleeping = fakeClang(dir, "sleeping-clang", "exec sleep 60");
         Result spun = run("stats", "--seeds", "4..5", "-j", "1", "--compile-timeout", "1", "--cc", spinning.toString());
         assertEquals(1, spun.code(), spun.err());
         assertTrue(spun.err().contains("2 of 2 seeds skipped: 2 compile timeouts (first: seed 4: "), spun.err());
@@ -170,10 +169,7 @@ class StatsCommandTest {
     @Test
     void aCompileStoppedAtTheFileSizeLimitIsNotCalledACrash(@TempDir Path dir) throws Exception {
         // Says it is clang, then dies as a write past ulimit -f makes it die.
-        Path cc = dir.resolve("big-remarks-clang");
-        Files.writeString(cc, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'fake clang version 1'; exit 0; fi\n"
-                + "echo 'PLEASE submit a bug report' >&2; kill -s XFSZ $$\n");
-        assertTrue(cc.toFile().setExecutable(true));
+        Path cc = fakeClang(dir, "big-remarks-clang", "echo 'PLEASE submit a bug report' >&2; kill -s XFSZ $$");
         Result r = run("stats", "--seeds", "3..3", "--cc", cc.toString());
         assertEquals(1, r.code(), r.err());
         assertTrue(r.err().contains("1 compile failure (first: seed 3: its remarks file passed the 1024 MiB file-size limit"

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -115,7 +113,7 @@ class RemarkRateIntervalTest {
         assertEquals(0.5, i.geoMean(), 1e-12);
         assertEquals(0.5, i.low(), 1e-12);
         assertEquals(0.5, i.high(), 1e-12);
-        String table = print(StatsStage.Format.TABLE, compared(a, b));
+        String table = Printed.as(StatsStage.Format.TABLE, compared(a, b));
         assertTrue(table.contains("over the 10 seeds both compiled: 0.500 to 0.500 (it does not hold 1); over these seeds alone the"
                 + " geometric mean is 0.500"), table);
         assertNull(RemarkRate.compare(rate(uniform(1, 4, 2)), rate(uniform(1, 8, 4))).interval());
@@ -130,14 +128,6 @@ class RemarkRateIntervalTest {
         assertEquals(RemarkRate.compare(rate(a), rate(b)).interval(), RemarkRate.compare(rate(a), rate(b)).interval());
     }
 
-    private static String print(StatsStage.Format format, StatsReport report) {
-        StringWriter w = new StringWriter();
-        PrintWriter out = new PrintWriter(w);
-        StatsStage.print(format, report, out);
-        out.flush();
-        return w.toString();
-    }
-
     private static StatsReport compared(List<Compile> a, List<Compile> b) {
         return StatsReport.ofRemarks(CLANG_RUN, List.of(new PolicyResults<>("a", new ArrayList<>(tallies(a))),
                 new PolicyResults<>("b", new ArrayList<>(tallies(b)))));
@@ -147,18 +137,18 @@ class RemarkRateIntervalTest {
     @SuppressWarnings("unchecked")
     void tableJsonAndCsvCarryTheInterval() {
         StatsReport r = compared(uniform(30, 4, 2), uniform(30, 8, 4));
-        String table = print(StatsStage.Format.TABLE, r);
+        String table = Printed.as(StatsStage.Format.TABLE, r);
         assertTrue(table.contains("95% bootstrap interval over the 30 seeds both compiled: 0.500 to 0.500 (it does not hold 1)"), table);
-        Map<String, Object> json = (Map<String, Object>) new Yaml().load(print(StatsStage.Format.JSON, r));
+        Map<String, Object> json = (Map<String, Object>) new Yaml().load(Printed.as(StatsStage.Format.JSON, r));
         Map<String, Object> i = (Map<String, Object>) ((Map<String, Object>) json.get("rate")).get("geomean_interval");
         assertEquals(0.5, ((Number) i.get("low")).doubleValue(), 1e-12);
         assertEquals(0.5, ((Number) i.get("high")).doubleValue(), 1e-12);
         assertEquals(30, i.get("seeds"));
         assertEquals(0.95, ((Number) i.get("confidence")).doubleValue(), 1e-12);
-        String csv = print(StatsStage.Format.CSV, r);
+        String csv = Printed.as(StatsStage.Format.CSV, r);
         assertTrue(csv.contains("2 loop units;interval=0.5..0.5;seeds=30;paired_geomean=0.5"), csv);
         assertFalse(table.contains("over these seeds alone"), "printed only when it differs: " + table);
-        String same = print(StatsStage.Format.TABLE, compared(uniform(30, 4, 2), uniform(30, 4, 2)));
+        String same = Printed.as(StatsStage.Format.TABLE, compared(uniform(30, 4, 2), uniform(30, 4, 2)));
         assertTrue(same.contains("1.000 to 1.000 (it holds 1: these seeds do not tell the policies apart)"), same);
     }
 }

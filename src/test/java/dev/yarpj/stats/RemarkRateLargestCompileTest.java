@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,14 +27,6 @@ class RemarkRateLargestCompileTest {
         return l;
     }
 
-    private static String print(StatsStage.Format format, StatsReport report) {
-        StringWriter w = new StringWriter();
-        PrintWriter out = new PrintWriter(w);
-        StatsStage.print(format, report, out);
-        out.flush();
-        return w.toString();
-    }
-
     private static StatsReport report(double... cpu) {
         return StatsReport.ofRemarks(CLANG_RUN, List.of(new PolicyResults<>("default", new ArrayList<>(compiles(cpu)))));
     }
@@ -53,11 +43,11 @@ class RemarkRateLargestCompileTest {
 
     @Test
     void theTableWarnsOnlyWhenOneCompileIsALargeShare() {
-        String hog = print(StatsStage.Format.TABLE, report(1.0, 0.5, 8.0, 0.5));
+        String hog = Printed.as(StatsStage.Format.TABLE, report(1.0, 0.5, 8.0, 0.5));
         assertTrue(hog.contains("the largest compile: seed 12, 8.0 CPU-s, 80% of the CPU (it alone moves these rates"), hog);
-        String even = print(StatsStage.Format.TABLE, report(1.0, 1.0, 1.2, 1.0, 1.0, 1.0));
+        String even = Printed.as(StatsStage.Format.TABLE, report(1.0, 1.0, 1.2, 1.0, 1.0, 1.0));
         assertTrue(even.contains("the largest compile: seed 12, 1.2 CPU-s, 19% of the CPU\n"), even);
-        String flat = print(StatsStage.Format.TABLE, report(1.0, 1.0, 1.0, 1.0, 1.0, 1.0));
+        String flat = Printed.as(StatsStage.Format.TABLE, report(1.0, 1.0, 1.0, 1.0, 1.0, 1.0));
         assertTrue(flat.contains("the largest compile: seed 10, 1.0 CPU-s, 17% of the CPU\n"), flat);
         assertFalse(flat.contains("it alone moves"), flat);
     }
@@ -65,12 +55,12 @@ class RemarkRateLargestCompileTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonAndCsvCarryTheLargestCompile() {
-        Map<String, Object> m = (Map<String, Object>) new Yaml().load(print(StatsStage.Format.JSON, report(1.0, 3.0)));
+        Map<String, Object> m = (Map<String, Object>) new Yaml().load(Printed.as(StatsStage.Format.JSON, report(1.0, 3.0)));
         Map<String, Object> largest = (Map<String, Object>) ((Map<String, Object>) m.get("rate")).get("largest_compile");
         assertEquals(11, largest.get("seed"));
         assertEquals(3.0, ((Number) largest.get("cpu_s")).doubleValue(), 1e-9);
         assertEquals(0.75, ((Number) largest.get("share")).doubleValue(), 1e-9);
-        String csv = print(StatsStage.Format.CSV, report(1.0, 3.0));
+        String csv = Printed.as(StatsStage.Format.CSV, report(1.0, 3.0));
         assertTrue(csv.contains("cpu_s=4;largest_seed=11;largest_cpu_s=3") || csv.contains("cpu_s=4.0;largest_seed=11;largest_cpu_s=3.0"), csv);
     }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,19 +33,12 @@ class StatsLoopRemarkNamesTest {
         return new PolicyResults<>(policy, seeds);
     }
 
-    private static String print(StatsStage.Format format, StatsReport report) {
-        StringWriter w = new StringWriter();
-        PrintWriter out = new PrintWriter(w);
-        StatsStage.print(format, report, out);
-        return w.toString();
-    }
-
     private static String compare(StatsStage.Format format, List<RemarkTally> a, List<RemarkTally> b) {
-        return print(format, StatsReport.ofRemarks(CLANG_RUN, List.of(results("A", a), results("B", b))));
+        return Printed.as(format, StatsReport.ofRemarks(CLANG_RUN, List.of(results("A", a), results("B", b))));
     }
 
     private static String single(StatsStage.Format format, List<RemarkTally> tallies) {
-        return print(format, StatsReport.ofRemarks(CLANG_RUN, List.of(results("A", tallies))));
+        return Printed.as(format, StatsReport.ofRemarks(CLANG_RUN, List.of(results("A", tallies))));
     }
 
     /** The lines of the table section whose header starts with {@code title}, header included, up to the blank line. */
