@@ -32,6 +32,11 @@ final class ReduceCommand implements Callable<Integer> {
     @Option(names = "--budget", paramLabel = "TIME", defaultValue = "30m", description = "Time budget, e.g. 90s, 10m, 1h (default: ${DEFAULT-VALUE}).")
     String budget;
 
+    @Option(names = "--candidates", paramLabel = "N", defaultValue = "0",
+            description = {"Test at most N candidates in each phase (default: no limit). Unlike --budget, it buys the",
+                "same reduction on a busy machine as on an idle one; --budget still bounds the time."})
+    int candidates;
+
     @Option(names = "--slow-after", paramLabel = "TIME", defaultValue = "10s",
             description = {"For a compile hang: a candidate is kept while the buggy compile still runs after this much",
                 "CPU time, and only if the reference compiler builds it within it (default: ${DEFAULT-VALUE}).",
@@ -63,10 +68,11 @@ final class ReduceCommand implements Callable<Integer> {
         }
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         if (n < 1) throw new Main.UsageError("-j must be at least 1");
+        if (candidates < 0) throw new Main.UsageError("--candidates must not be negative");
         Reducer.Reduction r;
         try {
             r = Reducer.reduceAll(finding, new Reducer.Options(FuzzCommand.parseDuration("--budget", budget), n, "cvise",
-                    FuzzCommand.parseDuration("--slow-after", slowAfter), phases));
+                    FuzzCommand.parseDuration("--slow-after", slowAfter), phases, candidates));
         } catch (Reducer.ReduceException e) {
             throw new Main.UsageError(e.getMessage());
         }

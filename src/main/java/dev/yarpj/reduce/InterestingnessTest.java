@@ -12,6 +12,15 @@ final class InterestingnessTest {
     private InterestingnessTest() {}
 
     /**
+     * The environment of a reduction with a budget in candidates: the file that counts them
+     * (one byte per candidate; beside it {@code .lock} and {@code .pid}, the pid of the
+     * timeout(1) that runs C-Vise), and the budget. Past the budget a candidate is refused at
+     * once and C-Vise is stopped as at the end of its time. Run by hand, without them, the
+     * script only judges the file.
+     */
+    static final String BUDGET_FILE = "YARPJ_CANDIDATES", BUDGET = "YARPJ_CANDIDATE_BUDGET";
+
+    /**
      * Warnings of -Wall -Wextra that a reader of a bug report shrugs at: unused things, signed
      * and unsigned compared, comparisons always true for the type's range, parentheses style,
      * and the value-changing conversions that yarpj's tests rely on (implementation-defined,
@@ -58,6 +67,13 @@ final class InterestingnessTest {
         s.append("  grep -q 'assumed to have one element' warn.txt && echo '1 [-Wincomplete-array]' >> bad.txt\n");
         s.append("  return 0\n}\n");
         s.append("if [ \"${1:-}\" = --calibrate ]; then warnings && cp bad.txt \"$limits\"; exit $?; fi\n");
+        s.append("# a budget in candidates (yarpj reduce --candidates): past it, refuse and stop C-Vise as its time budget would\n");
+        s.append("if [ -n \"${").append(BUDGET_FILE).append(":-}\" ]; then\n");
+        s.append("  n=$(flock \"$").append(BUDGET_FILE).append(".lock\" bash -c 'printf x >> \"$1\"; stat -c %s \"$1\"' - \"$")
+                .append(BUDGET_FILE).append("\")\n");
+        s.append("  if [ \"$n\" -gt \"$").append(BUDGET).append("\" ]; then kill -INT \"$(cat \"$").append(BUDGET_FILE)
+                .append(".pid\")\" 2> /dev/null; exit 1; fi\n");
+        s.append("fi\n");
         s.append("# 1. the symptom first: most candidates lose it, and it needs only two builds\n");
         String bug = shell(buggy) + " -w \"$f\" -o bug.bin";
         // The target's programs run under its emulator, with the harness's allowance for it.

@@ -63,6 +63,8 @@ public final class IrReducer {
     private final Replay symptom;
     private final int jobs;
     private final long deadline;
+    /** How many candidates may be built, 0 for no limit: a budget that does not depend on the machine's load. */
+    private final int maxBuilt;
     private final Set<String> tried = new HashSet<>();
     private int candidates;
     private int refusedUb;
@@ -72,8 +74,9 @@ public final class IrReducer {
     /** Where each accepted edit is logged as it is found ({@code progress.log}). */
     private final Path log;
 
-    private IrReducer(Recipe recipe, Replay symptom, int jobs, double budgetSeconds, Path log) {
+    private IrReducer(Recipe recipe, Replay symptom, int jobs, double budgetSeconds, int maxBuilt, Path log) {
         this.recipe = recipe;
+        this.maxBuilt = maxBuilt;
         this.log = log;
         this.symptom = symptom;
         this.jobs = Math.max(1, jobs);
@@ -87,6 +90,12 @@ public final class IrReducer {
      */
     public static Result reduce(Finding finding, ProgramFile saved, Path out, double budgetSeconds, double slowAfter, int jobs)
             throws IOException, InterruptedException {
+        return reduce(finding, saved, out, budgetSeconds, slowAfter, jobs, 0);
+    }
+
+    /** As above, building at most {@code maxBuilt} candidates (0: no limit). */
+    public static Result reduce(Finding finding, ProgramFile saved, Path out, double budgetSeconds, double slowAfter, int jobs,
+                                int maxBuilt) throws IOException, InterruptedException {
         long start = System.nanoTime();
         Recipe recipe = saved.recipe();
         Program p = saved.program();
@@ -102,7 +111,7 @@ public final class IrReducer {
         Replay symptom = new Replay(finding, Math.max(60, 3 * took), slowAfter);
         Files.createDirectories(out);
         Files.deleteIfExists(out.resolve("progress.log"));
-        IrReducer r = new IrReducer(recipe, symptom, jobs, budgetSeconds - took, out.resolve("progress.log"));
+        IrReducer r = new IrReducer(recipe, symptom, jobs, budgetSeconds - took, maxBuilt, out.resolve("progress.log"));
         r.tried.add(key(files));
         List<Edit> edits = new ArrayList<>();
         Program reduced = r.run(p, edits);
@@ -223,7 +232,7 @@ public final class IrReducer {
     }
 
     private boolean timeLeft() {
-        return System.nanoTime() < deadline;
+        return System.nanoTime() < deadline && (maxBuilt == 0 || built < maxBuilt);
     }
 
     /**

@@ -33,8 +33,11 @@ public final class Reducer {
      *                         than the harness's hang limit: a hang that C-Vise keeps is slow
      *                         at any length, and a try that waited for the full limit would
      *                         make reduction crawl.
+     * @param maxCandidates    how many candidates each phase may test, 0 for no limit: a budget
+     *                         that, unlike {@code budgetSeconds}, buys the same reduction on a busy
+     *                         machine as on an idle one (the time budget then only backs it up)
      */
-    public record Options(double budgetSeconds, int jobs, String cvise, double slowAfterSeconds, Phases phases) {
+    public record Options(double budgetSeconds, int jobs, String cvise, double slowAfterSeconds, Phases phases, int maxCandidates) {
         public static final double DEFAULT_SLOW_AFTER = 10;
 
         public Options(double budgetSeconds, int jobs, String cvise) {
@@ -43,6 +46,15 @@ public final class Reducer {
 
         public Options(double budgetSeconds, int jobs, String cvise, double slowAfterSeconds) {
             this(budgetSeconds, jobs, cvise, slowAfterSeconds, Phases.TEXT);
+        }
+
+        public Options(double budgetSeconds, int jobs, String cvise, double slowAfterSeconds, Phases phases) {
+            this(budgetSeconds, jobs, cvise, slowAfterSeconds, phases, 0);
+        }
+
+        /** The same options with a budget of {@code n} candidates per phase. */
+        public Options withMaxCandidates(int n) {
+            return new Options(budgetSeconds, jobs, cvise, slowAfterSeconds, phases, n);
         }
     }
 
@@ -73,6 +85,7 @@ public final class Reducer {
         }
         if (opt.budgetSeconds() < 1) throw new ReduceException("the time budget must be at least 1 s");
         if (opt.slowAfterSeconds() < 1) throw new ReduceException("--slow-after must be at least 1 s");
+        if (opt.maxCandidates() < 0) throw new ReduceException("the candidate budget must not be negative");
         checkKind(f);
         boolean textPossible = f.lang().equals("c") || f.lang().equals("cpp");
         if (opt.phases() == Phases.TEXT) {
@@ -85,7 +98,7 @@ public final class Reducer {
         try {
             ProgramFile saved = ProgramSource.load(f);
             ir = IrReducer.reduce(f, saved, Files.createDirectories(finding.resolve("reduced")).resolve("ir"), opt.budgetSeconds(),
-                    opt.slowAfterSeconds(), opt.jobs());
+                    opt.slowAfterSeconds(), opt.jobs(), opt.maxCandidates());
         } catch (ReduceException | Finding.Unreadable e) {
             if (!textPossible || opt.phases() == Phases.IR) throw new ReduceException(e.getMessage());
             note = e.getMessage();
@@ -93,7 +106,7 @@ public final class Reducer {
         if (!textPossible || opt.phases() == Phases.IR) return new Reduction(ir, note, null);
         double left = opt.budgetSeconds() - (System.nanoTime() - t0) / 1e9;
         if (left < 30) return new Reduction(ir, note, null);
-        Options rest = new Options(left, opt.jobs(), opt.cvise(), opt.slowAfterSeconds(), Phases.TEXT);
+        Options rest = new Options(left, opt.jobs(), opt.cvise(), opt.slowAfterSeconds(), Phases.TEXT, opt.maxCandidates());
         return new Reduction(ir, note, reduce(finding, rest, ir == null ? null : ir.dir()));
     }
 
@@ -161,14 +174,26 @@ public final class Reducer {
         Files.deleteIfExists(log);
 
         long start = System.nanoTime();
-        List<String> cmd = new ArrayList<>(List.of("timeout", "--signal=INT", "--kill-after=30",
+        // bash records the pid of timeout(1), which it then becomes: the candidate budget stops C-Vise through it.
+        Path budget = dir.resolve("candidates");
+        Files.deleteIfExists(budget);
+        List<String> cmd = new ArrayList<>(List.of("bash", "-c", "echo $$ > \"$0.pid\" && exec \"$@\"", budget.toAbsolutePath().toString(),
+                "timeout", "--signal=INT", "--kill-after=30",
                 Long.toString((long) Math.ceil(opt.budgetSeconds())), opt.cvise(), "--n", Integer.toString(opt.jobs()),
                 "--timeout", Long.toString(candidateLimit)));
         cmd.add(script.toAbsolutePath().toString());
         cmd.add(file);
         Path cviseLog = dir.resolve("cvise.log");
-        // timeout(1) stops C-Vise at the budget and kills it 30 s later; the runner's own limit is a last resort.
-        ProcessRunner.capture(dir, cmd, Map.of(), Math.ceil(opt.budgetSeconds()) + 120, cviseLog);
+        Map<String, String> env = opt.maxCandidates() == 0 ? Map.of()
+                : Map.of(InterestingnessTest.BUDGET_FILE, budget.toAbsolutePath().toString(),
+                        InterestingnessTest.BUDGET, Integer.toString(opt.maxCandidates()));
+        // timeout(1) stops C-Vise at the budget (or when the candidate budget is spent) and kills it 30 s later;
+        // the runner's own limit is a last resort.
+        ProcessRunner.capture(dir, cmd, env, Math.ceil(opt.budgetSeconds()) + 120, cviseLog);
+        int tested = Files.exists(budget) ? (int) Files.size(budget) : -1;
+        Files.deleteIfExists(budget);
+        Files.deleteIfExists(dir.resolve("candidates.pid"));
+        Files.deleteIfExists(dir.resolve("candidates.lock"));
         double secs = (System.nanoTime() - start) / 1e9;
         String reduced = Files.readString(dir.resolve(file));
         // Whatever C-Vise left must still pass the test (it keeps only accepted candidates).
@@ -183,6 +208,8 @@ public final class Reducer {
         info.put("lines_after", r.linesAfter());
         info.put("seconds", Math.round(secs));
         info.put("accepted_candidates", accepted);
+        if (tested >= 0) info.put("tested_candidates", tested);
+        if (opt.maxCandidates() > 0) info.put("candidate_budget", opt.maxCandidates());
         info.put("buggy_command", String.join(" ", buggy) + " " + file);
         info.put("reference_command", reference + " -O0 " + file);
         Files.writeString(dir.resolve("reduce.json"), dev.yarpj.harness.Json.write(info) + "\n");
