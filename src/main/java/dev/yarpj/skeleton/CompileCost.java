@@ -38,7 +38,7 @@ public record CompileCost(int slots, int loops, int loopSlots, double unrolled) 
 
     /**
      * Estimated CPU seconds of GCC trunk at {@code -O3 -c} on the machine yarpj was calibrated
-     * on (docs/design.md, "The compile budget"): {@value #FIXED_S} s to start, plus a power
+     * on (docs/measurements.md, "The compile budget"): {@value #FIXED_S} s to start, plus a power
      * of the statement count. Fitted to 300 C tests, it is within a factor of two of the
      * measured time for 91% of them and within 0.66 to 1.3 times for every test over 2 s;
      * the loop count and the unrolled size, tried too, added nothing (the loop count moves
