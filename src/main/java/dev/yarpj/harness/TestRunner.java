@@ -502,11 +502,14 @@ final class TestRunner {
                 if (slowerThan > 0) {
                     // It finished, many times slower than the other testbeds: the symptom is its time.
                     String bar = String.format(java.util.Locale.ROOT, "%.1f", slowerThan);
-                    s.append("start=$(date +%s.%N)\n").append("timeout ").append(limit).append(' ').append(cc).append("; rc=$?\n")
-                            .append("secs=$(awk -v a=\"$start\" -v b=\"$(date +%s.%N)\" 'BEGIN { printf \"%.1f\", b - a }')\n")
+                    // By CPU time, as the campaign judged it: a busy machine makes a compile wait, not work.
+                    s.append("TIMEFORMAT='%3U %3S'\n")
+                            .append("{ time timeout ").append((int) Math.ceil(limit * ProcessRunner.Limits.COMPILE_WALL_PER_CPU)).append(' ')
+                            .append(cc).append(" ; } 2> \"$work/cpu\"; rc=$?\n")
+                            .append("secs=$(tail -n 1 \"$work/cpu\" | awk '{ printf \"%.1f\", $1 + $2 }')\n")
                             .append("if [ $rc -eq 124 ] || awk -v s=\"$secs\" 'BEGIN { exit !(s >= ").append(bar).append(") }'; then ")
-                            .append("echo \"reproduced: compile took $secs s (the other testbeds' median times ")
-                            .append((int) CompileTimeRule.FACTOR).append(": ").append(bar).append(" s)\"; exit 0; fi\n");
+                            .append("echo \"reproduced: compile took $secs CPU-s (the other testbeds' median times ")
+                            .append((int) CompileTimeRule.FACTOR).append(": ").append(bar).append(" CPU-s)\"; exit 0; fi\n");
                 } else {
                     s.append("timeout ").append(limit).append(' ').append(cc).append("; rc=$?\n")
                             .append("if [ $rc -eq 124 ]; then echo 'reproduced: compile still running after ").append(limit).append(" s'; exit 0; fi\n");
