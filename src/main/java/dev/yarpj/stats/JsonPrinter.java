@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -53,13 +53,17 @@ final class JsonPrinter {
     }
 
     void print(StatsReport report) {
+        out.println(json(report.compares() ? compare(report) : single(report)));
+        out.flush();
+    }
+
+    /** {@code document} (a view record, a map, a list) as the stats JSON spells and lays it out. */
+    static String json(Object document) {
         try {
-            out.print(MAPPER.writer(new RowsPerLine()).writeValueAsString(report.compares() ? compare(report) : single(report)));
-            out.println();
+            return MAPPER.writer(new RowsPerLine()).writeValueAsString(document);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
-        out.flush();
     }
 
     // ---------------------------------------------------------------- the documents
@@ -267,10 +271,10 @@ final class JsonPrinter {
     /**
      * The layout: the document's keys one per line, and each list of objects near the top (the
      * rows of a section: at most two levels down) one object per line; everything else on the
-     * line of its key, so that a row reads as one line. A fresh one per document (it keeps state).
+     * line of its key, so that a row reads as one line. Keeps state: a fresh one per document.
      */
-    static final class RowsPerLine implements PrettyPrinter {
-        /** An open object or array: whether its entries go one per line, and for an array whether its first is yet to come. */
+    static final class RowsPerLine extends MinimalPrettyPrinter {
+        /** Per open object or array: whether its entries go one per line; for an array, whether its first is yet to come. */
         private static final class Level {
             boolean lines;
             boolean firstPending;
@@ -278,55 +282,67 @@ final class JsonPrinter {
 
         private final Deque<Level> levels = new ArrayDeque<>();
 
-        private void newline(JsonGenerator g, int depth) throws IOException {
-            g.writeRaw('\n');
-            g.writeRaw("  ".repeat(depth));
-        }
-
-        /** Depth of the innermost open container: 0 for the document. */
-        private int depth() {
-            return levels.size() - 1;
-        }
-
-        /** A container starts: as the first entry of a list near the top, an object puts that list's entries one per line. */
-        private void open(JsonGenerator g, boolean object) throws IOException {
+        /** A container starts; as the first entry of a list near the top, an object puts that list's entries one per line. */
+        private void open(JsonGenerator g, boolean object, char bracket) throws IOException {
             Level parent = levels.peek();
             if (parent != null && parent.firstPending) {
                 parent.firstPending = false;
-                parent.lines = object && depth() <= 2;
-                if (parent.lines) newline(g, depth() + 1);
+                parent.lines = object && levels.size() <= 3;
+                if (parent.lines) newline(g, levels.size());
             }
             Level l = new Level();
             l.lines = object && levels.isEmpty();
             levels.push(l);
+            g.writeRaw(bracket);
         }
 
-        private void close(JsonGenerator g, int entries) throws IOException {
-            Level l = levels.pop();
-            if (l.lines && entries > 0) newline(g, levels.size());
+        private void close(JsonGenerator g, int entries, char bracket) throws IOException {
+            if (levels.pop().lines && entries > 0) newline(g, levels.size());
+            g.writeRaw(bracket);
         }
 
-        @Override
-        public void writeRootValueSeparator(JsonGenerator g) throws IOException {
-            g.writeRaw('\n');
+        /** After a comma, or before the first entry ({@code first}, which in a line needs no space). */
+        private void separate(JsonGenerator g, boolean first) throws IOException {
+            Level l = levels.peek();
+            l.firstPending = false;
+            if (l.lines) newline(g, levels.size());
+            else if (!first) g.writeRaw(' ');
+        }
+
+        private static void newline(JsonGenerator g, int depth) throws IOException {
+            g.writeRaw("\n" + "  ".repeat(depth));
         }
 
         @Override
         public void writeStartObject(JsonGenerator g) throws IOException {
-            open(g, true);
-            g.writeRaw('{');
+            open(g, true, '{');
         }
 
         @Override
         public void writeEndObject(JsonGenerator g, int entries) throws IOException {
-            close(g, entries);
-            g.writeRaw('}');
+            close(g, entries, '}');
+        }
+
+        @Override
+        public void writeStartArray(JsonGenerator g) throws IOException {
+            open(g, false, '[');
+        }
+
+        @Override
+        public void writeEndArray(JsonGenerator g, int values) throws IOException {
+            close(g, values, ']');
         }
 
         @Override
         public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
             g.writeRaw(',');
-            separate(g);
+            separate(g, false);
+        }
+
+        @Override
+        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(',');
+            separate(g, false);
         }
 
         @Override
@@ -335,38 +351,13 @@ final class JsonPrinter {
         }
 
         @Override
-        public void writeStartArray(JsonGenerator g) throws IOException {
-            open(g, false);
-            g.writeRaw('[');
-        }
-
-        @Override
-        public void writeEndArray(JsonGenerator g, int values) throws IOException {
-            close(g, values);
-            g.writeRaw(']');
-        }
-
-        @Override
-        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
-            Level l = levels.peek();
-            l.firstPending = false;
-            g.writeRaw(',');
-            separate(g);
-        }
-
-        private void separate(JsonGenerator g) throws IOException {
-            if (levels.peek().lines) newline(g, depth() + 1);
-            else g.writeRaw(' ');
+        public void beforeObjectEntries(JsonGenerator g) throws IOException {
+            separate(g, true);
         }
 
         @Override
         public void beforeArrayValues(JsonGenerator g) {
             levels.peek().firstPending = true;
-        }
-
-        @Override
-        public void beforeObjectEntries(JsonGenerator g) throws IOException {
-            if (levels.peek().lines) newline(g, depth() + 1);
         }
     }
 }
