@@ -1,11 +1,11 @@
 package dev.yarpj.stats;
 
-import dev.yarpj.harness.Json;
-import java.util.ArrayList;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 
-/** How the printers spell numbers and rows, so that a figure reads the same in every section. */
+/** How the printers spell numbers, so that a figure reads the same in every section and format. */
 final class Cells {
     private Cells() {}
 
@@ -13,13 +13,9 @@ final class Cells {
         return String.format(Locale.ROOT, "%.2f", d);
     }
 
+    /** A share as a percentage, "-" for none of nothing. */
     static String percent(double share) {
         return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * share);
-    }
-
-    /** A share as a percentage, "-" for none of nothing (the SYCL table's spelling). */
-    static String pct(long part, long whole) {
-        return whole == 0 ? "-" : String.format("%.1f%%", 100.0 * part / whole);
     }
 
     static String log2(double d) {
@@ -34,47 +30,27 @@ final class Cells {
         return l.isEmpty() ? "none" : String.join(", ", l);
     }
 
+    /** {@code part / whole}; NaN for a share of nothing. */
     static double share(long part, long whole) {
         return whole == 0 ? Double.NaN : (double) part / whole;
     }
 
-    /** A number, or empty for NaN. */
-    static String csvDouble(double d) {
-        return Double.isNaN(d) ? "" : Json.number(d);
-    }
-
-    static String csvNumber(Number n) {
-        return n instanceof Double d ? Json.number(d) : n.toString();
-    }
-
-    static String csv(String... cells) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < cells.length; i++) {
-            if (i > 0) sb.append(',');
-            String c = cells[i];
-            if (c.indexOf(',') >= 0 || c.indexOf('"') >= 0 || c.indexOf('\n') >= 0) {
-                sb.append('"').append(c.replace("\"", "\"\"")).append('"');
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
+    /**
+     * A figure of JSON and CSV: 6 significant digits (more would be noise of the sample, and
+     * the files are read by people too), with a decimal point; null for NaN and infinities.
+     */
+    static String number(double d) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) return null;
+        if (d == 0) return "0.0";
+        double a = Math.abs(d);
+        if (a < 1e-4 || a >= 1e15) return String.format(Locale.ROOT, "%.5e", d);
+        String s = new BigDecimal(d).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+        return s.contains(".") ? s : s + ".0";
     }
 
     static boolean[] rightAligned(int columns, int from) {
         boolean[] r = new boolean[columns];
         for (int i = from; i < columns; i++) r[i] = true;
         return r;
-    }
-
-    /** The data-parallel loops' trip rows shown: all loops, each idiom that has any, innermost loops (none leaves early). */
-    static List<TripSummary.Row> ispcTripRows(TripSummary t) {
-        List<TripSummary.Row> rows = new ArrayList<>();
-        for (TripSummary.Row r : t.rows()) {
-            TripSummary.Group g = r.group();
-            if (g.leavesEarlyOnly()) continue;
-            if (g.idiom() == null || (!g.innermostOnly() && r.loops() > 0)) rows.add(r);
-        }
-        return rows;
     }
 }

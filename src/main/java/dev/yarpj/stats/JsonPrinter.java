@@ -1,18 +1,50 @@
 package dev.yarpj.stats;
 
-import dev.yarpj.harness.Json;
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import dev.yarpj.stats.ispc.IspcSummary;
 import dev.yarpj.stats.ispc.MaskSummary;
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Prints a {@link StatsReport} as one JSON object (for people and scripts: {@link Json#writePretty}). */
+/**
+ * Prints a {@link StatsReport} as one JSON object, for people and scripts: a view of the
+ * report as records (their components, in snake case, are the keys; a null one is left out
+ * where marked), written by Jackson with doubles spelled by {@link Cells#number} and laid
+ * out by {@link RowsPerLine}.
+ */
 final class JsonPrinter {
-    private static final String[] SHAPE_KEYS = {"deepest_loop_nesting", "loops_per_program", "stmts_per_loop_body"};
+    private static final JsonSerializer<Double> NUMBER = new JsonSerializer<>() {
+        @Override
+        public void serialize(Double d, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            String s = Cells.number(d);
+            if (s == null) gen.writeNull();
+            else gen.writeNumber(s);
+        }
+    };
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .addModule(new SimpleModule().addSerializer(Double.class, NUMBER).addSerializer(double.class, NUMBER))
+            .build();
 
     private final PrintWriter out;
 
@@ -21,332 +53,311 @@ final class JsonPrinter {
     }
 
     void print(StatsReport report) {
-        out.print(Json.writePretty(report.compares() ? compare(report) : single(report)));
+        out.println(json(report.compares() ? compare(report) : single(report)));
         out.flush();
     }
 
-    private static Map<String, Object> single(StatsReport report) {
+    /** {@code document} (a view record, a map, a list) as the stats JSON spells and lays it out. */
+    static String json(Object document) {
+        try {
+            return MAPPER.writer(new RowsPerLine()).writeValueAsString(document);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- the documents
+
+    @JsonInclude(NON_NULL)
+    record Header(boolean compiled, String compiler, String cc, String ccVersion, String options, String ispcBuild, String lang,
+                  long firstSeed, long lastSeed, boolean swarm) {
+        static Header of(RunInfo i) {
+            boolean masks = !i.compiled() && i.measuredMasks();
+            return new Header(i.compiled() || i.measuredMasks(), i.compiled() ? i.compiler().defaultBinary : masks ? "ispc" : null,
+                    i.compiled() || masks ? i.cc() : null, i.compiled() || masks ? i.ccVersion() : null, i.compiled() ? i.options() : null,
+                    masks ? i.ispcBuild() : null, i.lang(), i.firstSeed(), i.lastSeed(), i.swarm());
+        }
+    }
+
+    /** One policy; the remark figures are null when nothing was compiled. */
+    @JsonInclude(NON_NULL)
+    record Single(@JsonUnwrapped Header header, String policy, int programs, Skipped skipped, List<RemarkRow> passes,
+                  List<RemarkRow> remarks, List<RemarkRow> remarksMissedAnalysisLoop, Rate rate, Long earlyExitLoops,
+                  Long earlyExitLoopsVectorized, int generatedPrograms, Map<String, Object> shape, List<TripRow> trips,
+                  TripSummary.ExitEnds exitEnds, Ispc ispc) {}
+
+    private static Single single(StatsReport report) {
         RunInfo info = report.info();
         StatsReport.Side side = report.sides().get(0);
-        Map<String, Object> m = header(info);
-        m.put("policy", side.policy());
-        m.put("programs", side.programs());
-        m.put("skipped", skipped(side));
-        if (side.remarks() != null) {
-            RemarkSummary s = side.remarks().summary();
-            List<Object> passes = new ArrayList<>();
-            for (RemarkSummary.Row r : s.passRows()) passes.add(remarkRow(r));
-            m.put("passes", passes);
-            List<Object> names = new ArrayList<>();
-            for (RemarkSummary.Row r : s.nameRows()) names.add(remarkRow(r));
-            m.put("remarks", names);
-            List<Object> why = new ArrayList<>();
-            for (RemarkSummary.Row r : s.loopMissedAndAnalysis(info.compiler(), Integer.MAX_VALUE)) why.add(remarkRow(r));
-            m.put("remarks_missed_analysis_loop", why);
-            m.put("rate", rate(side.remarks().rate()));
-            m.put("early_exit_loops", s.earlyExitLoops());
-            m.put("early_exit_loops_vectorized", s.earlyExitLoopsVectorized());
-        }
-        m.put("generated_programs", side.trips().programs());
-        m.put("shape", shape(side.shape()));
-        List<Object> rows = new ArrayList<>();
-        for (TripSummary.Row r : side.trips().rows()) {
-            Map<String, Object> o = group(r.group());
-            o.putAll(trip(r));
-            rows.add(o);
-        }
-        m.put("trips", rows);
-        m.put("exit_ends", exitEnds(side.trips().exitEnds()));
-        if (side.ispc() != null) m.put("ispc", ispc(side.ispc(), info.ispcBuild()));
-        return m;
+        StatsReport.Remarks r = side.remarks();
+        RemarkSummary s = r == null ? null : r.summary();
+        return new Single(Header.of(info), side.policy(), side.programs(), Skipped.of(side),
+                s == null ? null : s.passRows().stream().map(RemarkRow::of).toList(),
+                s == null ? null : s.nameRows().stream().map(RemarkRow::of).toList(),
+                r == null ? null : r.loopMissedAndAnalysis().stream().map(RemarkRow::of).toList(),
+                r == null ? null : Rate.of(r.rate()), s == null ? null : s.earlyExitLoops(), s == null ? null : s.earlyExitLoopsVectorized(),
+                side.trips().programs(), shape(side.shape()), side.trips().rows().stream().map(TripRow::of).toList(),
+                side.trips().exitEnds(), side.ispc() == null ? null : Ispc.of(side.ispc(), info.ispcBuild()));
     }
 
-    private static Map<String, Object> exitEnds(TripSummary.ExitEnds e) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("entries", e.entries());
-        o.put("first", e.first());
-        o.put("middle", e.middle());
-        o.put("last", e.last());
-        o.put("not_ended", e.notEnded());
-        return o;
-    }
+    /** Two policies; the remark figures are null when nothing was compiled, ispc for other languages. */
+    @JsonInclude(NON_NULL)
+    record Compared(@JsonUnwrapped Header header, double alpha, SideHead a, SideHead b, List<CompareRow> passesPassed,
+                    List<CompareRow> passesAllKinds, List<CompareRow> remarksPassed, List<CompareRow> remarksMissedAnalysisLoop,
+                    GeoMean geomean, RateComparison rate, int generatedProgramsA, int generatedProgramsB, Both<Map<String, Object>> shape,
+                    List<TripCompareRow> trips, Both<TripSummary.ExitEnds> exitEnds, Both<Ispc> ispc) {}
 
-    private static Map<String, Object> remarkRow(RemarkSummary.Row r) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("pass", r.pass());
-        o.put("kind", r.kind().label());
-        if (r.name() != null) o.put("remark", r.name());
-        o.put("total", r.total());
-        o.put("mean", r.mean());
-        o.put("programs", r.programs());
-        return o;
-    }
+    record Both<T>(T a, T b) {}
 
-    private static Map<String, Object> compare(StatsReport report) {
+    record SideHead(String policy, int programs, Skipped skipped) {}
+
+    private static Compared compare(StatsReport report) {
         RunInfo info = report.info();
         StatsReport.Side a = report.sides().get(0);
         StatsReport.Side b = report.sides().get(1);
-        Map<String, Object> m = header(info);
-        m.put("alpha", Welch.ALPHA);
-        m.put("a", side(a));
-        m.put("b", side(b));
-        if (report.remarks() != null) {
-            remarks(m, report.remarks());
-            m.put("rate", rate(a.remarks().rate(), b.remarks().rate()));
-        }
-        m.put("generated_programs_a", a.trips().programs());
-        m.put("generated_programs_b", b.trips().programs());
-        Map<String, Object> shape = new LinkedHashMap<>();
-        shape.put("a", shape(a.shape()));
-        shape.put("b", shape(b.shape()));
-        m.put("shape", shape);
-        List<Object> rows = new ArrayList<>();
-        for (TripComparison.Row r : report.trips().rows()) {
-            Map<String, Object> o = group(r.group());
-            o.put("a", trip(r.a()));
-            o.put("b", trip(r.b()));
-            o.put("mean_log2_a", r.meanLog2A());
-            o.put("mean_log2_b", r.meanLog2B());
-            o.put("p_value", r.pValue());
-            o.put("significant", r.tested() ? r.significant() : null);
-            rows.add(o);
-        }
-        m.put("trips", rows);
-        Map<String, Object> ends = new LinkedHashMap<>();
-        ends.put("a", exitEnds(a.trips().exitEnds()));
-        ends.put("b", exitEnds(b.trips().exitEnds()));
-        m.put("exit_ends", ends);
-        if (a.ispc() != null && b.ispc() != null) {
-            Map<String, Object> both = new LinkedHashMap<>();
-            both.put("a", ispc(a.ispc(), info.ispcBuild()));
-            both.put("b", ispc(b.ispc(), info.ispcBuild()));
-            m.put("ispc", both);
-        }
-        return m;
+        PolicyComparison c = report.remarks();
+        return new Compared(Header.of(info), Welch.ALPHA, new SideHead(a.policy(), a.programs(), Skipped.of(a)),
+                new SideHead(b.policy(), b.programs(), Skipped.of(b)), c == null ? null : CompareRow.of(c.passedByPass()),
+                c == null ? null : CompareRow.of(c.allKindsByPass()), c == null ? null : CompareRow.of(c.passedByName()),
+                c == null ? null : CompareRow.of(c.loopMissedAndAnalysisByName()), c == null ? null : GeoMean.of(c.geoMean()),
+                c == null ? null : RateComparison.of(a.remarks().rate(), b.remarks().rate(), report.rates()),
+                a.trips().programs(), b.trips().programs(), new Both<>(shape(a.shape()), shape(b.shape())),
+                report.trips().rows().stream().map(TripCompareRow::of).toList(), new Both<>(a.trips().exitEnds(), b.trips().exitEnds()),
+                a.ispc() == null || b.ispc() == null ? null
+                        : new Both<>(Ispc.of(a.ispc(), info.ispcBuild()), Ispc.of(b.ispc(), info.ispcBuild())));
     }
 
-    private static void remarks(Map<String, Object> m, PolicyComparison cmp) {
-        m.put("passes_passed", compareRows(cmp.passedByPass()));
-        m.put("passes_all_kinds", compareRows(cmp.allKindsByPass()));
-        m.put("remarks_passed", compareRows(cmp.passedByName()));
-        m.put("remarks_missed_analysis_loop", compareRows(cmp.loopMissedAndAnalysisByName()));
-        PolicyComparison.GeoMean g = cmp.geoMean();
-        Map<String, Object> gm = new LinkedHashMap<>();
-        gm.put("over", g.unit());
-        gm.put("count", g.count());
-        gm.put("value", g.value());
-        gm.put("significant", g.significant());
-        gm.put("only_in_a", g.onlyInA());
-        gm.put("only_in_b", g.onlyInB());
-        m.put("geomean", gm);
-    }
-
-    private static Map<String, Object> side(StatsReport.Side side) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("policy", side.policy());
-        o.put("programs", side.programs());
-        o.put("skipped", skipped(side));
-        return o;
-    }
-
-    private static List<Object> compareRows(List<PolicyComparison.Row> rows) {
-        List<Object> l = new ArrayList<>();
-        for (PolicyComparison.Row r : rows) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("pass", r.pass());
-            o.put("kind", r.kind() == null ? "all" : r.kind().label());
-            if (r.name() != null) o.put("remark", r.name());
-            o.put("mean_a", r.meanA());
-            o.put("mean_b", r.meanB());
-            o.put("ratio", r.ratio());
-            o.put("p_value", r.pValue());
-            o.put("significant", r.significant());
-            o.put("presence", r.presence().name().toLowerCase(Locale.ROOT));
-            o.put("loop", r.loop());
-            l.add(o);
+    /** The skipped seeds by why; run, run_timeout and mismatch (only ISPC mask runs skip for these) when there were any. */
+    @JsonInclude(NON_NULL)
+    record Skipped(int generator, int compile, int timeout, Integer run, Integer runTimeout, Integer mismatch) {
+        static Skipped of(StatsReport.Side side) {
+            Map<Skip, Integer> s = side.skipped();
+            return new Skipped(s.get(Skip.GENERATOR), s.get(Skip.COMPILE), s.get(Skip.TIMEOUT), any(s.get(Skip.RUN)),
+                    any(s.get(Skip.RUN_TIMEOUT)), any(s.get(Skip.MISMATCH)));
         }
-        return l;
+
+        private static Integer any(int n) {
+            return n > 0 ? n : null;
+        }
+    }
+
+    // ---------------------------------------------------------------- remarks
+
+    @JsonInclude(NON_NULL)
+    record RemarkRow(String pass, String kind, String remark, long total, double mean, int programs) {
+        static RemarkRow of(RemarkSummary.Row r) {
+            return new RemarkRow(r.pass(), r.kind().label(), r.name(), r.total(), r.mean(), r.programs());
+        }
+    }
+
+    /** {@code kind} "all" for a pass over every kind; {@code remark} left out for a pass. */
+    record CompareRow(String pass, String kind, @JsonInclude(NON_NULL) String remark, double meanA, double meanB, double ratio,
+                      double pValue, boolean significant, String presence, boolean loop) {
+        static List<CompareRow> of(List<PolicyComparison.Row> rows) {
+            return rows.stream().map(r -> new CompareRow(r.pass(), r.kind() == null ? "all" : r.kind().label(), r.name(), r.meanA(),
+                    r.meanB(), r.ratio(), r.pValue(), r.significant(), r.presence().name().toLowerCase(Locale.ROOT), r.loop())).toList();
+        }
+    }
+
+    record GeoMean(String over, int count, double value, int significant, List<String> onlyInA, List<String> onlyInB) {
+        static GeoMean of(PolicyComparison.GeoMean g) {
+            return new GeoMean(g.unit(), g.count(), g.value(), g.significant(), g.onlyInA(), g.onlyInB());
+        }
     }
 
     // ---------------------------------------------------------------- remarks per CPU-second
 
-    private static Map<String, Object> rate(RemarkRate r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cpu_s", r.cpuSeconds());
-        m.put("passed", r.total());
-        m.put("per_cpu_s", r.totalPerCpuSecond());
-        if (r.largest() != null) {
-            Map<String, Object> l = new LinkedHashMap<>();
-            l.put("seed", r.largest().seed());
-            l.put("cpu_s", r.largest().cpuSeconds());
-            l.put("share", r.largest().share());
-            m.put("largest_compile", l);
+    @JsonInclude(NON_NULL)
+    record Rate(double cpuS, long passed, double perCpuS, Largest largestCompile, List<Unit> units) {
+        record Largest(long seed, double cpuS, double share) {}
+
+        record Unit(String unit, long passed, double perCpuS, boolean loop) {}
+
+        static Rate of(RemarkRate r) {
+            RemarkRate.Largest l = r.largest();
+            return new Rate(r.cpuSeconds(), r.total(), r.totalPerCpuSecond(), l == null ? null : new Largest(l.seed(), l.cpuSeconds(), l.share()),
+                    r.units().stream().map(u -> new Unit(u.name(), u.remarks(), u.perCpuSecond(), u.loop())).toList());
         }
-        List<Object> units = new ArrayList<>();
-        for (RemarkRate.Unit u : r.units()) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("unit", u.name());
-            o.put("passed", u.remarks());
-            o.put("per_cpu_s", u.perCpuSecond());
-            o.put("loop", u.loop());
-            units.add(o);
-        }
-        m.put("units", units);
-        return m;
     }
 
-    private static Map<String, Object> rate(RemarkRate a, RemarkRate b) {
-        RemarkRate.Comparison c = RemarkRate.compare(a, b);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("a", rate(a));
-        m.put("b", rate(b));
-        List<Object> rows = new ArrayList<>();
-        for (RemarkRate.Row r : c.rows()) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("unit", r.unit());
-            o.put("ratio", Double.isNaN(r.ratio()) ? null : r.ratio());
-            o.put("loop", r.loop());
-            rows.add(o);
+    @JsonInclude(NON_NULL)
+    record RateComparison(Rate a, Rate b, List<Ratio> ratios, double totalRatio, int geomeanLoopUnits, double geomean,
+                          Interval geomeanInterval) {
+        record Ratio(String unit, double ratio, boolean loop) {}
+
+        record Interval(double confidence, double geomean, double low, double high, int seeds, int resamples) {}
+
+        static RateComparison of(RemarkRate a, RemarkRate b, RemarkRate.Comparison c) {
+            RemarkRate.Interval i = c.interval();
+            return new RateComparison(Rate.of(a), Rate.of(b), c.rows().stream().map(r -> new Ratio(r.unit(), r.ratio(), r.loop())).toList(),
+                    c.total().ratio(), c.loopUnits(), c.geoMean(),
+                    i == null ? null : new Interval(RemarkRate.CONFIDENCE, i.geoMean(), i.low(), i.high(), i.seeds(), i.resamples()));
         }
-        m.put("ratios", rows);
-        m.put("total_ratio", Double.isNaN(c.total().ratio()) ? null : c.total().ratio());
-        m.put("geomean_loop_units", c.loopUnits());
-        m.put("geomean", Double.isNaN(c.geoMean()) ? null : c.geoMean());
-        if (c.interval() != null) {
-            Map<String, Object> i = new LinkedHashMap<>();
-            i.put("confidence", RemarkRate.CONFIDENCE);
-            i.put("geomean", c.interval().geoMean());
-            i.put("low", c.interval().low());
-            i.put("high", c.interval().high());
-            i.put("seeds", c.interval().seeds());
-            i.put("resamples", c.interval().resamples());
-            m.put("geomean_interval", i);
-        }
-        return m;
     }
 
     // ---------------------------------------------------------------- shape and trip counts
 
     private static Map<String, Object> shape(ShapeSummary s) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("programs", s.programs());
-        List<Distribution> d = List.of(s.depth(), s.loops(), s.bodies());
-        for (int i = 0; i < SHAPE_KEYS.length; i++) o.put(SHAPE_KEYS[i], new LinkedHashMap<>(d.get(i).figures()));
-        return o;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("programs", s.programs());
+        m.putAll(s.figures());
+        return m;
     }
 
-    private static Map<String, Object> group(TripSummary.Group g) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("scope", g.scope());
-        o.put("idiom", g.idiomName());
-        return o;
-    }
-
-    private static Map<String, Object> trip(TripSummary.Row r) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("loops", r.loops());
-        o.put("entered", r.entered());
-        Map<String, Object> counts = new LinkedHashMap<>();
-        Map<String, Object> shares = new LinkedHashMap<>();
-        for (TripSummary.Bucket b : TripSummary.Bucket.values()) {
-            counts.put(b.key, r.count(b));
-            shares.put(b.key, r.share(b));
+    record TripFigures(int loops, int entered, Map<String, Integer> counts, Map<String, Double> shares, double medianPerEntry) {
+        static TripFigures of(TripSummary.Row r) {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            Map<String, Double> shares = new LinkedHashMap<>();
+            for (TripSummary.Bucket b : TripSummary.Bucket.values()) {
+                counts.put(b.key, r.count(b));
+                shares.put(b.key, r.share(b));
+            }
+            return new TripFigures(r.loops(), r.entered(), counts, shares, r.median());
         }
-        o.put("counts", counts);
-        o.put("shares", shares);
-        o.put("median_per_entry", r.median());
-        return o;
+    }
+
+    record TripRow(String scope, String idiom, @JsonUnwrapped TripFigures figures) {
+        static TripRow of(TripSummary.Row r) {
+            return new TripRow(r.group().scope(), r.group().idiomName(), TripFigures.of(r));
+        }
+    }
+
+    /** {@code significant} null when not tested. */
+    record TripCompareRow(String scope, String idiom, TripFigures a, TripFigures b, double meanLog2A, double meanLog2B, double pValue,
+                          Boolean significant) {
+        static TripCompareRow of(TripComparison.Row r) {
+            return new TripCompareRow(r.group().scope(), r.group().idiomName(), TripFigures.of(r.a()), TripFigures.of(r.b()),
+                    r.meanLog2A(), r.meanLog2B(), r.pValue(), r.tested() ? r.significant() : null);
+        }
     }
 
     // ---------------------------------------------------------------- ISPC
 
-    private static Map<String, Object> ispc(StatsReport.Ispc ispc, String build) {
-        IspcSummary s = ispc.lowering();
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("tests", s.tests());
-        Map<String, Object> measures = new LinkedHashMap<>();
-        for (IspcSummary.Row r : s.rows()) {
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("total", r.total());
-            v.put("mean_per_test", r.mean());
-            v.put("tests_with_any", r.tests());
-            if (r.measure().partOf() != null) {
-                v.put("part_of", r.measure().partOf());
-                v.put("share", r.share());
+    @JsonInclude(NON_NULL)
+    record Ispc(int tests, Map<String, Measure> lowering, List<TripRow> tripsDataParallel, Masks masks) {
+        /** {@code partOf} and {@code share} for a part of another measure only. */
+        @JsonInclude(NON_NULL)
+        record Measure(long total, double meanPerTest, int testsWithAny, String partOf, Double share) {}
+
+        static Ispc of(StatsReport.Ispc ispc, String build) {
+            Map<String, Measure> lowering = new LinkedHashMap<>();
+            for (IspcSummary.Row r : ispc.lowering().rows()) {
+                String partOf = r.measure().partOf();
+                lowering.put(r.measure().key(), new Measure(r.total(), r.mean(), r.tests(), partOf, partOf == null ? null : r.share()));
             }
-            measures.put(r.measure().key(), v);
+            return new Ispc(ispc.lowering().tests(), lowering, ispc.parallelTripRows().stream().map(TripRow::of).toList(),
+                    ispc.masks() == null ? null : Masks.of(ispc.masks(), build));
         }
-        o.put("lowering", measures);
-        List<Object> trips = new ArrayList<>();
-        for (TripSummary.Row r : Cells.ispcTripRows(ispc.parallelTrips())) {
-            Map<String, Object> t = group(r.group());
-            t.putAll(trip(r));
-            trips.add(t);
-        }
-        o.put("trips_data_parallel", trips);
-        if (ispc.masks() != null) {
-            MaskSummary m = ispc.masks().summary();
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("build", build);
-            v.put("tests", m.tests());
-            v.put("checksums_checked", ispc.masks().checked());
-            v.put("checksum_mismatch_seeds", ispc.masks().mismatchSeeds());
-            v.put("varying_ifs", m.ifs());
-            v.put("ran", m.ran());
-            v.put("tests_with_ran", m.testsWithRan());
-            v.put("mixed_at_least_once", m.mixedOnce());
-            v.put("mixed_at_least_once_share", m.mixedOnceShare());
-            v.put("runs", m.runs());
-            v.put("mixed_runs", m.mixedRuns());
-            v.put("mixed_run_share", m.mixedRunShare());
-            Map<String, Object> buckets = new LinkedHashMap<>();
-            for (MaskSummary.Bucket k : MaskSummary.Bucket.values()) buckets.put(k.key, m.count(k));
-            v.put("ifs_by_mixed_share", buckets);
+    }
+
+    record Masks(String build, int tests, int checksumsChecked, List<Long> checksumMismatchSeeds, int varyingIfs, int ran, int testsWithRan,
+                 int mixedAtLeastOnce, double mixedAtLeastOnceShare, long runs, long mixedRuns, double mixedRunShare,
+                 Map<String, Integer> ifsByMixedShare, Exits exitIfs) {
+        record Exits(int varyingIfs, int ran, int mixedAtLeastOnce, long runs, long mixedRuns) {}
+
+        static Masks of(StatsReport.Masks masks, String build) {
+            MaskSummary m = masks.summary();
             MaskSummary e = m.exits();
-            Map<String, Object> exits = new LinkedHashMap<>();
-            exits.put("varying_ifs", e.ifs());
-            exits.put("ran", e.ran());
-            exits.put("mixed_at_least_once", e.mixedOnce());
-            exits.put("runs", e.runs());
-            exits.put("mixed_runs", e.mixedRuns());
-            v.put("exit_ifs", exits);
-            o.put("masks", v);
+            Map<String, Integer> buckets = new LinkedHashMap<>();
+            for (MaskSummary.Bucket k : MaskSummary.Bucket.values()) buckets.put(k.key, m.count(k));
+            return new Masks(build, m.tests(), masks.checked(), masks.mismatchSeeds(), m.ifs(), m.ran(), m.testsWithRan(), m.mixedOnce(),
+                    m.mixedOnceShare(), m.runs(), m.mixedRuns(), m.mixedRunShare(), buckets,
+                    new Exits(e.ifs(), e.ran(), e.mixedOnce(), e.runs(), e.mixedRuns()));
         }
-        return o;
     }
 
-    // ---------------------------------------------------------------- shared
+    // ---------------------------------------------------------------- layout
 
-    private static Map<String, Object> header(RunInfo info) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("compiled", info.compiled() || info.measuredMasks());
-        if (info.compiled()) {
-            m.put("compiler", info.compiler().defaultBinary);
-            m.put("cc", info.cc());
-            m.put("cc_version", info.ccVersion());
-            m.put("options", info.options());
-        } else if (info.measuredMasks()) {
-            m.put("compiler", "ispc");
-            m.put("cc", info.cc());
-            m.put("cc_version", info.ccVersion());
-            m.put("ispc_build", info.ispcBuild());
+    /**
+     * The layout: the document's keys one per line, and each list of objects near the top (the
+     * rows of a section: at most two levels down) one object per line; everything else on the
+     * line of its key, so that a row reads as one line. Keeps state: a fresh one per document.
+     */
+    static final class RowsPerLine extends MinimalPrettyPrinter {
+        /** Per open object or array: whether its entries go one per line; for an array, whether its first is yet to come. */
+        private static final class Level {
+            boolean lines;
+            boolean firstPending;
         }
-        m.put("lang", info.lang());
-        m.put("first_seed", info.firstSeed());
-        m.put("last_seed", info.lastSeed());
-        m.put("swarm", info.swarm());
-        return m;
-    }
 
-    private static Map<String, Object> skipped(StatsReport.Side side) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("generator", side.skipped().get(Skip.GENERATOR));
-        o.put("compile", side.skipped().get(Skip.COMPILE));
-        o.put("timeout", side.skipped().get(Skip.TIMEOUT));
-        // Only ISPC mask runs skip for these; listed when they did.
-        for (Skip k : List.of(Skip.RUN, Skip.RUN_TIMEOUT, Skip.MISMATCH)) {
-            if (side.skipped().get(k) > 0) o.put(k.name().toLowerCase(Locale.ROOT), side.skipped().get(k));
+        private final Deque<Level> levels = new ArrayDeque<>();
+
+        /** A container starts; as the first entry of a list near the top, an object puts that list's entries one per line. */
+        private void open(JsonGenerator g, boolean object, char bracket) throws IOException {
+            Level parent = levels.peek();
+            if (parent != null && parent.firstPending) {
+                parent.firstPending = false;
+                parent.lines = object && levels.size() <= 3;
+                if (parent.lines) newline(g, levels.size());
+            }
+            Level l = new Level();
+            l.lines = object && levels.isEmpty();
+            levels.push(l);
+            g.writeRaw(bracket);
         }
-        return o;
+
+        private void close(JsonGenerator g, int entries, char bracket) throws IOException {
+            if (levels.pop().lines && entries > 0) newline(g, levels.size());
+            g.writeRaw(bracket);
+        }
+
+        /** After a comma, or before the first entry ({@code first}, which in a line needs no space). */
+        private void separate(JsonGenerator g, boolean first) throws IOException {
+            Level l = levels.peek();
+            l.firstPending = false;
+            if (l.lines) newline(g, levels.size());
+            else if (!first) g.writeRaw(' ');
+        }
+
+        private static void newline(JsonGenerator g, int depth) throws IOException {
+            g.writeRaw("\n" + "  ".repeat(depth));
+        }
+
+        @Override
+        public void writeStartObject(JsonGenerator g) throws IOException {
+            open(g, true, '{');
+        }
+
+        @Override
+        public void writeEndObject(JsonGenerator g, int entries) throws IOException {
+            close(g, entries, '}');
+        }
+
+        @Override
+        public void writeStartArray(JsonGenerator g) throws IOException {
+            open(g, false, '[');
+        }
+
+        @Override
+        public void writeEndArray(JsonGenerator g, int values) throws IOException {
+            close(g, values, ']');
+        }
+
+        @Override
+        public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(',');
+            separate(g, false);
+        }
+
+        @Override
+        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(',');
+            separate(g, false);
+        }
+
+        @Override
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(": ");
+        }
+
+        @Override
+        public void beforeObjectEntries(JsonGenerator g) throws IOException {
+            separate(g, true);
+        }
+
+        @Override
+        public void beforeArrayValues(JsonGenerator g) {
+            levels.peek().firstPending = true;
+        }
     }
 }

@@ -38,7 +38,14 @@ public final class RemarkRate {
     public record Unit(String name, long remarks, double perCpuSecond, boolean loop) {}
 
     /** The compile that took the most CPU: its seed, its CPU seconds and their share of all the compiles'. */
-    public record Largest(long seed, double cpuSeconds, double share) {}
+    public record Largest(long seed, double cpuSeconds, double share) {
+        /** A share of the CPU from which the report says that this compile alone moves the rates. */
+        static final double MOVES_RATES = 0.2;
+
+        public boolean movesRates() {
+            return share >= MOVES_RATES;
+        }
+    }
 
     private final double cpuSeconds;
     private final long total;

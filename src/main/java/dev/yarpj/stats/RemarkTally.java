@@ -105,6 +105,16 @@ public final class RemarkTally {
         return Collections.unmodifiableMap(byName);
     }
 
+    /** Passed remarks of every pass, or of the loop optimizations alone ({@code compiler}'s loop units). */
+    long passed(RemarkCompiler compiler, boolean loopOnly) {
+        long n = 0;
+        for (var e : byName.entrySet()) {
+            Key k = e.getKey();
+            if (k.kind() == RemarkKind.PASSED && (!loopOnly || compiler.isLoopUnit(k.pass(), k.name()))) n += e.getValue();
+        }
+        return n;
+    }
+
     public int total() {
         int n = 0;
         for (int c : byPass.values()) n += c;

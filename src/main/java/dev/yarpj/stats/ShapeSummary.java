@@ -1,6 +1,8 @@
 package dev.yarpj.stats;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@link ProgramShape}s of a set of programs as distributions: deepest loop nesting,
@@ -38,5 +40,14 @@ public final class ShapeSummary {
     /** Statements directly in each loop's body, over every loop of every program. */
     public Distribution bodies() {
         return bodies;
+    }
+
+    /** Each measure's figures ({@link Distribution#figures}) by its key in JSON and CSV, in the order they are shown. */
+    public Map<String, Map<String, Number>> figures() {
+        Map<String, Map<String, Number>> m = new LinkedHashMap<>();
+        m.put("deepest_loop_nesting", depth.figures());
+        m.put("loops_per_program", loops.figures());
+        m.put("stmts_per_loop_body", bodies.figures());
+        return m;
     }
 }

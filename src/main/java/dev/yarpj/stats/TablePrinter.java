@@ -4,19 +4,15 @@ import static dev.yarpj.stats.Cells.fixed;
 import static dev.yarpj.stats.Cells.list;
 import static dev.yarpj.stats.Cells.log2;
 import static dev.yarpj.stats.Cells.pValue;
-import static dev.yarpj.stats.Cells.pct;
 import static dev.yarpj.stats.Cells.percent;
 import static dev.yarpj.stats.Cells.rightAligned;
-import static dev.yarpj.stats.Cells.share;
 
 import dev.yarpj.stats.ispc.IspcSummary;
 import dev.yarpj.stats.ispc.MaskSummary;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Prints a {@link StatsReport} as tables for people: the remark counts (unless nothing was
@@ -60,29 +56,18 @@ final class TablePrinter {
         }
         if (info.lang().equals("sycl")) {
             out.println();
-            sycl(side.choices());
+            sycl(side.sycl());
         }
     }
 
     /** What the SYCL lowering made of the programs: each of its choice counts, in total, per test and the tests with any. */
-    private void sycl(List<Map<String, Integer>> choices) {
-        out.println("SYCL lowering of " + choices.size() + " tests (kernels: range by dimension, nd_range, single_task;"
+    private void sycl(StatsReport.SyclChoices sycl) {
+        out.println("SYCL lowering of " + sycl.tests() + " tests (kernels: range by dimension, nd_range, single_task;"
                 + " memory: one mode per test):");
-        Map<String, long[]> sums = new LinkedHashMap<>();
-        for (Map<String, Integer> c : choices) {
-            for (Map.Entry<String, Integer> e : c.entrySet()) {
-                long[] v = sums.computeIfAbsent(e.getKey(), k -> new long[2]);
-                v[0] += e.getValue();
-                if (e.getValue() > 0) v[1]++;
-            }
-        }
-        long kernels = 0;
-        for (String k : List.of("range.1", "range.2", "range.3", "nd_range", "single_task")) kernels += sums.getOrDefault(k, new long[2])[0];
         TextTable t = new TextTable(List.of("choice", "total", "per test", "tests with any"), false, true, true, true);
-        t.add("kernels", Long.toString(kernels), fixed((double) kernels / Math.max(1, choices.size())), "");
-        for (Map.Entry<String, long[]> e : sums.entrySet()) {
-            t.add(e.getKey(), Long.toString(e.getValue()[0]), fixed((double) e.getValue()[0] / Math.max(1, choices.size())),
-                    pct(e.getValue()[1], choices.size()));
+        t.add("kernels", Long.toString(sycl.kernels()), fixed(sycl.kernelsPerTest()), "");
+        for (StatsReport.SyclChoices.Choice c : sycl.choices()) {
+            t.add(c.name(), Long.toString(c.total()), fixed(c.perTest()), percent(c.testsShare()));
         }
         out.print(t.render(""));
     }
@@ -102,14 +87,13 @@ final class TablePrinter {
         out.println();
         rate(info.compiler(), side.remarks().rate(), s.programs());
         out.println();
-        out.println(EARLY_EXITS + earlyExits(s));
+        out.println(EARLY_EXITS + earlyExits(side.remarks()));
         out.println();
         out.println("top " + RemarkKind.PASSED.label() + " remarks per pass (at most " + StatsReport.TOP_NAMES + " each):");
-        out.print(nameTable(s.topNames(RemarkKind.PASSED, StatsReport.TOP_NAMES), false));
+        out.print(nameTable(side.remarks().topPassed(), false));
         out.println();
-        List<RemarkSummary.Row> why = s.loopMissedAndAnalysis(info.compiler(), StatsReport.TOP_LOOP_MISSED_ANALYSIS);
-        out.println(loopMissedAndAnalysisTitle(info.compiler(), "", why.size(),
-                s.loopMissedAndAnalysis(info.compiler(), Integer.MAX_VALUE).size()));
+        List<RemarkSummary.Row> why = side.remarks().topLoopMissedAndAnalysis();
+        out.println(loopMissedAndAnalysisTitle(info.compiler(), "", why.size(), side.remarks().loopMissedAndAnalysis().size()));
         out.print(nameTable(why, true));
     }
 
@@ -145,7 +129,7 @@ final class TablePrinter {
         StatsReport.Side a = report.sides().get(0);
         StatsReport.Side b = report.sides().get(1);
         if (report.remarks() != null) {
-            remarks(info, a, b, report.remarks());
+            remarks(info, a, b, report.remarks(), report.rates());
         } else {
             out.println("loops of seeds " + info.firstSeed() + ".." + info.lastSeed() + ", lang " + info.lang()
                     + " (generated and interpreted, " + buildNote(info) + ")");
@@ -164,7 +148,7 @@ final class TablePrinter {
         }
     }
 
-    private void remarks(RunInfo info, StatsReport.Side a, StatsReport.Side b, PolicyComparison cmp) {
+    private void remarks(RunInfo info, StatsReport.Side a, StatsReport.Side b, PolicyComparison cmp, RemarkRate.Comparison rates) {
         out.println("remarks of " + compilerLine(info) + " " + info.options() + ", seeds " + info.firstSeed() + ".." + info.lastSeed()
                 + ", lang " + info.lang());
         out.println("  A: policy " + a.policy() + ", " + a.remarks().summary().programs() + " programs" + skippedNote(a));
@@ -190,16 +174,17 @@ final class TablePrinter {
         out.println();
         for (String line : geoMeanLines(cmp.geoMean())) out.println(line);
         out.println();
-        rate(info.compiler(), a.remarks().rate(), b.remarks().rate());
+        rate(info.compiler(), a.remarks().rate(), b.remarks().rate(), rates);
         out.println();
-        out.println(EARLY_EXITS + "A " + earlyExits(a.remarks().summary()) + "; B " + earlyExits(b.remarks().summary()));
+        out.println(EARLY_EXITS + "A " + earlyExits(a.remarks()) + "; B " + earlyExits(b.remarks()));
     }
 
     private static final String EARLY_EXITS = "loops that leave early (a break leaves them, or a while tests data), vectorized by the loop vectorizer: ";
 
-    private static String earlyExits(RemarkSummary s) {
+    private static String earlyExits(StatsReport.Remarks r) {
+        RemarkSummary s = r.summary();
         return s.earlyExitLoopsVectorized() + " of " + s.earlyExitLoops()
-                + (s.earlyExitLoops() == 0 ? "" : " (" + pct(s.earlyExitLoopsVectorized(), s.earlyExitLoops()) + ")");
+                + (s.earlyExitLoops() == 0 ? "" : " (" + percent(r.earlyExitVectorizedShare()) + ")");
     }
 
     /** {@code kinds}: a kind column (rows of more than one kind); {@code names}: a remark column. */
@@ -262,8 +247,7 @@ final class TablePrinter {
         out.print(t.isEmpty() ? "  none\n" : t.render(""));
     }
 
-    private void rate(RemarkCompiler compiler, RemarkRate a, RemarkRate b) {
-        RemarkRate.Comparison c = RemarkRate.compare(a, b);
+    private void rate(RemarkCompiler compiler, RemarkRate a, RemarkRate b, RemarkRate.Comparison c) {
         out.println(rateTitle(compiler) + ": A " + String.format(Locale.ROOT, "%.1f", a.cpuSeconds()) + " CPU-s, B "
                 + String.format(Locale.ROOT, "%.1f", b.cpuSeconds()) + " CPU-s");
         if (a.largest() != null && b.largest() != null) {
@@ -297,11 +281,8 @@ final class TablePrinter {
     private static String largest(RemarkRate.Largest l) {
         return "seed " + l.seed() + ", " + String.format(Locale.ROOT, "%.1f", l.cpuSeconds()) + " CPU-s, "
                 + String.format(Locale.ROOT, "%.0f", 100 * l.share()) + "% of the CPU"
-                + (l.share() >= LARGEST_SHARE_WARNING ? " (it alone moves these rates: rerun with more seeds, or look at that seed)" : "");
+                + (l.movesRates() ? " (it alone moves these rates: rerun with more seeds, or look at that seed)" : "");
     }
-
-    /** A largest compile's share of the CPU from which the report says that it decides the rates. */
-    static final double LARGEST_SHARE_WARNING = 0.2;
 
     private static String rateNumber(double d) {
         return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.2f", d);
@@ -414,7 +395,7 @@ final class TablePrinter {
             IspcSummary.Measure m = r.measure();
             if (m.key().equals("unplanned_parallel_loops") && r.total() == 0) continue;
             t.add("  ".repeat(m.depth()) + m.label(), Long.toString(r.total()), fixed(r.mean()),
-                    percent(s.tests() == 0 ? Double.NaN : (double) r.tests() / s.tests()),
+                    percent(side.ispc().testsShare(r)),
                     m.partOf() == null ? "" : percent(r.share()));
         }
         out.print(t.render("  "));
@@ -422,7 +403,7 @@ final class TablePrinter {
         TripSummary trips = side.ispc().parallelTrips();
         out.println("trip counts per entry of the " + trips.row(TripSummary.GROUPS.get(0)).loops()
                 + " data-parallel loops (iterations of the loop as written, not gang steps):");
-        out.print(tripRowsTable(Cells.ispcTripRows(trips), "  "));
+        out.print(tripRowsTable(side.ispc().parallelTripRows(), "  "));
         if (side.ispc().masks() != null) {
             out.println();
             masks(side, build);
@@ -437,8 +418,8 @@ final class TablePrinter {
         out.println("execution masks of the varying ifs, measured on " + tests(m.tests()) + who + " built with " + build);
         out.println("and run (checksums: " + m.tests() + " of " + masks.checked() + " matched the prediction"
                 + (bad.isEmpty() ? ")" : "; CHECKSUM MISMATCH on " + bad.size() + ": " + seeds(bad) + ", left out)") + ":");
-        out.println("  varying ifs:                            " + m.ifs() + " (" + perTest(m.ifs(), m.tests()) + " per test)");
-        out.println("  ran with some lane on at least once:    " + m.ran() + " (" + percent(share(m.ran(), m.ifs()))
+        out.println("  varying ifs:                            " + m.ifs() + " (" + perTest(masks.figure("varying_ifs").share()) + " per test)");
+        out.println("  ran with some lane on at least once:    " + m.ran() + " (" + percent(masks.figure("ran").share())
                 + " of them), in " + m.testsWithRan() + " of " + m.tests() + " tests");
         out.println("  had a mixed mask at least once:         " + m.mixedOnce() + " of the " + m.ran() + " that ran ("
                 + percent(m.mixedOnceShare()) + ")");
@@ -469,8 +450,8 @@ final class TablePrinter {
         return n + (n == 1 ? " test" : " tests");
     }
 
-    private static String perTest(long n, int tests) {
-        return tests == 0 ? "-" : fixed((double) n / tests);
+    private static String perTest(double perTest) {
+        return Double.isNaN(perTest) ? "-" : fixed(perTest);
     }
 
     // ---------------------------------------------------------------- shared
