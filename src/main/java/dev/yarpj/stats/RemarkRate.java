@@ -26,7 +26,7 @@ import java.util.TreeSet;
  * at that seed.
  *
  * <p>Which tests the seeds draw moves the rates too: over 200 seeds, a geometric mean of
- * 1.58 measured on clang 23 had a 95% interval of 1.23 to 2.14 (docs/design.md, "The
+ * 1.58 measured on clang 23 had a 95% interval of 1.23 to 2.14 (docs/measurements.md, "The
  * compile budget"). So a comparison carries a bootstrap interval
  * of its geometric mean: the seeds that both policies compiled are resampled with
  * replacement, the same seeds on both sides, {@value #RESAMPLES} times, and the middle 95%
