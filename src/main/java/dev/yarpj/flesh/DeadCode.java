@@ -13,7 +13,6 @@ import dev.yarpj.policy.DeadCodePolicy;
 import dev.yarpj.policy.Rng;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * Code under a condition that is false on every run, holding operations that would be
@@ -25,7 +24,8 @@ import java.util.function.Supplier;
  * with UB warnings, can still start from the test). The interpreter refuses a test in which
  * the condition holds ({@link Stmt.DeadBranch}).
  */
-final class DeadCode {
+final class DeadCode implements StatementForm {
+    private final Fleshing f;
     private final Rng rng;
     private final Globals globals;
     private final ExprBuilder exprs;
@@ -37,25 +37,34 @@ final class DeadCode {
     private final Rng.Odds<String> overflows;
     private final Rng.Odds<BinOp> combineOps;
 
-    DeadCode(Rng rng, Globals globals, ExprBuilder exprs, UbGuard ub, double pParam, DeadCodePolicy dp) {
-        this.rng = rng;
-        this.globals = globals;
-        this.exprs = exprs;
-        this.ub = ub;
-        this.pParam = pParam;
-        this.dp = dp;
+    DeadCode(Fleshing f) {
+        this.f = f;
+        this.rng = f.rng;
+        this.globals = f.globals;
+        this.exprs = f.exprs;
+        this.ub = f.ub;
+        this.pParam = f.policy.pParam();
+        this.dp = f.policy.deadCode();
         this.kinds = new Rng.Odds<>(dp.kindWeights(), k -> k);
         this.overflows = new Rng.Odds<>(dp.overflowWeights(), k -> k);
-        this.combineOps = new Rng.Odds<>(dp.combineOpWeights(), Flesher::op);
+        this.combineOps = new Rng.Odds<>(dp.combineOpWeights(), Fleshing::op);
     }
 
-    /** A dead branch at this point, storing undefined values to outputs made by {@code target}. */
-    Stmt.DeadBranch branch(Env env, Supplier<Expr> target) {
+    /**
+     * A dead branch at this point, storing undefined values to outputs. None in an eager
+     * (ISPC) program, which may evaluate a branch no lane takes: a plain assignment instead.
+     */
+    @Override
+    public Stmt flesh(Env env) {
+        return ub.eager() ? f.assign(env) : branch(env);
+    }
+
+    private Stmt.DeadBranch branch(Env env) {
         Expr cond = falseCondition(env);
         List<Stmt> body = new ArrayList<>();
         int n = rng.between(dp.minStores(), dp.maxStores());
         for (int i = 0; i < n; i++) {
-            Expr t = target.get();
+            Expr t = f.target(env);
             Expr bad = undefined(env);
             Expr value = rng.chance(dp.pBare()) ? bad : Exprs.binary(combineOps.pick(rng),
                     exprs.expr(env).expr(), bad);

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * The {@code carried:} section of a policy: statements that carry a scalar from one iteration
  * of the innermost loop to the next, the reduction idioms that LLVM's and GCC's vectorizers
- * learned lately ({@code Flesher.carried}). Each tests data of an input array of its own that
+ * learned lately ({@code flesh.CarriedScalar}). Each tests data of an input array of its own that
  * the compiler cannot see (the driver fills it with values that change from element to
  * element), so its result depends on data, yet the interpreter knows it:
  * <ul>

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code exits:} section of a policy: loops that leave early ({@code Flesher}). An exit
+ * The {@code exits:} section of a policy: loops that leave early ({@code flesh.EarlyExits}). An exit
  * is {@code if (s[i] == K) break;} (or {@code continue;}, or a search that stores the index
  * it found before it breaks), where {@code s} is an input array of the loop's own that holds
  * {@code K} at one element only: the generator plants it where the exit is to fire, so the

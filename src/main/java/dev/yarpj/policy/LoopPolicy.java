@@ -2,7 +2,7 @@ package dev.yarpj.policy;
 
 import java.util.Map;
 
-/** The {@code loops:} section of a policy: how a loop's iteration space is spelt ({@code Flesher}). */
+/** The {@code loops:} section of a policy: how a loop's iteration space is spelt ({@code flesh.LoopBounds}). */
 public record LoopPolicy(
         /* An upward loop starts at 0 to this (an empty one a step further). */
         int maxStart,

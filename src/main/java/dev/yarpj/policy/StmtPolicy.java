@@ -3,7 +3,12 @@ package dev.yarpj.policy;
 import java.util.List;
 import java.util.Map;
 
-/** The {@code statements:} section of a policy: the odds inside the statement idioms ({@code Flesher}). */
+/**
+ * The {@code statements:} section of a policy: the odds inside the statement idioms, each key
+ * read by one statement form of {@code dev.yarpj.flesh} ({@code AliasedUpdate},
+ * {@code GuardedDivision}, {@code RedundancyUnderEquality}, {@code Stencil},
+ * {@code Elementwise}).
+ */
 public record StmtPolicy(
         /* Chance, per pair of views of the right shape, that an aliased update reuses it (else new views). */
         double pReuseViews,

@@ -1,0 +1,150 @@
+package dev.yarpj.flesh;
+
+import dev.yarpj.ir.Arith;
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.policy.CarriedPolicy;
+import java.util.List;
+
+/**
+ * A statement that carries a scalar from one iteration of the innermost loop around it to
+ * the next (policy {@code carried:}), over data of input arrays of its own
+ * ({@link ArrayVar.Fill#varied}) indexed by that loop's iterator: find-last, min or max with
+ * its index, a conditional assignment, or a first-order recurrence. Every value is small (the
+ * data span a few dozen values around zero, constants are at most 100), so no operation can
+ * overflow, whatever the data; the carried scalars are read by nothing else. The statement
+ * assigns scalars, so no loop around it is data-parallel ({@link DataParallelism}). A plain
+ * assignment when no loop fits (an iterator below 0, or an array over the budget).
+ */
+final class CarriedScalar implements StatementForm {
+    private final Fleshing f;
+    private final CarriedPolicy cp;
+    /** Slots fleshed so far: a nest compares the count before and after its body ({@link #fleshed}). */
+    private int fleshed;
+
+    CarriedScalar(Fleshing f) {
+        this.f = f;
+        this.cp = f.policy.carried();
+    }
+
+    /** How many carried-scalar slots have been fleshed so far, fallbacks included. */
+    int fleshed() {
+        return fleshed;
+    }
+
+    @Override
+    public Stmt flesh(Env env) {
+        fleshed++;
+        LoopInfo loop = env.innermost();
+        if (loop == null || loop.space().min() < 0 || loop.space().max() >= 1 << 24) return f.assign(env);
+        IntType t = f.rng.weighted(ExprBuilder.byType(cp.typeWeights()));
+        ArrayVar d = dataArray(t, loop);
+        if (d == null) return f.assign(env);
+        Expr iter = new Expr.IterRef(loop.iter());
+        IntType it = loop.iter().type();
+        Expr elem = Exprs.subscript(d, List.of(iter));
+        boolean select = f.rng.weighted(cp.formWeights()).equals("select");
+        String kind = f.rng.weighted(cp.kindWeights());
+        switch (kind) {
+            case "find_last" -> {
+                Expr cond = dataTest(d, elem);
+                ScalarVar idx = carrier(it, indexStart(it));
+                return update(cond, idx, iter, select);
+            }
+            case "min_max_index" -> {
+                BinOp cmp = Fleshing.op(f.rng.weighted(cp.minMaxCmpWeights()));
+                boolean min = cmp == BinOp.LT || cmp == BinOp.LE;
+                long best = f.rng.chance(0.5) ? (min ? t.max() : t.min())
+                        : f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span()));
+                ScalarVar m = carrier(t, best);
+                ScalarVar idx = carrier(it, indexStart(it));
+                Expr cond = Exprs.binary(cmp, elem, new Expr.ScalarRef(m));
+                if (select) {
+                    // The index first: both tests read the best value of the iterations before.
+                    return new Stmt.Block(List.of(update(cond, idx, iter, true), update(cond, m, elem, true)));
+                }
+                return new Stmt.If(cond, new Stmt.Block(List.of(set(m, elem), set(idx, iter))), null);
+            }
+            case "cond_assign" -> {
+                Expr cond = dataTest(d, elem);
+                ArrayVar e = f.rng.chance(0.5) ? dataArray(t, loop) : null;
+                Expr from = e == null ? elem : Exprs.subscript(e, List.of(iter));
+                IntType pt = Arith.promote(t);
+                String opName = f.rng.pick(List.of("add", "sub", "bxor", "none"));
+                Expr value = opName.equals("none") ? Exprs.convertImplicitly(from, pt)
+                        : Exprs.binary(Fleshing.op(opName), from, new Expr.Const(pt, f.rng.between(0, 100)));
+                ScalarVar s = carrier(value.type(), f.exprs.interestingValue(value.type()));
+                return update(cond, s, value, select);
+            }
+            default -> {
+                // out[i] = d[i] op prev; prev = d[i];
+                BinOp op = Fleshing.op(f.rng.weighted(cp.recurrenceOpWeights()));
+                long start = f.rng.between((int) d.fill().even(), (int) (d.fill().even() + d.fill().span() - 1));
+                ScalarVar prev = carrier(t, start);
+                Expr value = Exprs.binary(op, elem, new Expr.ScalarRef(prev));
+                ArrayVar out = f.globals.newPrivateArray(false, value.type(), List.of((int) loop.space().max() + 1),
+                        ArrayVar.Fill.uniform(f.exprs.interestingValue(value.type())));
+                if (out == null) return set(prev, elem);
+                Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(iter)), null, value);
+                return new Stmt.Block(List.of(store, set(prev, elem)));
+            }
+        }
+    }
+
+    /**
+     * A new input array of type {@code t} walked by {@code loop}'s iterator, holding values
+     * that change from element to element: from a base near zero (at least 1 when unsigned)
+     * over at most {@code carried: max_span} values.
+     */
+    private ArrayVar dataArray(IntType t, LoopInfo loop) {
+        long base = t.signed ? f.rng.between(-100, 100) : f.rng.between(1, 200);
+        int span = f.rng.between(2, cp.maxSpan());
+        ArrayVar.Fill fill = ArrayVar.Fill.varied(base, f.rng.between(1, 997), f.rng.between(0, span - 1), span);
+        return f.globals.newSentinelArray(t, List.of((int) loop.space().max() + 1), fill);
+    }
+
+    /** {@code d[i] cmp K}, K in or just outside the data's range: true on some elements, all, or none. */
+    private Expr dataTest(ArrayVar d, Expr elem) {
+        BinOp cmp = Fleshing.op(f.rng.weighted(cp.condCmpWeights()));
+        long k = f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span()));
+        IntType kt = Arith.promote(d.base());
+        return Exprs.binary(cmp, elem, new Expr.Const(kt, Arith.convert(k, kt)));
+    }
+
+    /** Where an index starts before anything is found: -1 in its type, or a value of interest. */
+    private long indexStart(IntType t) {
+        return f.rng.chance(0.5) ? Arith.convert(-1, t) : f.exprs.interestingValue(t);
+    }
+
+    /**
+     * A carried scalar of type {@code t} starting at {@code start}: a local declared before the
+     * nest and stored to a new output after it (policy {@code p_local}), or a new output.
+     * Either way nothing else reads or writes it.
+     */
+    private ScalarVar carrier(IntType t, long start) {
+        long init = Arith.convert(start, t);
+        if (f.carriers == null || !f.rng.chance(cp.pLocal())) return f.globals.newAccumulator(t, init);
+        ScalarVar v = f.globals.newLocal(t);
+        IntType lt = Arith.promote(t);
+        f.carriers.before.add(new Stmt.LocalDecl(v, Exprs.convertImplicitly(new Expr.Const(lt, Arith.convert(init, lt)), t)));
+        ScalarVar out = f.globals.newAccumulator(t, f.exprs.interestingValue(t));
+        f.carriers.after.add(set(out, new Expr.ScalarRef(v)));
+        return v;
+    }
+
+    /** {@code v = value}, converted to {@code v}'s type. */
+    private static Stmt.Assign set(ScalarVar v, Expr value) {
+        return new Stmt.Assign(new Expr.ScalarRef(v), null, Exprs.convertImplicitly(value, v.base()));
+    }
+
+    /** {@code if (cond) v = value;} or, as a select, {@code v = cond ? value : v;}. */
+    private static Stmt update(Expr cond, ScalarVar v, Expr value, boolean select) {
+        if (select) return set(v, Exprs.ternary(cond, value, new Expr.ScalarRef(v)));
+        return new Stmt.If(cond, new Stmt.Block(List.of(set(v, value))), null);
+    }
+}
