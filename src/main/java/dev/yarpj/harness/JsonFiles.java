@@ -46,6 +46,31 @@ import java.util.Map;
 public final class JsonFiles {
     private JsonFiles() {}
 
+    /** (Before the writers, which take it.) Control characters but newline, return and tab as a lower-case {@code &#92;u00xx}, as yarpj has always written them. */
+    private static final CharacterEscapes ESCAPES = new CharacterEscapes() {
+        private final int[] codes = codes();
+
+        private static int[] codes() {
+            int[] c = standardAsciiEscapesForJSON();
+            for (int i = 0; i < 0x20; i++) c[i] = ESCAPE_CUSTOM;
+            c['\n'] = 'n';
+            c['\r'] = 'r';
+            c['\t'] = 't';
+            return c;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return codes;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            // Asked of every character past ASCII too: those are written as they are.
+            return ch < 0x20 ? new SerializedString(String.format("\\u%04x", ch)) : null;
+        }
+    };
+
     /** What every mapper of yarpj's shares: integers read as Longs, nothing after the value, unknown keys ignored. */
     static JsonMapper.Builder builder() {
         return JsonMapper.builder()
@@ -55,19 +80,19 @@ public final class JsonFiles {
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     }
 
-    /** Applies the stream limits (larger than Jackson's defaults: a compiler's stderr, a deep expression) and escapes of yarpj's files to {@code m}. */
+    /** Applies the stream limits (larger than Jackson's defaults: a compiler's stderr, a deep expression) of yarpj's files to {@code m}. */
     static <M extends ObjectMapper> M configure(M m) {
         m.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxStringLength(Integer.MAX_VALUE).maxNestingDepth(100_000).build());
         m.getFactory().setStreamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(100_000).build());
-        m.getFactory().setCharacterEscapes(ESCAPES);
         return m;
     }
 
     /** For maps, lists, strings, numbers, booleans and null; anything else is written as its toString(), as a string. */
-    private static ObjectMapper mapper(JsonSerializer<Double> doubles) {
+    private static ObjectMapper mapper(java.util.function.DoubleFunction<String> doubles, boolean floatsToo) {
         SimpleModule module = new SimpleModule("yarpj-json");
-        module.addSerializer(Double.class, doubles);
+        module.addSerializer(Double.class, numbers(Double.class, doubles));
+        if (floatsToo) module.addSerializer(Float.class, numbers(Float.class, doubles));
         module.addSerializer(Path.class, ToStringSerializer.instance);
         module.setSerializerModifier(new BeanSerializerModifier() {
             @Override
@@ -79,12 +104,12 @@ public final class JsonFiles {
     }
 
     /** Doubles with three decimals, on one line. */
-    private static final ObjectMapper LINE = mapper(doubles(d -> String.format(Locale.ROOT, "%.3f", d)));
-    /** Doubles with 6 significant digits ({@link #number}), for people. */
-    private static final ObjectMapper PEOPLE = mapper(doubles(JsonFiles::number));
+    private static final ObjectMapper LINE = mapper(d -> String.format(Locale.ROOT, "%.3f", d), false);
+    /** Doubles and floats with 6 significant digits ({@link #number}), for people. */
+    private static final ObjectMapper PEOPLE = mapper(JsonFiles::number, true);
 
-    private static final ObjectWriter ONE_LINE = LINE.writer(new OneLine());
-    private static final ObjectWriter PRETTY = PEOPLE.writer(new Pretty());
+    private static final ObjectWriter ONE_LINE = lineWriter(LINE);
+    private static final ObjectWriter PRETTY = prettyWriter(PEOPLE);
     private static final ObjectReader OBJECT = LINE.readerFor(TypeFactory.defaultInstance().constructMapType(LinkedHashMap.class, String.class, Object.class));
 
     /** {@code o} as JSON on one line (a log line, a meta.json); doubles with three decimals. */
@@ -111,12 +136,12 @@ public final class JsonFiles {
 
     /** How {@link #writePretty} lays out {@code mapper}'s JSON, for files of records ({@link ProgramJson}). */
     static ObjectWriter prettyWriter(ObjectMapper mapper) {
-        return mapper.writer(new Pretty());
+        return mapper.writer(new Pretty()).with(ESCAPES);
     }
 
     /** How {@link #write} lays out {@code mapper}'s JSON. */
     static ObjectWriter lineWriter(ObjectMapper mapper) {
-        return mapper.writer(new OneLine());
+        return mapper.writer(new OneLine()).with(ESCAPES);
     }
 
     /**
@@ -148,38 +173,14 @@ public final class JsonFiles {
         return m == null ? e.getClass().getSimpleName() : m.replaceAll("\\s*\\R\\s*", " ").strip();
     }
 
-    private static JsonSerializer<Double> doubles(java.util.function.DoubleFunction<String> format) {
-        return new StdSerializer<>(Double.class) {
+    private static <N extends Number> JsonSerializer<N> numbers(Class<N> type, java.util.function.DoubleFunction<String> format) {
+        return new StdSerializer<>(type) {
             @Override
-            public void serialize(Double d, JsonGenerator g, SerializerProvider p) throws IOException {
-                g.writeNumber(format.apply(d));
+            public void serialize(N d, JsonGenerator g, SerializerProvider p) throws IOException {
+                g.writeNumber(format.apply(d.doubleValue()));
             }
         };
     }
-
-    /** Control characters but newline, return and tab as a lower-case {@code &#92;u00xx}, as yarpj has always written them. */
-    private static final CharacterEscapes ESCAPES = new CharacterEscapes() {
-        private final int[] codes = codes();
-
-        private static int[] codes() {
-            int[] c = standardAsciiEscapesForJSON();
-            for (int i = 0; i < 0x20; i++) c[i] = ESCAPE_CUSTOM;
-            c['\n'] = 'n';
-            c['\r'] = 'r';
-            c['\t'] = 't';
-            return c;
-        }
-
-        @Override
-        public int[] getEscapeCodesForAscii() {
-            return codes;
-        }
-
-        @Override
-        public SerializableString getEscapeSequence(int ch) {
-            return new SerializedString(String.format("\\u%04x", ch));
-        }
-    };
 
     /** One line, {@code ", "} between entries and {@code ": "} after a key. */
     private static final class OneLine implements PrettyPrinter {

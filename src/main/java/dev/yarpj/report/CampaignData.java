@@ -1,7 +1,7 @@
 package dev.yarpj.report;
 
-import dev.yarpj.harness.Json;
 import dev.yarpj.harness.FindingStore;
+import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.harness.Outcome;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -201,7 +201,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         String host = "";
         try (BufferedReader r = Files.newBufferedReader(file)) {
             for (String line; (line = r.readLine()) != null; ) {
-                Map<String, Object> m = Json.parseObject(line);
+                Map<String, Object> m = JsonFiles.parseObject(line);
                 if (m == null) {
                     if (!line.isBlank()) skipped[0]++;
                     continue;
