@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.Instantiatable;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonSerializer;
@@ -183,22 +184,7 @@ public final class JsonFiles {
     }
 
     /** One line, {@code ", "} between entries and {@code ": "} after a key. */
-    private static final class OneLine implements PrettyPrinter {
-        @Override
-        public void writeRootValueSeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(' ');
-        }
-
-        @Override
-        public void writeStartObject(JsonGenerator g) throws IOException {
-            g.writeRaw('{');
-        }
-
-        @Override
-        public void writeEndObject(JsonGenerator g, int entries) throws IOException {
-            g.writeRaw('}');
-        }
-
+    private static final class OneLine extends MinimalPrettyPrinter {
         @Override
         public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
             g.writeRaw(", ");
@@ -210,25 +196,9 @@ public final class JsonFiles {
         }
 
         @Override
-        public void writeStartArray(JsonGenerator g) throws IOException {
-            g.writeRaw('[');
-        }
-
-        @Override
-        public void writeEndArray(JsonGenerator g, int values) throws IOException {
-            g.writeRaw(']');
-        }
-
-        @Override
         public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
             g.writeRaw(", ");
         }
-
-        @Override
-        public void beforeArrayValues(JsonGenerator g) {}
-
-        @Override
-        public void beforeObjectEntries(JsonGenerator g) {}
     }
 
     /**
@@ -259,7 +229,7 @@ public final class JsonFiles {
 
         @Override
         public void writeStartObject(JsonGenerator g) throws IOException {
-            // The first value of a list at depth 2 or less decides that the list has lines.
+            // The first value of a list at most two below the top (the stack: the list and what holds it) decides that it has lines.
             if (listStarted && lines.size() <= 3) {
                 lines.pop();
                 lines.push(true);

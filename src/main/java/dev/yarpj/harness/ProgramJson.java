@@ -86,15 +86,6 @@ public final class ProgramJson {
         }
     }
 
-    /** The JSON text {@code json} as a {@code type}; {@link Malformed} with a one-line message when it is not one. */
-    public static <T> T read(String json, Class<T> type) {
-        try {
-            return MAPPER.readValue(json, type);
-        } catch (JacksonException e) {
-            throw malformed(e);
-        }
-    }
-
     /** The JSON text {@code json} as a tree, or null when it is not one JSON object. */
     public static JsonNode readTree(String json) {
         try {

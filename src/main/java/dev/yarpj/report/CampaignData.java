@@ -300,13 +300,15 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
 
     /**
      * What {@code yarpj triage} wrote for an example, or null when it was not triaged (or the
-     * file cannot be read). Read as YAML, which takes JSON and the YAML that triage wrote into
+     * file cannot be read). Read as JSON, or as YAML when it is not JSON: triage wrote YAML into
      * triage.json before it wrote JSON.
      */
     static Triaged triaged(Path triageJson) {
         if (!Files.exists(triageJson)) return null;
         try {
-            Object o = new org.yaml.snakeyaml.Yaml().load(Files.readString(triageJson));
+            String text = Files.readString(triageJson);
+            Object o = JsonFiles.parseObject(text);
+            if (o == null) o = new org.yaml.snakeyaml.Yaml().load(text);
             if (!(o instanceof Map<?, ?> m && m.get("group") instanceof String g && !g.isBlank())) return null;
             return new Triaged(g, m.get("status") instanceof String st ? st : null, m.get("standing") instanceof String w ? w : null);
         } catch (IOException | RuntimeException e) {
