@@ -138,7 +138,7 @@ public final class Campaign {
             }
             Map<String, Object> summary = stats.summary();
             summary.put("skipped_finished_seeds", finished.size());
-            FindingStore.atomicWrite(home.resolve("summary.json"), Json.write(summary) + "\n");
+            FindingStore.atomicWrite(home.resolve("summary.json"), JsonFiles.write(summary) + "\n");
             deleteTree(runScratch);
             return summary;
         }

@@ -64,7 +64,7 @@ final class CampaignLog implements AutoCloseable {
 
     synchronized void append(List<Map<String, Object>> rows) throws IOException {
         StringBuilder sb = new StringBuilder();
-        for (Map<String, Object> r : rows) sb.append(Json.write(r)).append('\n');
+        for (Map<String, Object> r : rows) sb.append(JsonFiles.write(r)).append('\n');
         write(ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8)));
         channel.force(false);
     }

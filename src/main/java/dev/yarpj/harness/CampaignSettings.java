@@ -42,7 +42,7 @@ public record CampaignSettings(String lang, String policy, boolean swarm, String
     /** Reads saved settings, every one checked once here. */
     public static CampaignSettings read(Path file) {
         try {
-            Map<String, Object> m = Json.parseObject(Files.readString(file));
+            Map<String, Object> m = JsonFiles.parseObject(Files.readString(file));
             if (m == null) throw new Damaged(file, "not one JSON object");
             if (!(m.get("first_seed") instanceof Number first) || !(m.get("lang") instanceof String lang)
                     || !(m.get("testbeds") instanceof String testbeds) || !(m.get("compile_timeout_s") instanceof Number compile)
@@ -81,7 +81,7 @@ public record CampaignSettings(String lang, String policy, boolean swarm, String
         m.put("run_timeout_s", runTimeoutSeconds);
         m.put("shards", shards);
         Path tmp = file.resolveSibling(".campaign.json." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
-        Files.writeString(tmp, Json.write(m) + "\n");
+        Files.writeString(tmp, JsonFiles.write(m) + "\n");
         try {
             Files.createLink(file, tmp);
             return true;

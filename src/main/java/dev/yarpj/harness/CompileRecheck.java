@@ -162,11 +162,11 @@ final class CompileRecheck {
         Path meta = example.resolve("meta.json");
         Map<String, Object> m = read(meta);
         m.put("recheck", verdict);
-        FindingStore.atomicWrite(meta, Json.write(m) + "\n");
+        FindingStore.atomicWrite(meta, JsonFiles.write(m) + "\n");
     }
 
     private static Map<String, Object> read(Path meta) throws IOException {
-        Map<String, Object> m = Json.parseObject(Files.readString(meta));
+        Map<String, Object> m = JsonFiles.parseObject(Files.readString(meta));
         return m == null ? new LinkedHashMap<>() : m;
     }
 }

@@ -41,7 +41,7 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
     public static Finding read(Path dir) throws IOException {
         Path file = dir.resolve("meta.json");
         if (!Files.exists(file)) throw new Unreadable("not a finding directory (no meta.json): " + dir);
-        Map<String, Object> m = Json.parseObject(Files.readString(file));
+        Map<String, Object> m = JsonFiles.parseObject(Files.readString(file));
         if (m == null) throw new Unreadable("cannot read " + file + ": not one JSON object");
         String kindName = String.valueOf(m.get("kind"));
         Outcome kind = Outcome.fromDir(kindName);

@@ -1,5 +1,6 @@
 package dev.yarpj.harness;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.yarpj.gen.Recipe;
 import dev.yarpj.gen.Version;
 import dev.yarpj.ir.Program;
@@ -9,16 +10,13 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
  * A test's IR and its recipe, saved beside a finding's files ({@value #NAME}) so that
  * reduction can edit the program itself and lower it again, even after the generator has
- * changed: gzipped JSON ({@link RecordTree} over {@link Json}), with the yarpj version that
- * wrote it.
+ * changed: gzipped JSON ({@link ProgramJson}), with the yarpj version that wrote it.
  */
 public record ProgramFile(Program program, Recipe recipe, String version) {
     public static final String NAME = "program.json.gz";
@@ -29,16 +27,14 @@ public record ProgramFile(Program program, Recipe recipe, String version) {
         this(program, recipe, Version.VALUE);
     }
 
+    /** The file's layout: its keys in this order. */
+    private record Saved(int format, String yarpj, Recipe recipe, Program program) {}
+
     /** The file's bytes. */
     public byte[] bytes() throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("format", FORMAT);
-        m.put("yarpj", version);
-        m.put("recipe", RecordTree.toTree(recipe, Recipe.class));
-        m.put("program", RecordTree.toTree(program, Program.class));
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         try (OutputStream z = new GZIPOutputStream(out)) {
-            z.write(Json.write(m).getBytes(StandardCharsets.UTF_8));
+            z.write(ProgramJson.write(new Saved(FORMAT, version, recipe, program), Saved.class).getBytes(StandardCharsets.UTF_8));
         }
         return out.toByteArray();
     }
@@ -55,15 +51,15 @@ public record ProgramFile(Program program, Recipe recipe, String version) {
         } catch (java.util.zip.ZipException e) {
             throw new Finding.Unreadable("not a gzipped program file: " + file);
         }
-        Map<String, Object> m = Json.parseObject(text);
+        JsonNode m = ProgramJson.readTree(text);
         if (m == null) throw new Finding.Unreadable("not a program file (no JSON object): " + file);
-        if (!(m.get("format") instanceof Number n) || n.intValue() != FORMAT) {
+        if (!m.path("format").isNumber() || m.get("format").intValue() != FORMAT) {
             throw new Finding.Unreadable(file + " is a program file of format " + m.get("format") + "; this yarpj reads format " + FORMAT);
         }
         try {
-            return new ProgramFile((Program) RecordTree.fromTree(m.get("program"), Program.class),
-                    (Recipe) RecordTree.fromTree(m.get("recipe"), Recipe.class), String.valueOf(m.get("yarpj")));
-        } catch (RecordTree.Malformed e) {
+            return new ProgramFile(ProgramJson.fromTree(m.get("program"), Program.class), ProgramJson.fromTree(m.get("recipe"), Recipe.class),
+                    m.path("yarpj").isTextual() ? m.get("yarpj").textValue() : String.valueOf(m.get("yarpj")));
+        } catch (ProgramJson.Malformed e) {
             throw new Finding.Unreadable("cannot read " + file + ": " + e.getMessage());
         }
     }

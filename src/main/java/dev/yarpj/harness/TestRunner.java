@@ -430,7 +430,7 @@ final class TestRunner {
         for (List<String> cmd : cmds) c.append(shell(cmd)).append('\n');
         files.put("commands.txt", c.toString());
         files.put("repro.sh", repro);
-        files.put("meta.json", Json.write(meta) + "\n");
+        files.put("meta.json", JsonFiles.write(meta) + "\n");
         // Written only for a finding (most tests have none), and only once per test.
         GeneratedTest test = currentTest.get();
         if (scratch != null && test != null && test.recipe() != null && !Files.exists(scratch.resolve(ProgramFile.NAME))) {

@@ -3,9 +3,9 @@ package dev.yarpj.reduce;
 import dev.yarpj.gen.Recipe;
 import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.Replay;
-import dev.yarpj.harness.Json;
+import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.harness.ProgramFile;
-import dev.yarpj.harness.RecordTree;
+import dev.yarpj.harness.ProgramJson;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Program;
@@ -129,18 +129,28 @@ public final class IrReducer {
         return res;
     }
 
+    /** An {@code edits.json}: where the edits apply, and each with what it does, for people. */
+    private record EditsFile(String from, List<Entry> edits) {}
+
+    private record Entry(Edit edit, String what) {}
+
     /** The edits an {@code edits.json} lists, in order. */
-    @SuppressWarnings("unchecked")
     public static List<Edit> readEdits(Path file) throws IOException {
-        Map<String, Object> m = Json.parseObject(Files.readString(file));
-        if (m == null || !(m.get("edits") instanceof List<?> list)) throw new Reducer.ReduceException("not an edits file: " + file);
+        com.fasterxml.jackson.databind.JsonNode m = ProgramJson.readTree(Files.readString(file));
+        if (m == null || !m.path("edits").isArray()) throw new Reducer.ReduceException("not an edits file: " + file);
         List<Edit> out = new ArrayList<>();
         try {
-            for (Object o : list) out.add((Edit) RecordTree.fromTree(((Map<String, Object>) o).get("edit"), Edit.class));
-        } catch (RecordTree.Malformed | ClassCastException e) {
+            for (com.fasterxml.jackson.databind.JsonNode e : m.get("edits")) out.add(ProgramJson.fromTree(e.get("edit"), Edit.class));
+        } catch (ProgramJson.Malformed e) {
             throw new Reducer.ReduceException("cannot read " + file + ": " + e.getMessage());
         }
         return out;
+    }
+
+    /** Writes {@code edits} to {@code file} as {@link #readEdits} reads them, each with what it does. */
+    static void writeEdits(List<Edit> edits, Path file) throws IOException {
+        List<Entry> entries = edits.stream().map(e -> new Entry(e, e.describe())).toList();
+        Files.writeString(file, ProgramJson.writePretty(new EditsFile("the program.json.gz of the finding", entries), EditsFile.class) + "\n");
     }
 
     /** The program the edits lead to from {@code p}, in order; null if one no longer applies. */
@@ -401,14 +411,7 @@ public final class IrReducer {
         for (Map.Entry<String, String> f : files.files().entrySet()) Files.writeString(out.resolve(f.getKey()), f.getValue());
         Files.writeString(out.resolve("expected.txt"), expected + "\n");
         new ProgramFile(r.program(), recipe).write(out.resolve(ProgramFile.NAME));
-        List<Object> edits = new ArrayList<>();
-        for (Edit e : r.edits()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("edit", RecordTree.toTree(e, Edit.class));
-            m.put("what", e.describe());
-            edits.add(m);
-        }
-        Files.writeString(out.resolve("edits.json"), Json.writePretty(Map.of("from", "the program.json.gz of the finding", "edits", edits)) + "\n");
+        writeEdits(r.edits(), out.resolve("edits.json"));
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("func_lines_before", r.linesBefore());
         info.put("func_lines_after", r.linesAfter());
@@ -420,7 +423,7 @@ public final class IrReducer {
         info.put("accepted", r.accepted());
         info.put("built_per_second", r.seconds() > 0 ? r.built() / r.seconds() : 0.0);
         info.put("other_languages", others);
-        Files.writeString(out.resolve("ir-reduce.json"), Json.writePretty(info) + "\n");
+        Files.writeString(out.resolve("ir-reduce.json"), JsonFiles.writePretty(info) + "\n");
     }
 
     /**

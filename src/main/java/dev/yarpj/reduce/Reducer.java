@@ -212,7 +212,7 @@ public final class Reducer {
         if (opt.maxCandidates() > 0) info.put("candidate_budget", opt.maxCandidates());
         info.put("buggy_command", String.join(" ", buggy) + " " + file);
         info.put("reference_command", reference + " -O0 " + file);
-        Files.writeString(dir.resolve("reduce.json"), dev.yarpj.harness.Json.write(info) + "\n");
+        Files.writeString(dir.resolve("reduce.json"), dev.yarpj.harness.JsonFiles.write(info) + "\n");
         Files.writeString(dir.resolve("README.txt"), "Reduced from " + r.linesBefore() + " to " + r.linesAfter() + " lines in "
                 + Math.round(secs) + " s.\nSee the bug:\n  " + String.join(" ", buggy) + " -w " + file
                 + " -o bug && ./bug\n  " + reference + " -O0 -w " + file + " -o ref && ./ref\n"

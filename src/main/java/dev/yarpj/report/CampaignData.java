@@ -1,7 +1,7 @@
 package dev.yarpj.report;
 
-import dev.yarpj.harness.Json;
 import dev.yarpj.harness.FindingStore;
+import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.harness.Outcome;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -201,7 +201,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         String host = "";
         try (BufferedReader r = Files.newBufferedReader(file)) {
             for (String line; (line = r.readLine()) != null; ) {
-                Map<String, Object> m = Json.parseObject(line);
+                Map<String, Object> m = JsonFiles.parseObject(line);
                 if (m == null) {
                     if (!line.isBlank()) skipped[0]++;
                     continue;
@@ -300,13 +300,15 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
 
     /**
      * What {@code yarpj triage} wrote for an example, or null when it was not triaged (or the
-     * file cannot be read). Read as YAML, which takes JSON and the YAML that triage wrote into
+     * file cannot be read). Read as JSON, or as YAML when it is not JSON: triage wrote YAML into
      * triage.json before it wrote JSON.
      */
     static Triaged triaged(Path triageJson) {
         if (!Files.exists(triageJson)) return null;
         try {
-            Object o = new org.yaml.snakeyaml.Yaml().load(Files.readString(triageJson));
+            String text = Files.readString(triageJson);
+            Object o = JsonFiles.parseObject(text);
+            if (o == null) o = new org.yaml.snakeyaml.Yaml().load(text);
             if (!(o instanceof Map<?, ?> m && m.get("group") instanceof String g && !g.isBlank())) return null;
             return new Triaged(g, m.get("status") instanceof String st ? st : null, m.get("standing") instanceof String w ? w : null);
         } catch (IOException | RuntimeException e) {

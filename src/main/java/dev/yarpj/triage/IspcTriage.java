@@ -2,7 +2,7 @@ package dev.yarpj.triage;
 
 import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.IspcTargets;
-import dev.yarpj.harness.Json;
+import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.harness.Outcome;
 import dev.yarpj.harness.Replay;
 import java.io.IOException;
@@ -98,7 +98,7 @@ final class IspcTriage {
         json.put("group", group);
         json.put("lines", lines);
         json.put("builds", builds[0]);
-        Files.writeString(work.resolve("triage.json"), Json.write(json) + "\n");
+        Files.writeString(work.resolve("triage.json"), JsonFiles.write(json) + "\n");
         Files.writeString(work.resolve("report.md"), report(v, f, level, showing, right, files.get("func.ispc"), expected));
         return v;
     }

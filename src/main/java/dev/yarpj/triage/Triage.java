@@ -1,7 +1,7 @@
 package dev.yarpj.triage;
 
-import dev.yarpj.harness.Json;
 import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.harness.Outcome;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -136,7 +136,7 @@ public final class Triage {
         json.put("group", group);
         json.put("lines", v.lines());
         json.put("builds", s.builds);
-        Files.writeString(work.resolve("triage.json"), Json.write(json) + "\n");
+        Files.writeString(work.resolve("triage.json"), JsonFiles.write(json) + "\n");
         return v;
     }
 

@@ -18,7 +18,7 @@ class FindingTest {
     /** A meta.json as TestRunner writes one, through the harness's own JSON writer. */
     private static Path write(Path dir, Map<String, Object> meta) throws Exception {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("meta.json"), Json.write(meta) + "\n");
+        Files.writeString(dir.resolve("meta.json"), JsonFiles.write(meta) + "\n");
         return dir;
     }
 

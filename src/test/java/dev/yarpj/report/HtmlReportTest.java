@@ -1,6 +1,6 @@
 package dev.yarpj.report;
 
-import dev.yarpj.harness.Json;
+import dev.yarpj.harness.JsonFiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -162,12 +162,12 @@ class HtmlReportTest {
 
     @Test
     void aTornLogLineIsSkippedAndWholeLinesAreRead() {
-        Map<String, Object> m = Json.parseObject("{\"event\": \"done\", \"seed\": 7, \"t\": 1.500, \"findings\": [{\"kind\": \"wrong-code\"}], \"x\": null}");
+        Map<String, Object> m = JsonFiles.parseObject("{\"event\": \"done\", \"seed\": 7, \"t\": 1.500, \"findings\": [{\"kind\": \"wrong-code\"}], \"x\": null}");
         assertEquals(7L, m.get("seed"));
         assertEquals(1.5, m.get("t"));
         assertEquals(List.of(Map.of("kind", "wrong-code")), m.get("findings"));
-        assertNull(Json.parseObject("{\"event\": \"done\", \"seed\": 7, \"t\": 1.5"));
-        assertNull(Json.parseObject("not json"));
+        assertNull(JsonFiles.parseObject("{\"event\": \"done\", \"seed\": 7, \"t\": 1.5"));
+        assertNull(JsonFiles.parseObject("not json"));
     }
 
     @Test
