@@ -7,19 +7,22 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Logs each test class's CPU time to {@code target/test-cpu.tsv}: the test JVM's own and that
+ * Logs each test class's CPU time to {@code target/test-cpu.tsv}, and each test method's to
+ * {@code target/test-cpu-methods.tsv}: the test JVM's own and that
  * of the processes it waited for (compilers, C-Vise, the programs built), which is what a class
  * costs whatever else the machine is doing. Wall-clock times (surefire's reports) say how long
  * a class took on that machine at that moment; these say which classes to make cheaper.
  * Registered for every class through the service file and
- * {@code junit.jupiter.extensions.autodetection.enabled}; with classes run side by side the
- * children's share is only approximate, so measure with {@code -Djunit.jupiter.execution.parallel.enabled=false}.
+ * {@code junit.jupiter.extensions.autodetection.enabled}. Each test JVM runs its classes one
+ * at a time (surefire's forks), so a class's figures are its own; the JVMs append to one file.
  */
-public final class TestCpuLog implements BeforeAllCallback, AfterAllCallback {
+public final class TestCpuLog implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
     private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(TestCpuLog.class);
 
     @Override
@@ -28,15 +31,30 @@ public final class TestCpuLog implements BeforeAllCallback, AfterAllCallback {
     }
 
     @Override
+    public void beforeEach(ExtensionContext context) {
+        beforeAll(context);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        log(context, "test-cpu-methods.tsv", context.getRequiredTestClass().getName() + "#" + context.getDisplayName());
+    }
+
+    @Override
     public void afterAll(ExtensionContext context) throws IOException {
+        log(context, "test-cpu.tsv", context.getRequiredTestClass().getName());
+    }
+
+    /** One line of {@code file}: name, CPU-s in all, the JVM's own, its children's, wall-clock seconds. */
+    private static void log(ExtensionContext context, String file, String name) throws IOException {
         long[] start = context.getStore(NS).get("start", long[].class);
         if (start == null) return;
         double own = (ownNanos() - start[0]) / 1e9;
         double children = (childTicks() - start[1]) / (double) TICKS_PER_SECOND;
         double wall = (System.nanoTime() - start[2]) / 1e9;
-        Path log = Path.of("target", "test-cpu.tsv");
+        Path log = Path.of("target", file);
         Files.createDirectories(log.getParent());
-        Files.writeString(log, String.format(Locale.ROOT, "%s\t%.1f\t%.1f\t%.1f\t%.1f%n", context.getRequiredTestClass().getName(),
+        Files.writeString(log, String.format(Locale.ROOT, "%s\t%.1f\t%.1f\t%.1f\t%.1f%n", name,
                 own + children, own, children, wall), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 

@@ -1,5 +1,6 @@
 package dev.yarpj.triage;
 
+import dev.yarpj.harness.CampaignConfig;
 import dev.yarpj.harness.ProcessRunner;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,7 +68,7 @@ final class Symptom {
 
     /** As {@link #shows(List)}; {@code stderr} (if given) receives what the compiler printed. */
     boolean shows(List<String> compiler, StringBuilder stderr) throws IOException {
-        Run c = build(compiler, kind == Kind.COMPILE_HANG ? compileTimeout : compileTimeout * 4);
+        Run c = kind == Kind.COMPILE_HANG ? buildByCpu(compiler) : build(compiler, compileTimeout * 4);
         if (stderr != null) stderr.append(c.output);
         switch (kind) {
             case COMPILE_HANG:
@@ -104,6 +105,21 @@ final class Symptom {
         cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
         Files.deleteIfExists(dir.resolve("bug.bin"));
         return run(cmd, timeoutSeconds);
+    }
+
+    /**
+     * Builds the test with {@code compiler} as the campaign compiles: timed out when it used its
+     * {@code compileTimeout} of CPU (or three times that on the wall clock, for a compile that
+     * waits), so that a busy machine, which makes a compile wait rather than work, never makes
+     * a fast compile look like the hang.
+     */
+    private Run buildByCpu(List<String> compiler) throws IOException {
+        builds++;
+        List<String> cmd = new ArrayList<>(compiler);
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        Files.deleteIfExists(dir.resolve("bug.bin"));
+        ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", cmd, CampaignConfig.compileLimits(compileTimeout));
+        return new Run(r.exitCode(), r.pastTimeLimit(compileTimeout), r.stderr() + r.stdout());
     }
 
     /** What the buggy build printed (wrong code): the actual output for a report. */

@@ -249,22 +249,22 @@ class IspcHarnessTest {
     void fuzzLangIspcAgreesOnRealIspcAndTheCppTwin(@TempDir Path dir) throws Exception {
         needIspc();
         Path results = dir.resolve("results");
-        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=ispc", "--seeds", "1..4", "-j", "2", "--out", results.toString(),
+        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--policy", FuzzHarnessTest.SMALL, "--lang=ispc", "--seeds", "1..2", "-j", "2", "--out", results.toString(),
                 "--testbeds", testbeds(dir).toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("tests: 4 "), r.out());
-        assertTrue(r.out().contains("testbed runs: {pass=12}"), r.out());
+        assertTrue(r.out().contains("tests: 2 "), r.out());
+        assertTrue(r.out().contains("testbed runs: {pass=6}"), r.out());
         assertTrue(r.out().contains("findings: {}"), r.out());
         List<String> outcomes = outcomes(results);
-        assertEquals(12, outcomes.size(), String.join("\n", outcomes));
-        assertEquals(4, outcomes.stream().filter(o -> o.equals("cpp-O0 pass")).count(), String.join("\n", outcomes));
+        assertEquals(6, outcomes.size(), String.join("\n", outcomes));
+        assertEquals(2, outcomes.stream().filter(o -> o.equals("cpp-O0 pass")).count(), String.join("\n", outcomes));
     }
 
     @Test
     void fuzzLangIspcSavesTheWrongCodeOfAMiscompilingIspc(@TempDir Path dir) throws Exception {
         needIspc();
         Path results = dir.resolve("results");
-        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=ispc", "--seeds", "1..3", "-j", "2", "--out", results.toString(),
+        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--policy", FuzzHarnessTest.SMALL, "--lang=ispc", "--seeds", "1..2", "-j", "2", "--out", results.toString(),
                 "--testbeds", testbeds(dir, "miscompile").toString());
         assertEquals(0, r.code(), r.err());
         List<Path> found = FuzzHarnessTest.examples(results, "wrong-code");
@@ -289,7 +289,7 @@ class IspcHarnessTest {
         if (!newest) System.err.println("IspcHarnessTest.aCCampaignOnTheShippedTestbedsSaysNothingAboutIspc skipped: the shipped C testbeds"
                 + " need the newest compilers (run scripts/install-compilers.sh)");
         org.junit.jupiter.api.Assumptions.assumeTrue(newest, "the newest compilers are not installed (run scripts/install-compilers.sh)");
-        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=c", "--count", "1", "--seed", "1", "--out", dir.resolve("r").toString(),
+        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--policy", FuzzHarnessTest.SMALL, "--lang=c", "--count", "1", "--seed", "1", "--out", dir.resolve("r").toString(),
                 "--testbeds", Path.of("harness/testbeds.yaml").toAbsolutePath().toString());
         assertEquals(0, r.code(), r.err());
         assertFalse(r.err().contains("ispc") || r.err().contains("cpp-O0"), r.err());

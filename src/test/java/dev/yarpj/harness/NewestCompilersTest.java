@@ -32,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 class NewestCompilersTest {
     static final Path TOOLS = Path.of(".tools/compilers").toAbsolutePath();
     private static List<String> wrappers;
+    /** The default policy sized down (test resources, policies/small.yaml): the compilers, not the programs' size, are under test. */
+    private static final GenPolicy SMALL = dev.yarpj.policy.PolicyLoader.load(Path.of(FuzzHarnessTest.SMALL));
 
     @TempDir
     Path dir;
@@ -56,7 +58,7 @@ class NewestCompilersTest {
             String cc = TOOLS.resolve("bin").resolve(w).toString();
             String system = lang == Language.C ? "gcc" : "g++";
             String ext = lang.extension;
-            Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.HASH);
+            Generator gen = new Generator(SMALL, lang, CheckMode.HASH);
             for (long seed = 1; seed <= 2; seed++) {
                 GeneratedTest t = gen.generate(seed, "test");
                 Path d = Files.createDirectories(dir.resolve(w + "-" + seed));
@@ -111,7 +113,7 @@ class NewestCompilersTest {
         Assumptions.assumeTrue(there, qemu + " is not installed (run scripts/install-compilers.sh)");
         for (String lang : List.of("c", "cpp")) {
             Path out = dir.resolve(target + "-" + lang);
-            FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=" + lang, "--seeds", "1..1", "-j", "2",
+            FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--policy", FuzzHarnessTest.SMALL, "--lang=" + lang, "--seeds", "1..1", "-j", "2",
                     "--testbeds", "harness/testbeds-" + target + ".yaml", "--out", out.toString());
             assertEquals(0, r.code(), r.err());
             assertTrue(r.out().contains("testbed runs: {pass=10}"), r.out() + r.err());

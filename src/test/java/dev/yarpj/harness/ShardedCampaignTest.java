@@ -85,7 +85,7 @@ class ShardedCampaignTest {
         Path results = dir.resolve("results");
         List<Process> shards = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
-            shards.add(fuzzProcess(dir.resolve("shard" + k + ".log"), "--shard", k + "/3", "--seeds", "101..112", "-j", "1",
+            shards.add(fuzzProcess(dir.resolve("shard" + k + ".log"), "--policy", FuzzHarnessTest.SMALL, "--shard", k + "/3", "--seeds", "101..112", "-j", "1",
                     "--out", results.toString(), "--testbeds", tb.toString()));
         }
         for (int k = 0; k < 3; k++) {
@@ -118,8 +118,8 @@ class ShardedCampaignTest {
     void shardsOfACampaignWithAPickedSeedAgreeOnIt(@TempDir Path dir) throws Exception {
         Path tb = FuzzHarnessTest.testbeds(dir);
         Path results = dir.resolve("results");
-        Process a = fuzzProcess(dir.resolve("a.log"), "--shard", "0/2", "--count", "4", "--out", results.toString(), "--testbeds", tb.toString());
-        Process b = fuzzProcess(dir.resolve("b.log"), "--shard", "1/2", "--count", "4", "--out", results.toString(), "--testbeds", tb.toString());
+        Process a = fuzzProcess(dir.resolve("a.log"), "--policy", FuzzHarnessTest.SMALL, "--shard", "0/2", "--count", "4", "--out", results.toString(), "--testbeds", tb.toString());
+        Process b = fuzzProcess(dir.resolve("b.log"), "--policy", FuzzHarnessTest.SMALL, "--shard", "1/2", "--count", "4", "--out", results.toString(), "--testbeds", tb.toString());
         assertTrue(a.waitFor(300, TimeUnit.SECONDS) && b.waitFor(300, TimeUnit.SECONDS));
         assertEquals(0, a.exitValue(), Files.readString(dir.resolve("a.log")));
         assertEquals(0, b.exitValue(), Files.readString(dir.resolve("b.log")));
@@ -137,9 +137,9 @@ class ShardedCampaignTest {
     void resumeTakesTheCampaignsOwnCommandLineAndRefusesADifferentSetting(@TempDir Path dir) throws Exception {
         Path tb = FuzzHarnessTest.testbeds(dir);
         String out = dir.resolve("r").toString();
-        var first = FuzzHarnessTest.fuzz("--lang=c", "-j", "2", "--seeds", "88001..88004", "--out", out, "--testbeds", tb.toString());
+        var first = FuzzHarnessTest.fuzz("--policy", FuzzHarnessTest.SMALL, "--lang=c", "-j", "2", "--seeds", "88001..88004", "--out", out, "--testbeds", tb.toString());
         assertEquals(0, first.code(), first.err());
-        var again = FuzzHarnessTest.fuzz("--lang=c", "-j", "2", "--seeds", "88001..88004", "--out", out, "--testbeds", tb.toString(), "--resume");
+        var again = FuzzHarnessTest.fuzz("--policy", FuzzHarnessTest.SMALL, "--lang=c", "-j", "2", "--seeds", "88001..88004", "--out", out, "--testbeds", tb.toString(), "--resume");
         assertEquals(0, again.code(), again.err());
         assertTrue(again.out().contains("tests: 0"), "nothing left to run: " + again.out());
         var other = FuzzHarnessTest.fuzz("--lang=cpp", "--seeds", "88001..88005", "--out", out, "--resume");
@@ -156,7 +156,7 @@ class ShardedCampaignTest {
         // Shard 1/2 runs seeds 2, 4, 6, 8, 10: 2 and 4 run through, 6 blocks until the shard is killed.
         FuzzHarnessTest.Gate gate = FuzzHarnessTest.Gate.closed(dir, 6);
         Path results = dir.resolve("results");
-        String[] shard1 = {"--shard", "1/2", "--seeds", "1..10", "-j", "1", "--out", results.toString(),
+        String[] shard1 = {"--policy", FuzzHarnessTest.SMALL, "--shard", "1/2", "--seeds", "1..10", "-j", "1", "--out", results.toString(),
             "--testbeds", gate.testbeds().toString()};
         Process p = fuzzProcess(dir.resolve("first.log"), shard1);
         gate.awaitBlocked(6);

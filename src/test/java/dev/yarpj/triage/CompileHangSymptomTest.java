@@ -1,0 +1,40 @@
+package dev.yarpj.triage;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Triage tells a compile-time finding by the compile's CPU time, as the campaign found it: a
+ * compile that spins past the limit shows the hang, one that only waits as long (what a busy
+ * machine does to a fast compile) does not, and a quick one fixes it.
+ */
+class CompileHangSymptomTest {
+    @TempDir
+    Path dir;
+
+    private Path fake(String name, String body) throws Exception {
+        Path f = dir.resolve(name);
+        Files.writeString(f, "#!/usr/bin/env bash\n" + body + "\n");
+        f.toFile().setExecutable(true);
+        return f;
+    }
+
+    @Test
+    void aCompileIsTheHangByItsCpuTimeNotByHowLongItWaited() throws Exception {
+        Files.writeString(dir.resolve("t.c"), "int main(void) { return 0; }\n");
+        Symptom hang = new Symptom(Symptom.Kind.COMPILE_HANG, dir, "t.c", "gcc", null, 1, List.of());
+        Path spins = fake("spins.sh", "perl -e '1 while 1'");
+        // Waits twice the 1 CPU-s limit, well within the wall-clock allowance of three times it.
+        Path waits = fake("waits.sh", "sleep 2; exec gcc \"$@\"");
+        assertTrue(hang.shows(List.of(spins.toString(), "-O2")), "a compile that spins past its CPU limit is the hang");
+        assertFalse(hang.shows(List.of(waits.toString(), "-O2")), "a compile that waited, using no CPU, is not");
+        assertTrue(hang.fixes(List.of(waits.toString(), "-O2")), "and it builds the test");
+        assertFalse(hang.shows(List.of("gcc", "-O2")));
+    }
+}
