@@ -35,7 +35,7 @@ final class TriageCommand implements Callable<Integer> {
     double compileTimeout;
 
     @Option(names = "--max-pass-tries", paramLabel = "N", defaultValue = "600",
-            description = "gcc: most flags and passes tried one by one (default: ${DEFAULT-VALUE}).")
+            description = "gcc: most builds spent finding the flags and passes whose disabling alone makes the build right, tried in groups (default: ${DEFAULT-VALUE}).")
     int maxPassTries;
 
     @CommandLine.Spec

@@ -98,6 +98,36 @@ final class Symptom {
         return kind == Kind.RUNTIME_CRASH || r.output.equals(referenceOutput);
     }
 
+    /** What one build does with the test: gets it right, shows the symptom, or neither (it fails otherwise). */
+    enum Effect { FIXES, SHOWS, OTHER }
+
+    /**
+     * {@link #fixes} and {@link #shows} from one build: for trying many flags at once, where a
+     * build that neither shows the symptom nor gets the test right (a flag the compiler cannot
+     * do without) must be told from one that still shows it.
+     */
+    Effect effect(List<String> compiler) throws IOException {
+        Run c = kind == Kind.COMPILE_HANG ? buildByCpu(compiler) : build(compiler, compileTimeout * 4);
+        switch (kind) {
+            case COMPILE_HANG:
+                return c.timedOut ? Effect.SHOWS : c.exit == 0 ? Effect.FIXES : Effect.OTHER;
+            case COMPILER_CRASH:
+                if (c.timedOut) return Effect.OTHER;
+                if (c.exit == 0) return Effect.FIXES;
+                return c.exit > 128 || c.output.contains(crashText) ? Effect.SHOWS : Effect.OTHER;
+            default:
+                break;
+        }
+        if (c.timedOut || c.exit != 0) return Effect.OTHER;
+        Run r = exec("bug.bin");
+        if (kind == Kind.RUNTIME_CRASH) {
+            if (!r.timedOut && r.exit == 0) return Effect.FIXES;
+            return !r.timedOut && r.exit != 126 && r.exit != 127 ? Effect.SHOWS : Effect.OTHER;
+        }
+        if (r.timedOut || r.exit != 0) return Effect.OTHER;
+        return r.output.equals(referenceOutput) ? Effect.FIXES : Effect.SHOWS;
+    }
+
     /** Builds the test with {@code compiler} into bug.bin (removed first), counting the build. */
     private Run build(List<String> compiler, double timeoutSeconds) throws IOException {
         builds++;

@@ -157,15 +157,15 @@ class DistributableFleshingTest {
     @Test
     void clangDistributesTheLoopsBuiltForItWhereItDistributedAlmostNone() throws Exception {
         assertTrue(onPath("clang++"), "clang++ is needed (see .ci/run)");
-        int with = distributed("clang++", distributingSmall(1.0), 25, "with");
-        int without = distributed("clang++", distributingSmall(0.0), 25, "without");
+        int with = distributed("clang++", distributingSmall(1.0), 15, "with");
+        int without = distributed("clang++", distributingSmall(0.0), 15, "without");
         assertTrue(with >= 10 && with >= 3 * without + 5, "distributed loops: " + with + " with recurrences, " + without + " without");
     }
 
     @Test
     void whatGccAndClangBuildOfThemComputesThePrediction() throws Exception {
         Generator g = new Generator(distributingSmall(1.0), Language.CPP, CheckMode.ASSERTS);
-        for (long seed = 1; seed <= 6; seed++) {
+        for (long seed = 1; seed <= 3; seed++) {
             Path d = write(g.generate(seed, "distribute test"), "run" + seed);
             for (String cc : List.of("g++", "clang++")) {
                 for (String opt : List.of("-O0", "-O3")) {
