@@ -190,7 +190,10 @@ public final class Reducer {
         // timeout(1) stops C-Vise at the budget (or when the candidate budget is spent) and kills it 30 s later;
         // the runner's own limit is a last resort.
         ProcessRunner.capture(dir, cmd, env, Math.ceil(opt.budgetSeconds()) + 120, cviseLog);
-        int tested = Files.exists(budget) ? (int) Files.size(budget) : -1;
+        // Each candidate C-Vise ran counted one; those past the budget were refused untested while C-Vise stopped.
+        int counted = Files.exists(budget) ? (int) Files.size(budget) : -1;
+        int tested = counted < 0 ? -1 : Math.min(counted, opt.maxCandidates());
+        int pastBudget = Math.max(0, counted - opt.maxCandidates());
         Files.deleteIfExists(budget);
         Files.deleteIfExists(dir.resolve("candidates.pid"));
         Files.deleteIfExists(dir.resolve("candidates.lock"));
@@ -209,7 +212,10 @@ public final class Reducer {
         info.put("seconds", Math.round(secs));
         info.put("accepted_candidates", accepted);
         if (tested >= 0) info.put("tested_candidates", tested);
-        if (opt.maxCandidates() > 0) info.put("candidate_budget", opt.maxCandidates());
+        if (opt.maxCandidates() > 0) {
+            info.put("candidate_budget", opt.maxCandidates());
+            info.put("refused_past_budget", pastBudget);
+        }
         info.put("buggy_command", String.join(" ", buggy) + " " + file);
         info.put("reference_command", reference + " -O0 " + file);
         Files.writeString(dir.resolve("reduce.json"), dev.yarpj.harness.JsonFiles.write(info) + "\n");
