@@ -33,8 +33,8 @@ final class ReduceCommand implements Callable<Integer> {
     String budget;
 
     @Option(names = "--candidates", paramLabel = "N", defaultValue = "0",
-            description = {"Test at most N candidates in each phase (default: no limit). Unlike --budget, it buys the",
-                "same reduction on a busy machine as on an idle one; --budget still bounds the time."})
+            description = "Test at most N candidates in each phase (default: no limit). Unlike --budget, it buys the"
+                    + " same reduction on a busy machine as on an idle one; --budget still bounds the time.")
     int candidates;
 
     @Option(names = "--slow-after", paramLabel = "TIME", defaultValue = "10s",
