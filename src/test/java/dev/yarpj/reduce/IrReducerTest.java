@@ -106,12 +106,13 @@ class IrReducerTest {
     /** A crash keeps its message, and a hang its slowness with each try bounded: a single loop is left of each. */
     @Test
     void plantedCrashAndHangAreReducedInTheIrToOneLoop(@TempDir Path dir) throws Exception {
+        // The hang's limit, 2 CPU-s, is ten times what gcc -O0 may take on the tiny test even on a busy machine.
         for (String fake : List.of("ice-on-loop", "hang-on-loop")) {
             String kind = fake.startsWith("ice") ? "compiler-crash" : "compile-hang";
             String peer = kind.equals("compile-hang") ? "  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n" : "";
             Path d = Files.createDirectories(dir.resolve(fake));
             Path finding = plant(d, "c", "reference: {c: gcc, cpp: g++}\ntestbeds:\n" + peer + "  - {name: fake, c: " + FAKES.resolve(fake + ".sh")
-                    + ", cpp: " + FAKES.resolve(fake + ".sh") + ", flags: [-O2]}\n", kind, "--compile-timeout", "1");
+                    + ", cpp: " + FAKES.resolve(fake + ".sh") + ", flags: [-O2]}\n", kind, "--compile-timeout", "2", "--recheck-timeout", "1");
             IrReducer.Result ir = Reducer.reduceAll(finding, new Reducer.Options(BACKSTOP_S, 2, "cvise", 1, Reducer.Phases.IR)).ir();
             List<dev.yarpj.ir.Stmt> left = Rewrite.inventory(ir.program()).stmts();
             long loops = left.stream().mapToLong(st -> st instanceof dev.yarpj.ir.Stmt.LoopNest ? 1

@@ -111,7 +111,9 @@ class ReducerTest {
     @Test
     void plantedCompileHangIsReducedWithEachTryBounded(@TempDir Path dir) throws Exception {
         String fake = FAKES.resolve("hang-on-loop.sh").toString();
-        Path finding = plant(dir, "hang-on-loop", "1..2", "compile-hang", "--compile-timeout", "1", "--recheck-timeout", "1");
+        // A compile past the limit is a finding when the limit is ten times the peer's median compile: 2 CPU-s
+        // leaves gcc -O0 0.2 CPU-s for the tiny test, which a busy machine's contention cannot reach (1 CPU-s could).
+        Path finding = plant(dir, "hang-on-loop", "1..2", "compile-hang", "--compile-timeout", "2", "--recheck-timeout", "1");
 
         // Each try gives the fake compile 1 CPU-s, not the harness's limit or the forever it spins:
         // nearly every candidate keeps a loop and so pays that second, which makes hangs the
