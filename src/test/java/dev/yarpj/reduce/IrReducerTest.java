@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.yarpj.cli.Main;
 import dev.yarpj.gen.GeneratedTest;
@@ -13,7 +12,6 @@ import dev.yarpj.gen.Generator;
 import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.Replay;
 import dev.yarpj.harness.ProgramFile;
-import dev.yarpj.harness.Testbeds;
 import dev.yarpj.interp.Interpreter;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.interp.UndefinedBehaviorException;
@@ -46,15 +44,15 @@ import org.junit.jupiter.api.io.TempDir;
  * miscompiles, the edits replay to the same program, and UB never reaches a compiler.
  */
 class IrReducerTest {
-    private static final Path FAKES = Path.of("src/test/resources/fake-compilers").toAbsolutePath();
+    static final Path FAKES = Path.of("src/test/resources/fake-compilers").toAbsolutePath();
     /**
      * The IR phase runs to its fixed point, which takes the same candidates on a busy machine as
      * on an idle one; its time budget is only a backstop, far beyond what a busy machine needs,
      * so that load never cuts a reduction short.
      */
-    private static final double BACKSTOP_S = 1800;
-    private static final Path ISPC_FAKES = Path.of("src/test/resources/ispc-harness").toAbsolutePath();
-    private static final Path SYCL_FAKES = Path.of("src/test/resources/sycl-harness").toAbsolutePath();
+    static final double BACKSTOP_S = 1800;
+    static final Path ISPC_FAKES = Path.of("src/test/resources/ispc-harness").toAbsolutePath();
+    static final Path SYCL_FAKES = Path.of("src/test/resources/sycl-harness").toAbsolutePath();
 
     @Test
     void plantedWrongCodeInCIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
@@ -72,35 +70,6 @@ class IrReducerTest {
         // ISPC's C++ twin declares extern "C" void test(...), which the fake leaves alone: built right, no symptom.
         assertTrue(json.matches("(?s).*\"ispc\": \\{\\s*\"files\": \"as-ispc\",\\s*\"built_by\": \"[^\"]*\",\\s*\"symptom\": \"does not show it\".*"), json);
         assertTrue(Files.exists(finding.resolve("reduced/ir/as-c/func.c")) && Files.exists(finding.resolve("reduced/ir/as-sycl/func_ref.cpp")));
-    }
-
-    @Test
-    void plantedWrongCodeInSyclIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
-        // A fake SYCL compiler that builds the C++ lowering beside func.cpp with one added to test()'s constants:
-        // the finding, its replay and the reducer go through the SYCL lowering, its kernel planner and its files.
-        Path finding = reducesToAFewStatements(dir, "sycl", "reference: {c: gcc, cpp: g++}\ntestbeds:\n"
-                + "  - {name: sycl-ref-O0, sycl-cpp: g++, flags: [-O0]}\n"
-                + "  - {name: wrong-O2, sycl: " + SYCL_FAKES.resolve("miscompile-sycl.sh") + ", flags: [-O2, --acpp-targets=omp]}\n");
-        String json = Files.readString(finding.resolve("reduced/ir/ir-reduce.json"));
-        assertTrue(json.contains("\"symptom\": \"not run: " + SYCL_FAKES.resolve("miscompile-sycl.sh") + " builds sycl only\""), json);
-        assertTrue(Files.readString(finding.resolve("reduced/ir/func.cpp")).contains("sycl::"));
-    }
-
-    @Test
-    void plantedWrongCodeInIspcIsReducedInTheIrToAFewStatements(@TempDir Path dir) throws Exception {
-        assumeTrue(Testbeds.onPath("ispc"), "ispc is not on PATH (scripts/install-ispc.sh installs it)");
-        Path finding = reducesToAFewStatements(dir, "ispc", "reference: {c: gcc, cpp: g++, ispc: ispc}\ntestbeds:\n"
-                + "  - {name: ispc-O0, ispc: ispc, flags: [-O0, --target=sse4-i32x4]}\n"
-                + "  - {name: fake, ispc: " + ISPC_FAKES.resolve("miscompile-ispc.sh") + ", flags: [-O2, --target=sse4-i32x4]}\n");
-        // Triage then works on the reduced test: the fake miscompiles at every level and target.
-        assertEquals(0, cli("triage", finding.toString()));
-        String json = Files.readString(finding.resolve("triage").resolve("triage.json"));
-        assertTrue(json.contains("\"lowest_level\": \"-O0\"") && json.contains("\"family\": \"ispc\""), json);
-        assertTrue(json.contains("sse4-i32x4") && json.contains("\"targets_right\": []"), json);
-        assertEquals(Files.readString(finding.resolve("reduced/ir/func.ispc")), Files.readString(finding.resolve("triage/func.ispc")));
-        // ispc compiles ISPC only: the program in the other languages is printed, not run.
-        String json2 = Files.readString(finding.resolve("reduced/ir/ir-reduce.json"));
-        assertTrue(json2.contains("\"symptom\": \"not run: " + ISPC_FAKES.resolve("miscompile-ispc.sh") + " builds ispc only\""), json2);
     }
 
     /** A crash keeps its message, and a hang its slowness with each try bounded: a single loop is left of each. */
@@ -122,7 +91,7 @@ class IrReducerTest {
         }
     }
 
-    private static Path reducesToAFewStatements(Path dir, String lang, String testbeds) throws Exception {
+    static Path reducesToAFewStatements(Path dir, String lang, String testbeds) throws Exception {
         Path finding = plant(dir, lang, testbeds, "wrong-code");
         ProgramFile saved = ProgramFile.read(finding.resolve(ProgramFile.NAME));
         int before = Rewrite.inventory(saved.program()).stmts().size();
@@ -480,7 +449,7 @@ class IrReducerTest {
     }
 
     /** Fuzzes seeds of the tiny policy in {@code lang} with {@code testbeds} (and {@code more} options); the first finding of {@code kind}. */
-    private static Path plant(Path dir, String lang, String testbeds, String kind, String... more) throws Exception {
+    static Path plant(Path dir, String lang, String testbeds, String kind, String... more) throws Exception {
         for (Path d : List.of(FAKES, ISPC_FAKES, SYCL_FAKES)) {
             try (Stream<Path> s = Files.list(d)) {
                 s.forEach(p -> p.toFile().setExecutable(true));
@@ -500,7 +469,7 @@ class IrReducerTest {
         }
     }
 
-    private static int cli(String... args) {
+    static int cli(String... args) {
         var cl = Main.commandLine();
         cl.setOut(new PrintWriter(new StringWriter()));
         cl.setErr(new PrintWriter(new StringWriter()));
