@@ -68,20 +68,9 @@ final class Symptom {
 
     /** As {@link #shows(List)}; {@code stderr} (if given) receives what the compiler printed. */
     boolean shows(List<String> compiler, StringBuilder stderr) throws IOException {
-        Run c = kind == Kind.COMPILE_HANG ? buildByCpu(compiler) : build(compiler, compileTimeout * 4);
+        Run c = buildForSymptom(compiler);
         if (stderr != null) stderr.append(c.output);
-        switch (kind) {
-            case COMPILE_HANG:
-                return c.timedOut;
-            case COMPILER_CRASH:
-                return !c.timedOut && c.exit != 0 && (c.exit > 128 || c.output.contains(crashText));
-            default:
-                break;
-        }
-        if (c.exit != 0) return false;
-        Run r = exec("bug.bin");
-        if (kind == Kind.RUNTIME_CRASH) return !r.timedOut && r.exit != 0 && r.exit != 126 && r.exit != 127;
-        return !r.timedOut && r.exit == 0 && !r.output.equals(referenceOutput);
+        return effectOf(c) == Effect.SHOWS;
     }
 
     /**
@@ -90,12 +79,7 @@ final class Symptom {
      * A flag that disables a pass the compiler cannot do without fails here, not just loses the symptom.
      */
     boolean fixes(List<String> compiler) throws IOException {
-        Run c = build(compiler, compileTimeout * 4);
-        if (c.timedOut || c.exit != 0) return false;
-        if (kind == Kind.COMPILER_CRASH || kind == Kind.COMPILE_HANG) return true;
-        Run r = exec("bug.bin");
-        if (r.timedOut || r.exit != 0) return false;
-        return kind == Kind.RUNTIME_CRASH || r.output.equals(referenceOutput);
+        return effect(compiler) == Effect.FIXES;
     }
 
     /** What one build does with the test: gets it right, shows the symptom, or neither (it fails otherwise). */
@@ -107,7 +91,16 @@ final class Symptom {
      * do without) must be told from one that still shows it.
      */
     Effect effect(List<String> compiler) throws IOException {
-        Run c = kind == Kind.COMPILE_HANG ? buildByCpu(compiler) : build(compiler, compileTimeout * 4);
+        return effectOf(buildForSymptom(compiler));
+    }
+
+    /** The build that tells the symptom: a compile hang's by CPU time, any other with four times the compile limit. */
+    private Run buildForSymptom(List<String> compiler) throws IOException {
+        return kind == Kind.COMPILE_HANG ? buildByCpu(compiler) : build(compiler, compileTimeout * 4);
+    }
+
+    /** What build {@code c} (and, for wrong code and runtime crashes, a run of what it built) does with the test. */
+    private Effect effectOf(Run c) throws IOException {
         switch (kind) {
             case COMPILE_HANG:
                 return c.timedOut ? Effect.SHOWS : c.exit == 0 ? Effect.FIXES : Effect.OTHER;
@@ -130,11 +123,16 @@ final class Symptom {
 
     /** Builds the test with {@code compiler} into bug.bin (removed first), counting the build. */
     private Run build(List<String> compiler, double timeoutSeconds) throws IOException {
+        return run(buildCommand(compiler), timeoutSeconds);
+    }
+
+    /** The command that builds the test with {@code compiler} into bug.bin, which goes first; the build is counted. */
+    private List<String> buildCommand(List<String> compiler) throws IOException {
         builds++;
         List<String> cmd = new ArrayList<>(compiler);
         cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
         Files.deleteIfExists(dir.resolve("bug.bin"));
-        return run(cmd, timeoutSeconds);
+        return cmd;
     }
 
     /**
@@ -144,11 +142,7 @@ final class Symptom {
      * a fast compile look like the hang.
      */
     private Run buildByCpu(List<String> compiler) throws IOException {
-        builds++;
-        List<String> cmd = new ArrayList<>(compiler);
-        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
-        Files.deleteIfExists(dir.resolve("bug.bin"));
-        ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", cmd, CampaignConfig.compileLimits(compileTimeout));
+        ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", buildCommand(compiler), CampaignConfig.compileLimits(compileTimeout));
         return new Run(r.exitCode(), r.pastTimeLimit(compileTimeout), r.stderr() + r.stdout());
     }
 

@@ -96,7 +96,11 @@ final class Versions {
             if (line.equals("?") || !seen.add(CompilerVersion.shortForm(line))) continue;
             List<String> cmd = new ArrayList<>(minimal);
             cmd.set(0, n.toString());
-            Result r = s.shows(cmd) ? Result.SHOWS : s.fixes(cmd) ? Result.RIGHT : Result.FAILS;
+            Result r = switch (s.effect(cmd)) {
+                case SHOWS -> Result.SHOWS;
+                case FIXES -> Result.RIGHT;
+                case OTHER -> Result.FAILS;
+            };
             checks.add(new Check(n.getFileName().toString(), CompilerVersion.shortForm(line), r));
         }
         return standing(checks);
