@@ -86,14 +86,9 @@ public final class IrReducer {
     /**
      * Reduces the program of {@code finding}, saved as {@code saved}, writing the result to
      * {@code out}: the reduced test's files, {@code edits.json}, {@code program.json.gz} and
-     * {@code ir-reduce.json}, and the same program in the other languages under {@code as-LANG/}.
+     * {@code ir-reduce.json}, and the same program in the other languages under {@code as-LANG/};
+     * building at most {@code maxBuilt} candidates (0: no limit) within {@code budgetSeconds}.
      */
-    public static Result reduce(Finding finding, ProgramFile saved, Path out, double budgetSeconds, double slowAfter, int jobs)
-            throws IOException, InterruptedException {
-        return reduce(finding, saved, out, budgetSeconds, slowAfter, jobs, 0);
-    }
-
-    /** As above, building at most {@code maxBuilt} candidates (0: no limit). */
     public static Result reduce(Finding finding, ProgramFile saved, Path out, double budgetSeconds, double slowAfter, int jobs,
                                 int maxBuilt) throws IOException, InterruptedException {
         long start = System.nanoTime();

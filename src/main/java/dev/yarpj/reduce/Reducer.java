@@ -194,9 +194,7 @@ public final class Reducer {
         int counted = Files.exists(budget) ? (int) Files.size(budget) : -1;
         int tested = counted < 0 ? -1 : Math.min(counted, opt.maxCandidates());
         int pastBudget = Math.max(0, counted - opt.maxCandidates());
-        Files.deleteIfExists(budget);
-        Files.deleteIfExists(dir.resolve("candidates.pid"));
-        Files.deleteIfExists(dir.resolve("candidates.lock"));
+        for (String suffix : List.of("", ".pid", ".lock")) Files.deleteIfExists(budget.resolveSibling(budget.getFileName() + suffix));
         double secs = (System.nanoTime() - start) / 1e9;
         String reduced = Files.readString(dir.resolve(file));
         // Whatever C-Vise left must still pass the test (it keeps only accepted candidates).
