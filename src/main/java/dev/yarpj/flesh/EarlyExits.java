@@ -58,19 +58,8 @@ final class EarlyExits {
         Stmt exit = new Stmt.If(cond, new Stmt.Block(then), null);
         boolean before = kind.equals("continue") || f.rng.chance(xp.pBefore());
 
-        List<Stmt.LoopLevel> levels = new ArrayList<>(n.levels());
-        Stmt.Block body = n.body();
-        Stmt.LoopLevel lv = levels.get(l);
-        if (search) {
-            body = new Stmt.Block(List.of(exit));
-        } else if (l == n.depth() - 1) {
-            body = with(body, exit, before);
-        } else if (before) {
-            levels.set(l, new Stmt.LoopLevel(lv.head(), with(lv.prefix(), exit, true), lv.suffix()));
-        } else {
-            levels.set(l, new Stmt.LoopLevel(lv.head(), lv.prefix(), with(lv.suffix(), exit, false)));
-        }
-        return new Stmt.LoopNest(levels, body, n.pragma(), n.idiom());
+        if (search) return new Stmt.LoopNest(n.levels(), new Stmt.Block(List.of(exit)), n.pragma(), n.idiom());
+        return placed(n, l, exit, before);
     }
 
     /**
@@ -89,7 +78,14 @@ final class EarlyExits {
         Expr cond = sentinelTest(bounds.get(by).space(), new Expr.IterRef(n.levels().get(by).head().iter()));
         if (cond == null) return n;
         Stmt exit = new Stmt.If(cond, new Stmt.Block(List.of(new Stmt.Exit(Stmt.Exit.Kind.RETURN))), null);
-        boolean before = f.rng.chance(xp.pBefore());
+        return placed(n, l, exit, f.rng.chance(xp.pBefore()));
+    }
+
+    /**
+     * {@code n} with {@code exit} in level {@code l}: first or last in the innermost body, or in
+     * an outer level's prefix ({@code before}) or suffix.
+     */
+    private static Stmt.LoopNest placed(Stmt.LoopNest n, int l, Stmt exit, boolean before) {
         List<Stmt.LoopLevel> levels = new ArrayList<>(n.levels());
         Stmt.Block body = n.body();
         Stmt.LoopLevel lv = levels.get(l);
