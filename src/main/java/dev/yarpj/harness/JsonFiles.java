@@ -135,8 +135,11 @@ public final class JsonFiles {
         }
     }
 
-    /** How {@link #writePretty} lays out {@code mapper}'s JSON, for files of records ({@link ProgramJson}). */
-    static ObjectWriter prettyWriter(ObjectMapper mapper) {
+    /**
+     * How {@link #writePretty} lays out {@code mapper}'s JSON, for documents of records: files
+     * of the IR ({@link ProgramJson}), the stats report.
+     */
+    public static ObjectWriter prettyWriter(ObjectMapper mapper) {
         return mapper.writer(new Pretty()).with(ESCAPES);
     }
 

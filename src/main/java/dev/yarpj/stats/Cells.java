@@ -1,7 +1,6 @@
 package dev.yarpj.stats;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
+import dev.yarpj.harness.JsonFiles;
 import java.util.List;
 import java.util.Locale;
 
@@ -37,15 +36,11 @@ final class Cells {
 
     /**
      * A figure of JSON and CSV: 6 significant digits (more would be noise of the sample, and
-     * the files are read by people too), with a decimal point; null for NaN and infinities.
+     * the files are read by people too), with a decimal point, as all of yarpj's JSON for people
+     * spells them ({@link JsonFiles#number}); null for NaN and infinities.
      */
     static String number(double d) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) return null;
-        if (d == 0) return "0.0";
-        double a = Math.abs(d);
-        if (a < 1e-4 || a >= 1e15) return String.format(Locale.ROOT, "%.5e", d);
-        String s = new BigDecimal(d).round(new MathContext(6)).stripTrailingZeros().toPlainString();
-        return s.contains(".") ? s : s + ".0";
+        return Double.isNaN(d) || Double.isInfinite(d) ? null : JsonFiles.number(d);
     }
 
     static boolean[] rightAligned(int columns, int from) {

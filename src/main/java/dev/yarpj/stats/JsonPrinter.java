@@ -6,20 +6,19 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.stats.ispc.IspcSummary;
 import dev.yarpj.stats.ispc.MaskSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +28,7 @@ import java.util.Map;
  * Prints a {@link StatsReport} as one JSON object, for people and scripts: a view of the
  * report as records (their components, in snake case, are the keys; a null one is left out
  * where marked), written by Jackson with doubles spelled by {@link Cells#number} and laid
- * out by {@link RowsPerLine}.
+ * out as yarpj's other JSON for people ({@link JsonFiles#writePretty}).
  */
 final class JsonPrinter {
     private static final JsonSerializer<Double> NUMBER = new JsonSerializer<>() {
@@ -46,6 +45,9 @@ final class JsonPrinter {
             .addModule(new SimpleModule().addSerializer(Double.class, NUMBER).addSerializer(double.class, NUMBER))
             .build();
 
+    /** yarpj's layout for people ({@link JsonFiles#writePretty}): a key per line, and each row of a section on a line of its own. */
+    private static final ObjectWriter LAYOUT = JsonFiles.prettyWriter(MAPPER);
+
     private final PrintWriter out;
 
     JsonPrinter(PrintWriter out) {
@@ -60,7 +62,7 @@ final class JsonPrinter {
     /** {@code document} (a view record, a map, a list) as the stats JSON spells and lays it out. */
     static String json(Object document) {
         try {
-            return MAPPER.writer(new RowsPerLine()).writeValueAsString(document);
+            return LAYOUT.writeValueAsString(document);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -263,101 +265,6 @@ final class JsonPrinter {
             return new Masks(build, m.tests(), masks.checked(), masks.mismatchSeeds(), m.ifs(), m.ran(), m.testsWithRan(), m.mixedOnce(),
                     m.mixedOnceShare(), m.runs(), m.mixedRuns(), m.mixedRunShare(), buckets,
                     new Exits(e.ifs(), e.ran(), e.mixedOnce(), e.runs(), e.mixedRuns()));
-        }
-    }
-
-    // ---------------------------------------------------------------- layout
-
-    /**
-     * The layout: the document's keys one per line, and each list of objects near the top (the
-     * rows of a section: at most two levels down) one object per line; everything else on the
-     * line of its key, so that a row reads as one line. Keeps state: a fresh one per document.
-     */
-    static final class RowsPerLine extends MinimalPrettyPrinter {
-        /** Per open object or array: whether its entries go one per line; for an array, whether its first is yet to come. */
-        private static final class Level {
-            boolean lines;
-            boolean firstPending;
-        }
-
-        private final Deque<Level> levels = new ArrayDeque<>();
-
-        /** A container starts; as the first entry of a list near the top, an object puts that list's entries one per line. */
-        private void open(JsonGenerator g, boolean object, char bracket) throws IOException {
-            Level parent = levels.peek();
-            if (parent != null && parent.firstPending) {
-                parent.firstPending = false;
-                parent.lines = object && levels.size() <= 3;
-                if (parent.lines) newline(g, levels.size());
-            }
-            Level l = new Level();
-            l.lines = object && levels.isEmpty();
-            levels.push(l);
-            g.writeRaw(bracket);
-        }
-
-        private void close(JsonGenerator g, int entries, char bracket) throws IOException {
-            if (levels.pop().lines && entries > 0) newline(g, levels.size());
-            g.writeRaw(bracket);
-        }
-
-        /** After a comma, or before the first entry ({@code first}, which in a line needs no space). */
-        private void separate(JsonGenerator g, boolean first) throws IOException {
-            Level l = levels.peek();
-            l.firstPending = false;
-            if (l.lines) newline(g, levels.size());
-            else if (!first) g.writeRaw(' ');
-        }
-
-        private static void newline(JsonGenerator g, int depth) throws IOException {
-            g.writeRaw("\n" + "  ".repeat(depth));
-        }
-
-        @Override
-        public void writeStartObject(JsonGenerator g) throws IOException {
-            open(g, true, '{');
-        }
-
-        @Override
-        public void writeEndObject(JsonGenerator g, int entries) throws IOException {
-            close(g, entries, '}');
-        }
-
-        @Override
-        public void writeStartArray(JsonGenerator g) throws IOException {
-            open(g, false, '[');
-        }
-
-        @Override
-        public void writeEndArray(JsonGenerator g, int values) throws IOException {
-            close(g, values, ']');
-        }
-
-        @Override
-        public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(',');
-            separate(g, false);
-        }
-
-        @Override
-        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(',');
-            separate(g, false);
-        }
-
-        @Override
-        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(": ");
-        }
-
-        @Override
-        public void beforeObjectEntries(JsonGenerator g) throws IOException {
-            separate(g, true);
-        }
-
-        @Override
-        public void beforeArrayValues(JsonGenerator g) {
-            levels.peek().firstPending = true;
         }
     }
 }
