@@ -24,12 +24,12 @@ class ReducerTest {
     /**
      * C-Vise's budget for each planted finding, in candidates: the same reduction on a busy
      * machine as on an idle one, only slower (a budget in seconds reached 55 lines of 111 on an
-     * idle machine and 74 on a busy one). Twenty candidates are C-Vise's first line and function
-     * passes, which cut the planted test by a few lines to a fifth; what the tests check is that
+     * idle machine and 74 on a busy one). Twelve candidates are C-Vise's first line and function
+     * passes, which cut the planted test by a few lines; what the tests check is that
      * each kind's interestingness test keeps only candidates with the symptom that are
      * sanitizer-clean, not how far C-Vise gets. The seconds are a backstop only.
      */
-    private static final int CANDIDATES = 20;
+    private static final int CANDIDATES = 12;
     private static final double BACKSTOP_S = 900;
 
     private static Reducer.Options budget(double slowAfter) {
