@@ -43,7 +43,8 @@ bin="$tools/bin"
 suite="${YARPJ_COMPILERS_SUITE:-sid}"
 cross="${YARPJ_COMPILERS_CROSS:-yes}"
 # What was asked for: a change (another suite, extra releases, cross targets) reinstalls.
-request="suite=$suite cross=$cross extra=${YARPJ_COMPILERS_EXTRA:-}"
+# wrappers=2: clang's wrappers leave a link for another target (--target=) to that target's loader.
+request="suite=$suite cross=$cross extra=${YARPJ_COMPILERS_EXTRA:-} wrappers=2"
 who=install-compilers
 
 die() { echo "$who: $*" >&2; exit 1; }
@@ -226,6 +227,7 @@ link=no; only=no
 for a in "\$@"; do
   case \$a in
     -c|-S|-E|-M|-MM|-fsyntax-only|-print-*|--print-*|-dump*|--version|--help*|-Q|-###) only=yes ;;
+    --target=*) only=yes ;; # builds for another target (clang --target=riscv64-linux-gnu): its own loader, not this root's
     -*) ;;
     *) link=yes ;;
   esac

@@ -199,7 +199,8 @@ final class FuzzCommand implements Callable<Integer> {
                 CampaignConfig.runLimits(runTimeout), home().resolve("yarpj").toString(), versions);
         if (pickedSeed && !quiet) outw.println("first seed: " + seed);
         if (!quiet) {
-            err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream().map(Testbed::name).toList())
+            err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream()
+                            .map(t -> t.space() == null ? t.name() : t.name() + ": " + t.space().size() + " configurations").toList())
                     + "), " + jobs + " jobs, "
                     + (shardOf == null ? "" : "shard " + shardOf.index() + "/" + shardOf.count() + ", ") + "results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
         }
@@ -238,6 +239,18 @@ final class FuzzCommand implements Callable<Integer> {
         }
         if (s.get("pending_rechecks") instanceof Number n && n.intValue() > 0) {
             w.println("compile-time rechecks not finished: " + n + " (yarpj fuzz --resume finishes them)");
+        }
+        if (s.get("configurations") instanceof Map<?, ?> spaces) {
+            // Per axis value: runs, and runs that were findings (after the slash).
+            spaces.forEach((tb, axes) -> {
+                w.println("configurations drawn on " + tb + " (runs/findings):");
+                ((Map<?, ?>) axes).forEach((axis, values) -> {
+                    StringBuilder line = new StringBuilder("  " + axis + ":");
+                    ((Map<?, ?>) values).forEach((v, n) -> line.append(' ').append(v).append(' ')
+                            .append(((Map<?, ?>) n).get("runs")).append('/').append(((Map<?, ?>) n).get("findings")).append(';'));
+                    w.println(line.substring(0, line.length() - 1));
+                });
+            });
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> cpu = (Map<String, Object>) s.get("cpu");

@@ -25,11 +25,25 @@ final class CampaignStats {
     private double slowSeconds;
     private final Map<String, Long> slowByTestbed = new java.util.TreeMap<>();
 
+    /** Of testbeds with a configuration space: testbed, axis, alternative -> runs and runs that were findings. */
+    private final Map<String, Map<String, Map<String, long[]>>> byOption = new java.util.TreeMap<>();
+
     synchronized void addTest(List<Map<String, Object>> rows) {
         tests++;
         if (rows.stream().anyMatch(r -> Outcome.SLOW_COMPILE.dir.equals(r.get("outcome")))) slowTests++;
         for (Map<String, Object> r : rows) {
             for (Outcome o : Outcome.values()) if (o.dir.equals(r.get("outcome"))) runs.merge(o, 1L, Long::sum);
+            if (r.get("options") instanceof Map<?, ?> options) {
+                Outcome o = Outcome.fromDir(String.valueOf(r.get("outcome")));
+                boolean finding = o != null && o != Outcome.PASS && o != Outcome.SLOW_COMPILE;
+                Map<String, Map<String, long[]>> axes = byOption.computeIfAbsent(String.valueOf(r.get("testbed")), k -> new LinkedHashMap<>());
+                options.forEach((axis, value) -> {
+                    long[] n = axes.computeIfAbsent(String.valueOf(axis), k -> new java.util.TreeMap<>())
+                            .computeIfAbsent(String.valueOf(value), k -> new long[2]);
+                    n[0]++;
+                    if (finding) n[1]++;
+                });
+            }
         }
     }
 
@@ -103,6 +117,25 @@ final class CampaignStats {
         slow.put("seconds", slowSeconds);
         slow.put("by_testbed", new LinkedHashMap<>(slowByTestbed));
         m.put("slow_compiles", slow);
+        if (!byOption.isEmpty()) {
+            // Which parts of each configuration space the campaign exercised, and where its findings were.
+            Map<String, Object> spaces = new LinkedHashMap<>();
+            byOption.forEach((tb, axes) -> {
+                Map<String, Object> a = new LinkedHashMap<>();
+                axes.forEach((axis, values) -> {
+                    Map<String, Object> v = new LinkedHashMap<>();
+                    values.forEach((value, n) -> {
+                        Map<String, Object> c = new LinkedHashMap<>();
+                        c.put("runs", n[0]);
+                        c.put("findings", n[1]);
+                        v.put(value, c);
+                    });
+                    a.put(axis, v);
+                });
+                spaces.put(tb, a);
+            });
+            m.put("configurations", spaces);
+        }
         m.put("pending_rechecks", pendingRechecks);
         double gen = generationNanos / 1e9;
         double jvm = Math.max(0, (processCpuNanos() - startCpuNanos) / 1e9);

@@ -116,6 +116,30 @@ final class TestRunner {
     private final ThreadLocal<Map<String, Object>> current = new ThreadLocal<>();
     /** The test this thread runs: a finding saves its IR and recipe ({@link ProgramFile}) for reduction. */
     private final ThreadLocal<GeneratedTest> currentTest = new ThreadLocal<>();
+    /** The testbeds of the test this thread runs: those with a configuration space as its seed drew them. */
+    private final ThreadLocal<List<Testbed>> currentBeds = new ThreadLocal<>();
+
+    private List<Testbed> beds() {
+        List<Testbed> b = currentBeds.get();
+        return b != null ? b : cfg.testbeds();
+    }
+
+    private Testbed bed(String name) {
+        return beds().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /**
+     * How a finding's signature names a testbed: by its name, and for a drawn configuration
+     * with the options drawn too, so that findings of different configurations are told apart.
+     */
+    private String signed(String name) {
+        Testbed t = beds().stream().filter(b -> b.name().equals(name)).findFirst().orElse(null);
+        return t == null || t.drawnLabel().isEmpty() ? name : name + " [" + t.drawnLabel() + "]";
+    }
+
+    private String signed(List<String> names) {
+        return String.join(",", names.stream().map(this::signed).toList());
+    }
 
     void run(long seed, Path scratch) throws IOException {
         clean(scratch);
@@ -124,6 +148,7 @@ final class TestRunner {
         done.put("findings", new ArrayList<Map<String, Object>>());
         current.set(done);
         currentTest.remove();
+        currentBeds.set(cfg.testbeds().stream().map(t -> t.drawn(seed)).toList());
         GeneratedTest test;
         var threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
@@ -157,7 +182,7 @@ final class TestRunner {
         Map<Outcome, Map<String, ProcessRunner.Result>> failedRuns = new LinkedHashMap<>();
         Map<String, Double> finished = new LinkedHashMap<>(); // CPU seconds of the compiles that ended within the limit
         Map<String, List<String>> slow = new LinkedHashMap<>(); // the compile commands of those past the time limit
-        for (Testbed tb : cfg.testbeds()) {
+        for (Testbed tb : beds()) {
             String obj = "func-" + tb.name() + ".o";
             String bin = "test-" + tb.name();
             List<String> compile = tb.compileCommand(cfg.lang(), obj);
@@ -177,7 +202,7 @@ final class TestRunner {
                 // Nothing is rechecked here: a recheck would hold this job for several times the limit.
                 stats.addSlowCompile(tb.name(), c.wallSeconds());
                 if (overTime) slow.put(tb.name(), compile);
-                Map<String, Object> row = row(seed, tb.name(), Outcome.SLOW_COMPILE, c.wallSeconds(), 0);
+                Map<String, Object> row = row(seed, tb, Outcome.SLOW_COMPILE, c.wallSeconds(), 0);
                 row.put("limit", overTime ? "time" : "memory");
                 rows.add(row);
                 continue;
@@ -192,7 +217,7 @@ final class TestRunner {
                 save(kind, sig, seed, scratch, tb.name(), List.of(compile), Map.of("compile.stderr", c.stderr()),
                         repro(kind, tb, compile, null), Map.of("testbed", tb.name(),
                                 "note", crash ? "compiler crash" : "a compile error on a generated program: a compiler bug or a generator bug"));
-                rows.add(row(seed, tb.name(), kind, c.wallSeconds(), 0));
+                rows.add(row(seed, tb, kind, c.wallSeconds(), 0));
                 continue;
             }
             ProcessRunner.Result l = ProcessRunner.run(scratch, tb.name() + ".link", link, cfg.compileLimits());
@@ -202,7 +227,7 @@ final class TestRunner {
                 save(Outcome.PROGRAM_REJECTED, "link failed: " + Signature.firstLine(l.stderr(), "error"), seed, scratch, tb.name(),
                         List.of(compile, link), Map.of("link.stderr", l.stderr()), repro(Outcome.PROGRAM_REJECTED, tb, compile, link),
                         Map.of("testbed", tb.name()));
-                rows.add(row(seed, tb.name(), Outcome.PROGRAM_REJECTED, c.wallSeconds(), 0));
+                rows.add(row(seed, tb, Outcome.PROGRAM_REJECTED, c.wallSeconds(), 0));
                 continue;
             }
             ProcessRunner.Result r = ProcessRunner.run(scratch, tb.name() + ".run", exec, runLimits);
@@ -218,12 +243,12 @@ final class TestRunner {
             if (r.timedOut() || !r.ok()) {
                 Outcome kind = r.timedOut() ? Outcome.RUNTIME_HANG : Outcome.RUNTIME_CRASH;
                 failedRuns.computeIfAbsent(kind, k -> new LinkedHashMap<>()).put(tb.name(), r);
-                rows.add(row(seed, tb.name(), kind, c.wallSeconds(), r.wallSeconds()));
+                rows.add(row(seed, tb, kind, c.wallSeconds(), r.wallSeconds()));
                 continue;
             }
             String got = r.stdout().strip();
             outputs.put(tb.name(), got);
-            rows.add(row(seed, tb.name(), got.equals(expected) ? Outcome.PASS : Outcome.WRONG_CODE, c.wallSeconds(), r.wallSeconds()));
+            rows.add(row(seed, tb, got.equals(expected) ? Outcome.PASS : Outcome.WRONG_CODE, c.wallSeconds(), r.wallSeconds()));
         }
         for (Map.Entry<Outcome, Map<String, ProcessRunner.Result>> e : failedRuns.entrySet()) {
             runtimeFailure(seed, scratch, e.getKey(), e.getValue(), commands);
@@ -245,14 +270,14 @@ final class TestRunner {
         if (!o.any()) return;
         // Testbed order, those past the limit first: the finding's commands and repro.sh are the first one's.
         List<String> names = new ArrayList<>();
-        for (Testbed t : cfg.testbeds()) if (o.testbeds().containsKey(t.name()) && slow.containsKey(t.name())) names.add(t.name());
-        for (Testbed t : cfg.testbeds()) if (o.testbeds().containsKey(t.name()) && !slow.containsKey(t.name())) names.add(t.name());
+        for (Testbed t : beds()) if (o.testbeds().containsKey(t.name()) && slow.containsKey(t.name())) names.add(t.name());
+        for (Testbed t : beds()) if (o.testbeds().containsKey(t.name()) && !slow.containsKey(t.name())) names.add(t.name());
         String first = names.get(0);
-        Testbed tb = cfg.testbeds().stream().filter(t -> t.name().equals(first)).findFirst().orElseThrow();
+        Testbed tb = bed(first);
         List<String> compile = compileOf(commands.get(first));
         boolean hang = slow.containsKey(first);
         Map<String, Object> times = new LinkedHashMap<>();
-        for (Testbed t : cfg.testbeds()) {
+        for (Testbed t : beds()) {
             if (slow.containsKey(t.name())) times.put(t.name(), String.format(java.util.Locale.ROOT, "> %.0f", limit));
             else if (finished.containsKey(t.name())) times.put(t.name(), finished.get(t.name()));
         }
@@ -265,7 +290,7 @@ final class TestRunner {
         meta.put("compile_cpu_s", times);
         meta.put("recheck", !hang ? "not needed: it finished in " + o.testbeds().get(first)
                 : recheck != null ? CompileRecheck.PENDING : "not done (no recheck in this run)");
-        Path example = save(Outcome.COMPILE_HANG, "compile-time outlier on " + String.join(",", names), seed, scratch, first,
+        Path example = save(Outcome.COMPILE_HANG, "compile-time outlier on " + signed(names), seed, scratch, first,
                 List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null, hang ? 0 : o.bar()), meta);
         if (example != null && hang && recheck != null) recheck.submit(example, compile);
     }
@@ -311,7 +336,7 @@ final class TestRunner {
         outputs.forEach((k, v) -> outText.append(k).append(": ").append(v).append('\n'));
         if (outputs.size() >= 2 && wrong.size() == outputs.size() && votes.size() == 1) {
             // Every compiler agrees and the interpreter does not: the prediction is what is wrong.
-            Testbed any = cfg.testbeds().stream().filter(t -> t.name().equals(wrong.get(0))).findFirst().orElseThrow();
+            Testbed any = bed(wrong.get(0));
             List<List<String>> cmds = commands.get(any.name());
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("expected", expected);
@@ -320,7 +345,7 @@ final class TestRunner {
                     Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, any, compileOf(cmds), linkOf(cmds)), meta);
             return;
         }
-        Testbed first = cfg.testbeds().stream().filter(t -> t.name().equals(wrong.get(0))).findFirst().orElseThrow();
+        Testbed first = bed(wrong.get(0));
         List<List<String>> cmds = commands.get(first.name());
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("testbeds", wrong);
@@ -328,7 +353,7 @@ final class TestRunner {
         meta.put("outputs", outputs);
         meta.put("majority", majority);
         meta.put("majority_agrees_with_prediction", majority == null ? null : majority.equals(expected));
-        save(Outcome.WRONG_CODE, "wrong code on " + String.join(",", wrong), seed, scratch, first.name(), cmds,
+        save(Outcome.WRONG_CODE, "wrong code on " + signed(wrong), seed, scratch, first.name(), cmds,
                 Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, first, compileOf(cmds), linkOf(cmds)), meta);
     }
 
@@ -339,12 +364,12 @@ final class TestRunner {
         ProcessRunner.Result r = byTestbed.get(first);
         String how = kind == Outcome.RUNTIME_HANG ? "runtime hang"
                 : r.signalled() ? "killed by signal " + (r.exitCode() - 128) : "exit code " + r.exitCode();
-        Testbed tb = cfg.testbeds().stream().filter(t -> t.name().equals(first)).findFirst().orElseThrow();
+        Testbed tb = bed(first);
         List<List<String>> cmds = commands.get(first);
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("testbeds", new ArrayList<>(byTestbed.keySet()));
         meta.put("exit_code", r.exitCode());
-        save(kind, how + " on " + String.join(",", byTestbed.keySet()), seed, scratch, first, cmds,
+        save(kind, how + " on " + signed(new ArrayList<>(byTestbed.keySet())), seed, scratch, first, cmds,
                 Map.of("run.stdout", r.stdout(), "run.stderr", r.stderr()), repro(kind, tb, compileOf(cmds), linkOf(cmds)), meta);
     }
 
@@ -419,8 +444,9 @@ final class TestRunner {
         meta.put("testbed", testbed);
         meta.putAll(extraMeta);
         meta.put("reference", ref);
-        Testbed where = cfg.testbeds().stream().filter(t -> t.name().equals(testbed)).findFirst().orElse(cfg.reference());
+        Testbed where = beds().stream().filter(t -> t.name().equals(testbed)).findFirst().orElse(cfg.reference());
         if (!where.target().equals(Testbed.HOST)) meta.put("target", where.target());
+        if (!where.drawn().isEmpty()) meta.put("options", where.drawn()); // the configuration its seed drew, axis by axis
         if (where.emulated()) meta.put("run", where.run()); // how its programs run: the emulator and its options
         if (ispc) meta.put("header", headerCmd.get(0));
         meta.put("commands", cmds);
@@ -554,6 +580,12 @@ final class TestRunner {
         return sb.toString();
     }
 
+    private static Map<String, Object> row(long seed, Testbed tb, Outcome o, double compileS, double runS) {
+        Map<String, Object> r = row(seed, tb.name(), o, compileS, runS);
+        if (!tb.drawn().isEmpty()) r.put("options", tb.drawn());
+        return r;
+    }
+
     private static Map<String, Object> row(long seed, String testbed, Outcome o, double compileS, double runS) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("seed", seed);
@@ -576,6 +608,7 @@ final class TestRunner {
         all.add(done);
         log.append(all);
         stats.addTest(rows);
+        currentBeds.remove();
     }
 
     /** Creates {@code dir} if need be and empties it (its files; scratch directories hold no subdirectories). */

@@ -3,6 +3,7 @@ package dev.yarpj.harness;
 import dev.yarpj.lower.Language;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A compiler with flags: one column of the differential test. Each language has its own
@@ -18,11 +19,56 @@ import java.util.List;
  * <p>Programs run on {@code target}: "host" unless the testbeds file says otherwise (a
  * cross compiler's, such as aarch64-sve2), where they run under the emulator command
  * {@code run} (qemu-aarch64 -cpu max, say; empty on the host).
+ *
+ * <p>A testbed with a configuration {@code space} is a template: each test builds with
+ * {@link #drawn(long)}, the testbed with the options its seed draws from each axis added to
+ * {@code flags} and its emulator command following the draw; {@code drawn} says what was
+ * drawn (axis to alternative), empty for a testbed without a space.
  */
 public record Testbed(String name, String cCompiler, String cppCompiler, String ispcCompiler, String ispcCppCompiler,
-                      String syclCompiler, String syclCppCompiler, List<String> flags, String target, List<String> run) {
+                      String syclCompiler, String syclCppCompiler, List<String> flags, String target, List<String> run,
+                      ConfigSpace space, Map<String, String> drawn) {
     /** The target of testbeds whose programs run on this machine as they are. */
     public static final String HOST = "host";
+
+    public Testbed {
+        drawn = drawn == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(drawn));
+    }
+
+    /** A testbed with fixed flags, no configuration space. */
+    public Testbed(String name, String cCompiler, String cppCompiler, String ispcCompiler, String ispcCppCompiler,
+                   String syclCompiler, String syclCppCompiler, List<String> flags, String target, List<String> run) {
+        this(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run, null, Map.of());
+    }
+
+    /**
+     * The testbed test {@code seed} builds with: this one without a configuration space, else
+     * its flags followed by the options drawn for the seed, its emulator command with the
+     * drawn variables filled in, and {@link #drawn} saying what was drawn.
+     */
+    public Testbed drawn(long seed) {
+        if (space == null) return this;
+        ConfigSpace.Draw d = space.draw(seed, name);
+        List<String> all = new ArrayList<>(flags);
+        all.addAll(d.flags());
+        return new Testbed(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, List.copyOf(all),
+                target, ConfigSpace.substitute(run, d.vars()), null, d.choices());
+    }
+
+    /** This testbed with configuration space {@code s} instead of its own. */
+    public Testbed withSpace(ConfigSpace s) {
+        return new Testbed(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run, s, drawn);
+    }
+
+    /** The options this testbed's draw added, as one line ("" when nothing was drawn). */
+    public String drawnLabel() {
+        return String.join(" ", drawn.values().stream().filter(v -> !v.equals(ConfigSpace.NONE)).toList());
+    }
+
+    /** Whether this testbed links with link-time optimization: then it links the test itself, with its own flags. */
+    public boolean linksWithLto() {
+        return flags.stream().anyMatch(f -> f.equals("-flto") || f.startsWith("-flto="));
+    }
 
     /**
      * How many times the run limit an emulated program gets: qemu-user runs vector code at a
@@ -32,7 +78,8 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
 
     /** This testbed under another name. */
     public Testbed named(String newName) {
-        return new Testbed(newName, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run);
+        return new Testbed(newName, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run,
+                space, drawn);
     }
 
     /** The compiler this testbed runs on tests in {@code lang}, or null when it has none. */
@@ -57,7 +104,9 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
 
     /**
      * The command that links the driver with this testbed's object: the reference's compiler,
-     * or for a SYCL compiler that compiler with its flags (the targets must match).
+     * or for a SYCL compiler that compiler with its flags (the targets must match), or with
+     * link-time optimization ({@code -flto}) the testbed's own compiler and flags, since only
+     * it can read its objects.
      */
     public List<String> linkCommand(Language lang, String reference, String object, String binary) {
         List<String> cmd = new ArrayList<>(linker(lang, reference));
@@ -67,8 +116,8 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
 
     /** The linking program and its flags, without the files. */
     public List<String> linker(Language lang, String reference) {
-        if (!runsSycl(lang)) return List.of(reference);
-        List<String> cmd = new ArrayList<>(List.of(syclCompiler));
+        if (!runsSycl(lang) && !(linksWithLto() && !runsIspc(lang))) return List.of(reference);
+        List<String> cmd = new ArrayList<>(List.of(compiler(lang)));
         cmd.addAll(flags);
         return cmd;
     }

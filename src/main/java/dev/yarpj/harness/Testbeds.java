@@ -96,7 +96,7 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
                     ? "name, flags and at least one of c, cpp, ispc, ispc-cpp, sycl, sycl-cpp" : "c, cpp and (for ISPC tests) ispc"));
         }
         // The reference has always accepted (and ignored) name and flags: the driver is built at -O0.
-        List<String> allowed = isTestbed ? List.of("name", "c", "cpp", "ispc", "ispc-cpp", "sycl", "sycl-cpp", "flags", "run")
+        List<String> allowed = isTestbed ? List.of("name", "c", "cpp", "ispc", "ispc-cpp", "sycl", "sycl-cpp", "flags", "run", "axes")
                 : List.of("name", "c", "cpp", "ispc", "flags");
         for (Object k : m.keySet()) {
             if (!(k instanceof String key) || !allowed.contains(key)) throw new TestbedException(file + ": " + where + ": unknown key '" + k + "'");
@@ -122,6 +122,9 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
             // Its flags are ISPC's (--target=...), which no C or C++ compiler understands.
             throw new TestbedException(file + ": " + where + ": a testbed with 'ispc' has no other compiler (its flags are ispc's)");
         }
+        if (m.containsKey("axes") && (m.containsKey("ispc") || m.containsKey("sycl"))) {
+            throw new TestbedException(file + ": " + where + ": axes are for C and C++ compilers, not ispc or a SYCL compiler");
+        }
         if (m.containsKey("sycl") && m.keySet().size() > (m.containsKey("flags") ? 3 : 2)) {
             // Its flags are the SYCL compiler's (--acpp-targets=...), and it links what it builds.
             throw new TestbedException(file + ": " + where + ": a testbed with 'sycl' has no other compiler (its flags are the SYCL compiler's)");
@@ -129,11 +132,96 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         Testbed t = new Testbed(name, optional(file, where, m, "c"), optional(file, where, m, "cpp"), optional(file, where, m, "ispc"),
                 optional(file, where, m, "ispc-cpp"), optional(file, where, m, "sycl"), optional(file, where, m, "sycl-cpp"),
                 List.copyOf(flags), target, m.containsKey("run") ? runCommand(file, where, m.get("run")) : run);
+        if (m.containsKey("axes")) t = t.withSpace(space(file, where, m.get("axes"), t.run()));
+        else if (!ConfigSpace.variablesOf(t.run()).isEmpty()) {
+            throw new TestbedException(file + ": " + where + ": its run command uses {" + ConfigSpace.variablesOf(t.run()).get(0)
+                    + "}, which only the axes of a configuration space can set");
+        }
         String ispcTarget = t.ispcTarget();
         if (t.ispcCompiler() != null && ispcTarget != null && ispcTarget.contains(",")) {
             throw new TestbedException(file + ": " + where + ": one ISPC target per testbed, not '" + ispcTarget + "'");
         }
         return t;
+    }
+
+    /**
+     * A testbed's configuration space: {@code axes} maps each axis's name to its alternatives.
+     * An alternative is an option ({@code -O3}; several, split at spaces; {@code ""} for none),
+     * a list of options, or a mapping with {@code flags} (either), {@code weight} (default 1)
+     * the CPU features its programs need to run on this machine ({@code cpu}, named as in
+     * /proc/cpuinfo), and the emulator variables it binds, each a value or a list to draw from. Every variable
+     * of the run command must be bound by every alternative of one axis.
+     */
+    private static ConfigSpace space(Path file, String where, Object o, List<String> run) {
+        String at = file + ": " + where + ".axes";
+        if (!(o instanceof Map<?, ?> am) || am.isEmpty()) throw new TestbedException(at + " must map each axis's name to its alternatives");
+        List<ConfigSpace.Axis> axes = new ArrayList<>();
+        for (Map.Entry<?, ?> e : am.entrySet()) {
+            String name = String.valueOf(e.getKey());
+            if (!name.matches("[A-Za-z0-9_.-]+")) throw new TestbedException(at + ": axis name '" + name + "' may use only letters, digits and . _ -");
+            if (!(e.getValue() instanceof List<?> alts) || alts.isEmpty()) throw new TestbedException(at + "." + name + " must be a non-empty list of alternatives");
+            List<ConfigSpace.Alternative> list = new ArrayList<>();
+            for (Object a : alts) list.add(alternative(at + "." + name, a));
+            for (int i = 0; i < list.size(); i++) {
+                for (int j = 0; j < i; j++) {
+                    if (list.get(i).flags().equals(list.get(j).flags())) throw new TestbedException(at + "." + name + ": alternative '" + list.get(i).label() + "' is given twice");
+                }
+            }
+            axes.add(new ConfigSpace.Axis(name, list));
+        }
+        List<String> used = ConfigSpace.variablesOf(run);
+        for (String v : used) {
+            List<String> binders = axes.stream().filter(a -> a.alternatives().stream().allMatch(x -> x.vars().containsKey(v))).map(ConfigSpace.Axis::name).toList();
+            if (binders.isEmpty()) throw new TestbedException(at + ": the run command uses {" + v + "}, which no axis binds in every alternative");
+        }
+        for (ConfigSpace.Axis a : axes) {
+            for (ConfigSpace.Alternative x : a.alternatives()) {
+                for (String v : x.vars().keySet()) {
+                    if (!used.contains(v)) throw new TestbedException(at + "." + a.name() + ": '" + x.label() + "' binds " + v + ", which the run command does not use");
+                }
+            }
+        }
+        return new ConfigSpace(axes);
+    }
+
+    private static ConfigSpace.Alternative alternative(String at, Object a) {
+        if (a == null || a instanceof String || a instanceof List<?>) return new ConfigSpace.Alternative(options(at, a), 1, Map.of(), List.of());
+        if (!(a instanceof Map<?, ?> m)) throw new TestbedException(at + ": an alternative is an option, a list of options or a mapping with flags");
+        List<String> flags = options(at, m.get("flags"));
+        double weight = 1;
+        if (m.containsKey("weight")) {
+            if (!(m.get("weight") instanceof Number n) || !(n.doubleValue() > 0) || Double.isInfinite(n.doubleValue())) {
+                throw new TestbedException(at + ": weight must be a positive number, not '" + m.get("weight") + "'");
+            }
+            weight = n.doubleValue();
+        }
+        Map<String, List<String>> vars = new java.util.LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            String k = String.valueOf(e.getKey());
+            if (k.equals("flags") || k.equals("weight") || k.equals("cpu")) continue;
+            if (!k.matches("[A-Za-z_][A-Za-z0-9_]*")) throw new TestbedException(at + ": '" + k + "' is neither flags, weight, cpu nor the name of a run command variable");
+            List<String> values = new ArrayList<>();
+            if (e.getValue() instanceof List<?> l) for (Object x : l) values.add(String.valueOf(x));
+            else if (e.getValue() != null && !(e.getValue() instanceof Map<?, ?>)) values.add(String.valueOf(e.getValue()));
+            if (values.isEmpty()) throw new TestbedException(at + ": " + k + " must be a value or a non-empty list of values");
+            vars.put(k, values);
+        }
+        return new ConfigSpace.Alternative(flags, weight, vars, options(at, m.get("cpu")));
+    }
+
+    /** Options given as one string (split at spaces; empty for none) or a list of strings. */
+    private static List<String> options(String at, Object o) {
+        if (o == null) return List.of();
+        if (o instanceof String s) return s.isBlank() ? List.of() : List.of(s.trim().split("\\s+"));
+        if (o instanceof List<?> l) {
+            List<String> out = new ArrayList<>();
+            for (Object x : l) {
+                if (x instanceof Map<?, ?> || x instanceof List<?>) throw new TestbedException(at + ": an option must be a string, not " + x);
+                out.add(String.valueOf(x));
+            }
+            return out;
+        }
+        throw new TestbedException(at + ": options must be a string or a list of strings, not " + o);
     }
 
     private static String optional(Path file, String where, Map<?, ?> m, String key) {
@@ -208,7 +296,9 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
     /**
      * The testbeds of {@code usable} whose C or C++ compiler takes their flags: it builds a
      * one-line file with them, and one that refuses (an option its version lacks, a typo) is
-     * left out with a warning, where it would otherwise reject every test, each a finding.
+     * left out with a warning, where it would otherwise reject every test, each a finding. Of
+     * a configuration space, each alternative is asked the same way (with the testbed's own
+     * flags) and one refused is dropped from its axis with one line, never run.
      * ispc and SYCL compilers are not asked (ispc's targets are checked against the CPU, and
      * a SYCL compiler takes seconds on any file). A compiler the shell cannot run (exit 126 or
      * 127) is a {@link HarnessException}, as it is in a campaign.
@@ -216,27 +306,43 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
     public static List<Testbed> acceptingTheirFlags(List<Testbed> usable, Language lang, Consumer<String> warn) throws IOException {
         Path dir = Files.createTempDirectory("yarpj-flags-");
         try {
+            Map<List<String>, String> asked = new java.util.HashMap<>(); // compiler and flags -> null if accepted, else the error
+            java.util.function.Supplier<java.util.Set<String>> cpuFlags = IspcTargets::hostFlags;
             List<Testbed> ok = new ArrayList<>();
             for (Testbed t : usable) {
-                if (t.runsIspc(lang) || t.runsSycl(lang) || t.flags().isEmpty()) {
+                if (t.runsIspc(lang) || t.runsSycl(lang) || (t.flags().isEmpty() && t.space() == null)) {
                     ok.add(t);
                     continue;
                 }
-                // C for C tests; C++ for the C++ compilers of C++, ISPC (its twin) and SYCL (its C++ lowering) tests.
-                String src = lang == Language.C ? "yarpj-flags.c" : "yarpj-flags.cpp";
-                Files.writeString(dir.resolve(src), "int yarpj_flags(int x) { return x + 1; }\n");
-                List<String> cmd = new ArrayList<>(List.of(t.compiler(lang)));
-                cmd.addAll(t.flags());
-                cmd.addAll(List.of("-w", "-c", src, "-o", "yarpj-flags.o")); // -w as in every compile of a test (Testbed.compileCommand)
-                ProcessRunner.Result r = ProcessRunner.run(dir, "flags", cmd, new ProcessRunner.Limits(60, 4096, 64));
-                // A compiler that cannot be run at all is a broken testbed file, not one refusing its flags.
-                TestRunner.cannotRun(r, cmd);
-                if (r.ok()) {
-                    ok.add(t);
-                } else {
-                    warn.accept("testbed " + t.name() + " skipped: " + String.join(" ", cmd) + " fails: "
-                            + Signature.firstLine(r.stderr(), "error"));
+                String refused = refusal(dir, lang, t, t.flags(), asked);
+                if (refused != null) {
+                    warn.accept("testbed " + t.name() + " skipped: " + refused);
+                    continue;
                 }
+                if (t.space() == null) {
+                    ok.add(t);
+                    continue;
+                }
+                // Each option of the space with the testbed's own flags, once per compiler: one it refuses is dropped from its axis.
+                List<ConfigSpace.Axis> axes = new ArrayList<>();
+                String empty = null;
+                for (ConfigSpace.Axis a : t.space().axes()) {
+                    List<ConfigSpace.Alternative> kept = new ArrayList<>();
+                    for (ConfigSpace.Alternative x : a.alternatives()) {
+                        List<String> with = new ArrayList<>(t.flags());
+                        with.addAll(x.flags());
+                        List<String> lacks = t.emulated() || !t.target().equals(Testbed.HOST) ? List.of()
+                                : x.cpu().stream().filter(f -> !cpuFlags.get().contains(f)).toList();
+                        String no = !lacks.isEmpty() ? "this CPU lacks " + String.join(", ", lacks)
+                                : x.flags().isEmpty() ? null : refusal(dir, lang, t, with, asked);
+                        if (no == null) kept.add(x);
+                        else warn.accept("testbed " + t.name() + ": '" + x.label() + "' dropped from axis " + a.name() + ": " + no);
+                    }
+                    if (kept.isEmpty() && empty == null) empty = a.name();
+                    axes.add(a.keeping(kept));
+                }
+                if (empty != null) warn.accept("testbed " + t.name() + " skipped: its compiler refuses every alternative of axis " + empty);
+                else ok.add(t.withSpace(new ConfigSpace(axes)));
             }
             return ok;
         } finally {
@@ -245,6 +351,27 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
             }
             Files.deleteIfExists(dir);
         }
+    }
+
+    /**
+     * Null when {@code t}'s compiler builds a one-line file with {@code flags}, else the command
+     * and its first error line; each compiler and set of flags is asked once ({@code asked}).
+     */
+    private static String refusal(Path dir, Language lang, Testbed t, List<String> flags, Map<List<String>, String> asked) throws IOException {
+        List<String> key = new ArrayList<>(List.of(t.compiler(lang)));
+        key.addAll(flags);
+        if (asked.containsKey(key)) return asked.get(key);
+        // C for C tests; C++ for the C++ compilers of C++, ISPC (its twin) and SYCL (its C++ lowering) tests.
+        String src = lang == Language.C ? "yarpj-flags.c" : "yarpj-flags.cpp";
+        Files.writeString(dir.resolve(src), "int yarpj_flags(int x) { return x + 1; }\n");
+        List<String> cmd = new ArrayList<>(key);
+        cmd.addAll(List.of("-w", "-c", src, "-o", "yarpj-flags.o")); // -w as in every compile of a test (Testbed.compileCommand)
+        ProcessRunner.Result r = ProcessRunner.run(dir, "flags", cmd, new ProcessRunner.Limits(60, 4096, 64));
+        // A compiler that cannot be run at all is a broken testbed file, not one refusing its flags.
+        TestRunner.cannotRun(r, cmd);
+        String no = r.ok() ? null : String.join(" ", cmd) + " fails: " + Signature.firstLine(r.stderr(), "error");
+        asked.put(key, no);
+        return no;
     }
 
     public static boolean onPath(String cmd) {

@@ -146,30 +146,56 @@ public final class Triage {
             Outcome.COMPILE_HANG, Symptom.Kind.COMPILE_HANG);
 
     /**
-     * The lowest optimization level that shows the symptom (trying -O1, -O2, -O3 up to the
-     * testbed's own), then without each other flag that it does not need.
+     * The lowest optimization level that shows the symptom (trying -O0, -O1, -O2 up to the
+     * testbed's own), then without each other option that it does not need: the smallest
+     * configuration, for a finding of a configuration space as for a fixed testbed. An option
+     * that takes the next word ({@code -mllvm -force-vector-width=4}, {@code --param X}) goes
+     * or stays with it.
      */
     static List<String> minimize(Symptom s, List<String> buggy) throws IOException {
         String cc = buggy.get(0);
-        List<String> flags = new ArrayList<>(buggy.subList(1, buggy.size()));
-        String level = flags.stream().filter(f -> LEVEL.matcher(f).matches()).reduce((a, b) -> b).orElse(null);
-        flags.removeIf(f -> LEVEL.matcher(f).matches());
+        List<List<String>> options = options(buggy.subList(1, buggy.size()));
+        String level = options.stream().filter(o -> o.size() == 1 && LEVEL.matcher(o.get(0)).matches()).map(o -> o.get(0))
+                .reduce((a, b) -> b).orElse(null);
+        options.removeIf(o -> o.size() == 1 && LEVEL.matcher(o.get(0)).matches());
         if (level != null) {
             for (String l : List.of("-O0", "-O1", "-O2", "-O3")) {
                 if (l.equals(level)) break;
-                if (s.shows(with(cc, l, flags))) {
+                if (s.shows(with(cc, l, flat(options)))) {
                     level = l;
                     break;
                 }
             }
         }
-        for (int i = 0; i < flags.size(); ) {
-            List<String> fewer = new ArrayList<>(flags);
+        for (int i = 0; i < options.size(); ) {
+            List<List<String>> fewer = new ArrayList<>(options);
             fewer.remove(i);
-            if (s.shows(with(cc, level, fewer))) flags = fewer;
+            if (s.shows(with(cc, level, flat(fewer)))) options = fewer;
             else i++;
         }
-        return with(cc, level, flags);
+        return with(cc, level, flat(options));
+    }
+
+    /** Options that take the next word as their value. */
+    private static final java.util.Set<String> WITH_VALUE = java.util.Set.of("-mllvm", "--param", "-Xclang", "-Xlinker", "-Xassembler",
+            "-target", "-include", "-isystem", "-I", "-D", "-U");
+
+    /** The command-line words {@code words} as options, each with its value word where it takes one. */
+    static List<List<String>> options(List<String> words) {
+        List<List<String>> out = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            if (WITH_VALUE.contains(words.get(i)) && i + 1 < words.size()) {
+                out.add(List.of(words.get(i), words.get(i + 1)));
+                i++;
+            } else {
+                out.add(List.of(words.get(i)));
+            }
+        }
+        return out;
+    }
+
+    private static List<String> flat(List<List<String>> options) {
+        return options.stream().flatMap(List::stream).toList();
     }
 
     private static List<String> with(String cc, String level, List<String> flags) {

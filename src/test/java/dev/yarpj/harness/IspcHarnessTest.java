@@ -149,10 +149,9 @@ class IspcHarnessTest {
         Testbed twin = tbs.all().stream().filter(t -> t.name().equals("cpp-O0")).findFirst().orElseThrow();
         assertEquals(List.of("g++", "-O0", "-w", "-c", "func.cpp", "-o", "o"), twin.compileCommand(Language.ISPC, "o"));
         assertEquals("ispc", tbs.reference().ispcCompiler());
-        // The C testbeds are GCC trunk's and the newest clang's, and the newest gcc's for this CPU.
-        assertEquals(List.of("gcc-{version}-O1", "gcc-{version}-O2", "gcc-{version}-O3", "gcc-{version}-Os", "gcc-{version}-O3-native",
-                        "clang-{version}-O1", "clang-{version}-O2", "clang-{version}-O3", "clang-{version}-Os", "clang-{version}-O3-native",
-                        "clang-{version}-O3-native-ee", "gcc-{version}-O3-native"),
+        // The C testbeds are GCC trunk's and the newest clang's, two of each drawing from a configuration space, and the newest gcc's.
+        assertEquals(List.of("gcc-{version}-O1", "gcc-{version}-Os", "gcc-{version}-space-1", "gcc-{version}-space-2",
+                        "clang-{version}-O1", "clang-{version}-Os", "clang-{version}-space-1", "clang-{version}-space-2", "gcc-{version}-space"),
                 tbs.all().stream().filter(t -> t.compiler(Language.C) != null).map(Testbed::name).toList());
     }
 
