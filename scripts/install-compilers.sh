@@ -27,7 +27,9 @@
 # Running it again does nothing while every wrapper works; --update builds a new root with
 # what the suite has today and swaps it in. YARPJ_COMPILERS_SUITE picks another suite.
 # YARPJ_COMPILERS_EXTRA="gcc-15 clang-22" adds older releases of the suite (wrappers
-# gcc-15, clang-22, ...), for yarpj triage's "first fixed in" column.
+# gcc-15, clang-22, ...), for yarpj triage's "first fixed in" column; "cross-gcc-14" adds the
+# suite's gcc 14 for AArch64 and RISC-V beside the newest (aarch64-linux-gnu-gcc-14,
+# riscv64-linux-gnu-gcc-14, ...), a release where bugs fixed since still show.
 #
 # Cross targets: the newest gcc that the suite has as a cross compiler for AArch64 and for
 # RISC-V (aarch64-linux-gnu-gcc-N, riscv64-linux-gnu-gcc-N and their g++), their C
@@ -148,9 +150,18 @@ gccv=$(newest gcc); clangv=$(newest clang)
 [ -n "$(candidate gcc-snapshot)" ] || die "apt finds no gcc-snapshot package in $suite"
 extra=(${YARPJ_COMPILERS_EXTRA:-})
 for e in "${extra[@]}"; do
-  [[ "$e" =~ ^(gcc|clang)-[0-9]+$ ]] || die "YARPJ_COMPILERS_EXTRA: '$e' is not gcc-N or clang-N"
-  [ -n "$(candidate "$e")" ] || die "apt finds no $e package in $suite"
+  [[ "$e" =~ ^(gcc|clang|cross-gcc)-[0-9]+$ ]] || die "YARPJ_COMPILERS_EXTRA: '$e' is not gcc-N, clang-N or cross-gcc-N"
+  case $e in
+    cross-gcc-*)
+      [ "$cross" != no ] || die "YARPJ_COMPILERS_EXTRA: $e needs the cross targets (YARPJ_COMPILERS_CROSS is no)"
+      for t in aarch64 riscv64; do
+        [ -n "$(candidate "gcc-${e#cross-gcc-}-$t-linux-gnu")" ] || die "apt finds no gcc-${e#cross-gcc-}-$t-linux-gnu package in $suite"
+      done ;;
+    *) [ -n "$(candidate "$e")" ] || die "apt finds no $e package in $suite" ;;
+  esac
 done
+# Older cross compilers (cross-gcc-N), beside the newest: where bugs fixed since still show.
+crossextra=($(printf '%s\n' "${extra[@]}" | sed -n 's/^cross-gcc-//p'))
 crossv=""
 if [ "$cross" != no ]; then
   for n in $(papt-cache pkgnames gcc- | sed -n 's/^gcc-\([0-9]*\)-aarch64-linux-gnu$/\1/p' | sort -n -r); do
@@ -166,7 +177,11 @@ echo "$who: GCC trunk (gcc-snapshot $(candidate gcc-snapshot)), gcc-$gccv, clang
 # C++ build for x86-64 starts: they are left out (about 100 MB of downloads).
 pkgs=(gcc-"$gccv" g++-"$gccv" clang-"$clangv" libc6-dev binutils)
 for e in "${extra[@]}"; do
+  [[ "$e" == cross-gcc-* ]] && continue
   pkgs+=("$e"); [[ "$e" == gcc-* ]] && pkgs+=("g++-${e#gcc-}")
+done
+for n in "${crossextra[@]}"; do
+  pkgs+=(gcc-"$n"-aarch64-linux-gnu g++-"$n"-aarch64-linux-gnu gcc-"$n"-riscv64-linux-gnu g++-"$n"-riscv64-linux-gnu)
 done
 if [ -n "$crossv" ]; then
   pkgs+=(gcc-"$crossv"-aarch64-linux-gnu g++-"$crossv"-aarch64-linux-gnu libc6-dev-arm64-cross
@@ -257,6 +272,10 @@ if [ -n "$crossv" ]; then
     wrapper "$t-gcc-$crossv" "/usr/bin/$t-gcc-$crossv" cross
     wrapper "$t-g++-$crossv" "/usr/bin/$t-g++-$crossv" cross
     ln -sfn "$t-gcc-$crossv" "$bin/$t-gcc-newest"; ln -sfn "$t-g++-$crossv" "$bin/$t-g++-newest"
+    for n in "${crossextra[@]}"; do
+      wrapper "$t-gcc-$n" "/usr/bin/$t-gcc-$n" cross
+      wrapper "$t-g++-$n" "/usr/bin/$t-g++-$n" cross
+    done
   done
   # qemu-user is linked statically: it runs on the machine as it is. -L is where it finds the
   # target's loader and C library.

@@ -26,7 +26,40 @@ import java.util.stream.Stream;
  */
 record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests, Map<String, Map<String, Long>> outcomesPerTestbed,
                     Map<String, List<Double>> compileSecondsPerTestbed, Map<String, Long> tripBands, Map<String, Long> idioms,
-                    SlowCompiles slowCompiles, long skippedLines) {
+                    SlowCompiles slowCompiles, Map<String, Map<String, Map<String, OptionCount>>> options, long skippedLines) {
+
+    /** Of one alternative of one axis of a testbed's configuration space: the runs that drew it, and those that were findings. */
+    record OptionCount(long runs, long findings) {}
+
+    /** Gathers the drawn options of every log (testbed, axis, alternative) while it is read. */
+    private static final class OptionTally {
+        final Map<String, Map<String, Map<String, long[]>>> counts = new TreeMap<>();
+
+        void add(String testbed, Map<?, ?> options, String outcome) {
+            Outcome o = Outcome.fromDir(outcome);
+            boolean finding = o != null && o != Outcome.PASS && o != Outcome.SLOW_COMPILE;
+            Map<String, Map<String, long[]>> axes = counts.computeIfAbsent(testbed, k -> new LinkedHashMap<>());
+            options.forEach((axis, value) -> {
+                long[] n = axes.computeIfAbsent(String.valueOf(axis), k -> new TreeMap<>()).computeIfAbsent(String.valueOf(value), k -> new long[2]);
+                n[0]++;
+                if (finding) n[1]++;
+            });
+        }
+
+        Map<String, Map<String, Map<String, OptionCount>>> result() {
+            Map<String, Map<String, Map<String, OptionCount>>> out = new TreeMap<>();
+            counts.forEach((tb, axes) -> {
+                Map<String, Map<String, OptionCount>> a = new LinkedHashMap<>();
+                axes.forEach((axis, values) -> {
+                    Map<String, OptionCount> v = new TreeMap<>();
+                    values.forEach((value, n) -> v.put(value, new OptionCount(n[0], n[1])));
+                    a.put(axis, v);
+                });
+                out.put(tb, a);
+            });
+            return out;
+        }
+    }
 
     /**
      * Compiles past the compile limit, which are not findings: how many per testbed, in how
@@ -151,9 +184,10 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         Map<String, Long> idioms = new LinkedHashMap<>();
         long[] skipped = {0};
         SlowTally slow = new SlowTally();
+        OptionTally options = new OptionTally();
         for (Path dir : resultDirs) {
             for (Path logFile : logFiles(dir)) {
-                logs.add(readLog(dir, logFile, tests, perTestbed, compile, trips, idioms, slow, skipped));
+                logs.add(readLog(dir, logFile, tests, perTestbed, compile, trips, idioms, slow, options, skipped));
             }
         }
         tests.sort(Comparator.comparingDouble(TestDone::t));
@@ -163,7 +197,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         for (Path dir : resultDirs) findings.addAll(readFindings(dir, firstSeen));
         findings.sort(Comparator.comparing((Finding f) -> f.kind()).thenComparing(f -> -f.seeds().size()).thenComparing(Finding::id));
         return new CampaignData(logs, findings, tests, perTestbed, compile, trips, idioms,
-                slow.result(), skipped[0]);
+                slow.result(), options.result(), skipped[0]);
     }
 
     private static List<Path> logFiles(Path dir) throws IOException {
@@ -186,7 +220,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
 
     @SuppressWarnings("unchecked")
     private static Log readLog(Path dir, Path file, List<TestDone> tests, Map<String, Map<String, Long>> perTestbed,
-                               Map<String, List<Double>> compile, Map<String, Long> trips, Map<String, Long> idioms, SlowTally slow,
+                               Map<String, List<Double>> compile, Map<String, Long> trips, Map<String, Long> idioms, SlowTally slow, OptionTally options,
                                long[] skipped)
             throws IOException {
         List<Run> runs = new ArrayList<>();
@@ -235,6 +269,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                     perTestbed.computeIfAbsent(tb, k -> new TreeMap<>()).merge(outcome, 1L, Long::sum);
                     double c = num(m.get("compile_s"));
                     if (Outcome.SLOW_COMPILE.dir.equals(outcome)) slow.add(file, m.get("seed"), tb, c);
+                    if (m.get("options") instanceof Map<?, ?> drawn) options.add(tb, drawn, outcome);
                     comp += c;
                     exec += num(m.get("run_s"));
                     if (!tb.equals("generator") && !tb.equals("reference")) compile.computeIfAbsent(tb, k -> new ArrayList<>()).add(c);

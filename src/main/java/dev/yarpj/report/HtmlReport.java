@@ -47,6 +47,7 @@ public final class HtmlReport {
         String bugs = d.findings().isEmpty() ? "" : bugSentence(d);
         findings(h, d, base, bugs, agreement);
         plots(h, d);
+        configurations(h, d);
         if (d.skippedLines() > 0) {
             h.append("<p class=\"muted\">").append(d.skippedLines()).append(" unreadable log lines skipped (torn by a killed run).</p>\n");
         }
@@ -236,6 +237,18 @@ public final class HtmlReport {
             h.append("</div>\n<p class=\"muted\">As the interpreter saw them run: each static loop counted once per test, ")
                     .append("in the band of its mean iterations per entry.</p>\n");
         }
+    }
+
+    /** Of each testbed with a configuration space: per alternative of each axis, the runs that drew it and their findings. */
+    private static void configurations(StringBuilder h, CampaignData d) {
+        if (d.options().isEmpty()) return;
+        h.append("<h2 id=\"configurations\">Configurations drawn</h2>\n<p>Each test drew one alternative of each axis of the")
+                .append(" testbeds' configuration spaces: how many runs drew each, and how many of those were findings.</p>\n")
+                .append("<table><tr><th>testbed</th><th>axis</th><th>alternative</th><th>runs</th><th>findings</th></tr>\n");
+        d.options().forEach((tb, axes) -> axes.forEach((axis, values) -> values.forEach((value, n) -> h.append("<tr><td>")
+                .append(esc(tb)).append("</td><td>").append(esc(axis)).append("</td><td>").append(esc(value)).append("</td>")
+                .append(num(n.runs())).append(num(n.findings())).append("</tr>\n"))));
+        h.append("</table>\n");
     }
 
     private static void figure(StringBuilder h, String id, String svg, String missing) {

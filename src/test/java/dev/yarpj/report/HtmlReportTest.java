@@ -161,6 +161,26 @@ class HtmlReportTest {
     }
 
     @Test
+    void theDrawnConfigurationsAreCountedPerAlternativeWithTheirFindings() throws Exception {
+        Path copy = dir.resolve("spaces");
+        copyTree(results, copy);
+        Path page = dir.resolve("spaces.html");
+        assertEquals(0, yarpj("report", copy.toString(), "--out", page.toString()).code());
+        assertFalse(Files.readString(page).contains("Configurations drawn"), "no testbed had a configuration space");
+        // Three runs of a testbed with a space, as the harness logs them: two drew -O3, one of which was wrong code.
+        String row = "{\"seed\": %d, \"testbed\": \"gcc-space\", \"outcome\": \"%s\", \"compile_s\": 0.1, \"run_s\": 0.0,"
+                + " \"options\": {\"opt\": \"%s\", \"lto\": \"%s\"}}\n";
+        Files.writeString(copy.resolve("shards/0/campaign.jsonl"), String.format(row, 911, "pass", "-O2", "(none)")
+                + String.format(row, 912, "wrong-code", "-O3", "-flto") + String.format(row, 913, "pass", "-O3", "(none)")
+                + "{\"event\": \"done\", \"seed\": 913, \"t\": 3.000, \"findings\": []}\n", java.nio.file.StandardOpenOption.APPEND);
+        assertEquals(0, yarpj("report", copy.toString(), "--out", page.toString()).code());
+        String html = Files.readString(page);
+        assertTrue(html.contains("<h2 id=\"configurations\">Configurations drawn</h2>"), html);
+        assertTrue(html.contains("<tr><td>gcc-space</td><td>opt</td><td>-O3</td><td class=\"n\">2</td><td class=\"n\">1</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>gcc-space</td><td>lto</td><td>(none)</td><td class=\"n\">2</td><td class=\"n\">0</td></tr>"), html);
+    }
+
+    @Test
     void aTornLogLineIsSkippedAndWholeLinesAreRead() {
         Map<String, Object> m = JsonFiles.parseObject("{\"event\": \"done\", \"seed\": 7, \"t\": 1.500, \"findings\": [{\"kind\": \"wrong-code\"}], \"x\": null}");
         assertEquals(7L, m.get("seed"));
