@@ -49,7 +49,9 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--swarm", description = "Swarm testing: each test switches a random subset of features off.")
     boolean swarm;
 
-    @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj).")
+    @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj, whose C and C++ testbeds draw a configuration "
+            + "per test from a space of options; harness/testbeds-riscv64-rvv-space.yaml and testbeds-aarch64-sve-space.yaml "
+            + "do that for RISC-V and AArch64 under qemu).")
     Path testbedsFile;
 
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Tests run at once (default: number of cores).")
