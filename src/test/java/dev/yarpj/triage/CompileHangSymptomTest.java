@@ -28,10 +28,11 @@ class CompileHangSymptomTest {
     @Test
     void aCompileIsTheHangByItsCpuTimeNotByHowLongItWaited() throws Exception {
         Files.writeString(dir.resolve("t.c"), "int main(void) { return 0; }\n");
-        Symptom hang = new Symptom(Symptom.Kind.COMPILE_HANG, dir, "t.c", "gcc", null, 1, List.of());
+        Symptom hang = new Symptom(Symptom.Kind.COMPILE_HANG, dir, "t.c", "gcc", null, 2, List.of());
         Path spins = fake("spins.sh", "perl -e '1 while 1'");
-        // Waits twice the 1 CPU-s limit, well within the wall-clock allowance of three times it.
-        Path waits = fake("waits.sh", "sleep 2; exec gcc \"$@\"");
+        // Waits past the 2 CPU-s limit, and 3.5 s short of the wall-clock allowance of three times it: room for
+        // gcc on a machine kept busy by eight processes (with a 1 s limit and 1 s of room, it once timed out there).
+        Path waits = fake("waits.sh", "sleep 2.5; exec gcc \"$@\"");
         assertTrue(hang.shows(List.of(spins.toString(), "-O2")), "a compile that spins past its CPU limit is the hang");
         assertFalse(hang.shows(List.of(waits.toString(), "-O2")), "a compile that waited, using no CPU, is not");
         assertTrue(hang.fixes(List.of(waits.toString(), "-O2")), "and it builds the test");
