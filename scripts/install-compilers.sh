@@ -28,14 +28,21 @@
 # what the suite has today and swaps it in. YARPJ_COMPILERS_SUITE picks another suite.
 # YARPJ_COMPILERS_EXTRA="gcc-15 clang-22" adds older releases of the suite (wrappers
 # gcc-15, clang-22, ...), for yarpj triage's "first fixed in" column; "cross-gcc-14" adds the
-# suite's gcc 14 for AArch64 and RISC-V beside the newest (aarch64-linux-gnu-gcc-14,
+# suite's gcc 14 for each cross target beside the newest (aarch64-linux-gnu-gcc-14,
 # riscv64-linux-gnu-gcc-14, ...), a release where bugs fixed since still show.
 #
-# Cross targets: the newest gcc that the suite has as a cross compiler for AArch64 and for
-# RISC-V (aarch64-linux-gnu-gcc-N, riscv64-linux-gnu-gcc-N and their g++), their C
-# libraries, and qemu-user to run what they build (wrappers qemu-aarch64 and qemu-riscv64,
-# which find the target's C library in the root by themselves); clang-M builds for both with
-# --target=aarch64-linux-gnu or riscv64-linux-gnu. YARPJ_COMPILERS_CROSS=no leaves them out.
+# Cross targets: the newest gcc that the suite has as a cross compiler for every target
+# asked for (TRIPLE-gcc-N and TRIPLE-g++-N, with TRIPLE-gcc-newest and TRIPLE-g++-newest
+# pointing at them; N is the highest that all of them have), their C libraries, and
+# qemu-user to run what they build (wrappers qemu-ARCH, which find the target's C library in
+# the root by themselves); clang-M builds for each with --target=TRIPLE.
+# YARPJ_COMPILERS_TARGETS names the targets (default "aarch64 riscv64"), of:
+#   aarch64      aarch64-linux-gnu      libc6-dev-arm64-cross    qemu-aarch64
+#   riscv64      riscv64-linux-gnu      libc6-dev-riscv64-cross  qemu-riscv64
+#   powerpc64le  powerpc64le-linux-gnu  libc6-dev-ppc64el-cross  qemu-ppc64le
+#   s390x        s390x-linux-gnu        libc6-dev-s390x-cross    qemu-s390x
+#   loongarch64  loongarch64-linux-gnu  libc6-dev-loong64-cross  qemu-loongarch64
+# YARPJ_COMPILERS_CROSS=no leaves cross targets out.
 # YARPJ_COMPILERS_DIR installs somewhere else than .tools/compilers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,12 +51,51 @@ tools="${YARPJ_COMPILERS_DIR:-$here/.tools/compilers}"
 bin="$tools/bin"
 suite="${YARPJ_COMPILERS_SUITE:-sid}"
 cross="${YARPJ_COMPILERS_CROSS:-yes}"
-# What was asked for: a change (another suite, extra releases, cross targets) reinstalls.
-# wrappers=2: clang's wrappers leave a link for another target (--target=) to that target's loader.
-request="suite=$suite cross=$cross extra=${YARPJ_COMPILERS_EXTRA:-} wrappers=2"
 who=install-compilers
 
 die() { echo "$who: $*" >&2; exit 1; }
+
+# The cross targets, by the name YARPJ_COMPILERS_TARGETS gives: the GNU triple (gcc-N-TRIPLE;
+# /usr/TRIPLE holds the C library), Debian's architecture in the C library's package
+# (libc6-dev-ARCH-cross), qemu-user's program, the -cpu the check below runs a program
+# with, and the name printed.
+alltargets="aarch64 riscv64 powerpc64le s390x loongarch64"
+deftargets="aarch64 riscv64"
+declare -A triple=([aarch64]=aarch64-linux-gnu [riscv64]=riscv64-linux-gnu [powerpc64le]=powerpc64le-linux-gnu
+                   [s390x]=s390x-linux-gnu [loongarch64]=loongarch64-linux-gnu)
+declare -A libcarch=([aarch64]=arm64 [riscv64]=riscv64 [powerpc64le]=ppc64el [s390x]=s390x [loongarch64]=loong64)
+declare -A qemu=([aarch64]=aarch64 [riscv64]=riscv64 [powerpc64le]=ppc64le [s390x]=s390x [loongarch64]=loongarch64)
+declare -A checkcpu=([aarch64]=max [riscv64]=rv64,v=true,vlen=256 [powerpc64le]=power10 [s390x]=max [loongarch64]=max)
+declare -A label=([aarch64]=AArch64 [riscv64]=RISC-V [powerpc64le]=POWER [s390x]="IBM Z" [loongarch64]=LoongArch)
+targets=()
+if [ "$cross" != no ]; then
+  read -r -a asked <<< "${YARPJ_COMPILERS_TARGETS:-$deftargets}"
+  for a in "${asked[@]}"; do
+    case " $alltargets " in *" $a "*) ;; *) die "YARPJ_COMPILERS_TARGETS: '$a' is not one of $alltargets" ;; esac
+  done
+  # In one order, each once: the same targets are the same request.
+  for a in $alltargets; do
+    case " ${asked[*]} " in *" $a "*) targets+=("$a") ;; esac
+  done
+  [ ${#targets[@]} -gt 0 ] || die "YARPJ_COMPILERS_TARGETS names no target (YARPJ_COMPILERS_CROSS=no leaves cross targets out)"
+fi
+# The targets' names for a reader: "AArch64 and RISC-V".
+targetnames() {
+  local i n=${#targets[@]} out=""
+  for ((i = 0; i < n; i++)); do
+    if [ "$i" -eq 0 ]; then out=${label[${targets[$i]}]}
+    elif [ "$i" -eq $((n - 1)) ]; then out="$out and ${label[${targets[$i]}]}"
+    else out="$out, ${label[${targets[$i]}]}"; fi
+  done
+  echo "$out"
+}
+
+# What was asked for: a change (another suite, extra releases, cross targets) reinstalls.
+# wrappers=2: clang's wrappers leave a link for another target (--target=) to that target's loader.
+# The default targets are not written: an install from before they could be chosen is still
+# the one asked for.
+request="suite=$suite cross=$cross extra=${YARPJ_COMPILERS_EXTRA:-} wrappers=2"
+[ "$cross" = no ] || [ "${targets[*]}" = "$deftargets" ] || request="$request targets=$(IFS=,; echo "${targets[*]}")"
 
 working() {
   [ -f "$tools/installed" ] && [ "$(cat "$tools/request" 2>/dev/null)" = "$request" ] || return 1
@@ -154,8 +200,8 @@ for e in "${extra[@]}"; do
   case $e in
     cross-gcc-*)
       [ "$cross" != no ] || die "YARPJ_COMPILERS_EXTRA: $e needs the cross targets (YARPJ_COMPILERS_CROSS is no)"
-      for t in aarch64 riscv64; do
-        [ -n "$(candidate "gcc-${e#cross-gcc-}-$t-linux-gnu")" ] || die "apt finds no gcc-${e#cross-gcc-}-$t-linux-gnu package in $suite"
+      for a in "${targets[@]}"; do
+        [ -n "$(candidate "gcc-${e#cross-gcc-}-${triple[$a]}")" ] || die "apt finds no gcc-${e#cross-gcc-}-${triple[$a]} package in $suite"
       done ;;
     *) [ -n "$(candidate "$e")" ] || die "apt finds no $e package in $suite" ;;
   esac
@@ -164,13 +210,21 @@ done
 crossextra=($(printf '%s\n' "${extra[@]}" | sed -n 's/^cross-gcc-//p'))
 crossv=""
 if [ "$cross" != no ]; then
-  for n in $(papt-cache pkgnames gcc- | sed -n 's/^gcc-\([0-9]*\)-aarch64-linux-gnu$/\1/p' | sort -n -r); do
-    if [ -n "$(candidate "gcc-$n-aarch64-linux-gnu")" ] && [ -n "$(candidate "gcc-$n-riscv64-linux-gnu")" ]; then crossv=$n; break; fi
+  # The highest N that every target has: the first target's gcc-N-TRIPLE, tried on the others.
+  for n in $(papt-cache pkgnames gcc- | sed -n "s/^gcc-\([0-9]*\)-${triple[${targets[0]}]}\$/\1/p" | sort -n -r); do
+    all=yes
+    for a in "${targets[@]}"; do
+      [ -n "$(candidate "gcc-$n-${triple[$a]}")" ] || { all=no; break; }
+    done
+    if [ $all = yes ]; then crossv=$n; break; fi
   done
-  [ -n "$crossv" ] || die "apt finds no gcc-N-aarch64-linux-gnu with a gcc-N-riscv64-linux-gnu in $suite (YARPJ_COMPILERS_CROSS=no leaves cross targets out)"
+  [ -n "$crossv" ] || die "apt finds no N for which $suite has gcc-N-TRIPLE for every one of ${targets[*]} (YARPJ_COMPILERS_TARGETS picks others; YARPJ_COMPILERS_CROSS=no leaves cross targets out)"
+  for a in "${targets[@]}"; do
+    [ -n "$(candidate "libc6-dev-${libcarch[$a]}-cross")" ] || die "apt finds no libc6-dev-${libcarch[$a]}-cross in $suite (the C library for ${triple[$a]})"
+  done
   [ -n "$(candidate qemu-user)" ] || die "apt finds no qemu-user in $suite (YARPJ_COMPILERS_CROSS=no leaves cross targets out)"
 fi
-echo "$who: GCC trunk (gcc-snapshot $(candidate gcc-snapshot)), gcc-$gccv, clang-$clangv${extra:+, ${extra[*]}}${crossv:+; for AArch64 and RISC-V gcc-$crossv and qemu-user $(candidate qemu-user)}"
+echo "$who: GCC trunk (gcc-snapshot $(candidate gcc-snapshot)), gcc-$gccv, clang-$clangv${extra:+, ${extra[*]}}${crossv:+; for $(targetnames) gcc-$crossv and qemu-user $(candidate qemu-user)}"
 
 # What the compilers need to compile and link C and C++. gcc-snapshot also depends on its
 # offload compilers (nvptx, amdgcn), python3 and 32-bit C libraries, none of which a C or
@@ -181,11 +235,15 @@ for e in "${extra[@]}"; do
   pkgs+=("$e"); [[ "$e" == gcc-* ]] && pkgs+=("g++-${e#gcc-}")
 done
 for n in "${crossextra[@]}"; do
-  pkgs+=(gcc-"$n"-aarch64-linux-gnu g++-"$n"-aarch64-linux-gnu gcc-"$n"-riscv64-linux-gnu g++-"$n"-riscv64-linux-gnu)
+  for a in "${targets[@]}"; do
+    pkgs+=(gcc-"$n"-"${triple[$a]}" g++-"$n"-"${triple[$a]}")
+  done
 done
 if [ -n "$crossv" ]; then
-  pkgs+=(gcc-"$crossv"-aarch64-linux-gnu g++-"$crossv"-aarch64-linux-gnu libc6-dev-arm64-cross
-         gcc-"$crossv"-riscv64-linux-gnu g++-"$crossv"-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user)
+  for a in "${targets[@]}"; do
+    pkgs+=(gcc-"$crossv"-"${triple[$a]}" g++-"$crossv"-"${triple[$a]}" libc6-dev-"${libcarch[$a]}"-cross)
+  done
+  pkgs+=(qemu-user)
 fi
 mapfile -t snapdeps < <(papt-cache depends gcc-snapshot | awk '$1 == "Depends:" { print $2 }' \
   | grep -vE '^(python3|nvptx-tools|amdgcn-tools.*|lib32.*|libx32.*|.*-i386|.*-x32)$' | sort -u)
@@ -268,7 +326,8 @@ for v in "$clangv" $(printf '%s\n' "${extra[@]}" | sed -n 's/^clang-//p'); do
   wrapper clang++-"$v" /usr/bin/clang++-"$v"
 done
 if [ -n "$crossv" ]; then
-  for t in aarch64-linux-gnu riscv64-linux-gnu; do
+  for a in "${targets[@]}"; do
+    t=${triple[$a]}
     wrapper "$t-gcc-$crossv" "/usr/bin/$t-gcc-$crossv" cross
     wrapper "$t-g++-$crossv" "/usr/bin/$t-g++-$crossv" cross
     ln -sfn "$t-gcc-$crossv" "$bin/$t-gcc-newest"; ln -sfn "$t-g++-$crossv" "$bin/$t-g++-newest"
@@ -279,16 +338,18 @@ if [ -n "$crossv" ]; then
   done
   # qemu-user is linked statically: it runs on the machine as it is. -L is where it finds the
   # target's loader and C library.
-  for q in aarch64:aarch64-linux-gnu riscv64:riscv64-linux-gnu; do
-    [ -x "$new/usr/bin/qemu-${q%%:*}" ] || die "the unpacked packages have no /usr/bin/qemu-${q%%:*}"
-    cat > "$bin/qemu-${q%%:*}" <<EOF
+  for a in "${targets[@]}"; do
+    q=${qemu[$a]}
+    [ -x "$new/usr/bin/qemu-$q" ] || die "the unpacked packages have no /usr/bin/qemu-$q"
+    [ -d "$new/usr/${triple[$a]}/lib" ] || die "the unpacked packages have no /usr/${triple[$a]}/lib (libc6-dev-${libcarch[$a]}-cross)"
+    cat > "$bin/qemu-$q" <<EOF
 #!/bin/sh
 # Written by scripts/install-compilers.sh: qemu-user of Debian $suite, with the target's C
 # library from the private root.
-exec "$tools/root/usr/bin/qemu-${q%%:*}" -L "$tools/root/usr/${q#*:}" "\$@"
+exec "$tools/root/usr/bin/qemu-$q" -L "$tools/root/usr/${triple[$a]}" "\$@"
 EOF
-    chmod +x "$bin/qemu-${q%%:*}"
-    echo "qemu-${q%%:*}" >> "$tools/installed.new"
+    chmod +x "$bin/qemu-$q"
+    echo "qemu-$q" >> "$tools/installed.new"
   done
 fi
 ln -sfn gcc-"$gccv" "$bin/gcc-newest"; ln -sfn g++-"$gccv" "$bin/g++-newest"
@@ -306,12 +367,12 @@ rm -rf "$check"; mkdir -p "$check"
 printf 'int main(void) { return 0; }\n' > "$check/t.c"
 for w in $(cat "$tools/installed"); do
   lang=c; case $w in *g++*|clang++*) lang=c++ ;; esac
-  case $w in
-    qemu-*) continue ;;
-    aarch64-*) run="$bin/qemu-aarch64 -cpu max" ;;
-    riscv64-*) run="$bin/qemu-riscv64 -cpu rv64,v=true,vlen=256" ;;
-    *) run="" ;;
-  esac
+  case $w in qemu-*) continue ;; esac
+  # A cross compiler's program runs under its target's qemu.
+  run=""
+  for a in "${targets[@]}"; do
+    case $w in "${triple[$a]}"-*) run="$bin/qemu-${qemu[$a]} -cpu ${checkcpu[$a]}" ;; esac
+  done
   (cd "$check" && "$bin/$w" -x $lang -O2 t.c -o "t-$w" && $run "./t-$w") \
     || die "$w does not build a program that runs; see $check"
 done

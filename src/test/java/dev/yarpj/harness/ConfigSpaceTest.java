@@ -85,6 +85,29 @@ class ConfigSpaceTest {
     }
 
     @Test
+    void theEmulatorFollowsTheDrawOfThePowerAndLoongArchSpaces() {
+        // POWER: code for one processor runs on it or a newer one, never an older.
+        List<String> power = List.of("power8", "power9", "power10", "power11");
+        for (Testbed t : Testbeds.load(Path.of("harness/testbeds-powerpc64le-space.yaml")).all()) {
+            for (long seed = 0; seed < 300; seed++) {
+                Testbed d = t.drawn(seed);
+                String mcpu = d.flags().stream().filter(f -> f.startsWith("-mcpu=")).findFirst().orElseThrow().substring(6);
+                assertTrue(power.indexOf(d.run().get(2)) >= power.indexOf(mcpu) && power.contains(mcpu), d.flags() + " run on " + d.run());
+            }
+        }
+        // LoongArch: code for LoongArch v1.1 runs on qemu's max only, other code on la464 or max.
+        for (Testbed t : Testbeds.load(Path.of("harness/testbeds-loongarch64-space.yaml")).all()) {
+            for (long seed = 0; seed < 300; seed++) {
+                Testbed d = t.drawn(seed);
+                String model = d.run().get(2);
+                boolean v11 = d.flags().contains("-march=la664") || d.flags().contains("-march=la64v1.1");
+                assertTrue(v11 ? model.equals("max") : List.of("la464", "max").contains(model), d.flags() + " run on " + d.run());
+            }
+        }
+        for (Testbed t : Testbeds.load(Path.of("harness/testbeds-s390x-space.yaml")).all()) assertEquals(List.of("qemu-s390x", "-cpu", "max"), t.run());
+    }
+
+    @Test
     void theShippedSpacesCoverWhatTheirTargetsAreTunedBy() {
         String x86 = String.join(" ", labels(Testbeds.load(Path.of("harness/testbeds.yaml"))));
         for (String o : List.of("-O2", "-O3", "-march=x86-64-v2", "-march=x86-64-v3", "-march=x86-64-v4", "-march=native", "-flto",
@@ -101,6 +124,15 @@ class ConfigSpaceTest {
         String sve = String.join(" ", labels(Testbeds.load(Path.of("harness/testbeds-aarch64-sve-space.yaml"))));
         for (int b : List.of(128, 256, 512, 1024, 2048)) assertTrue(sve.contains("-msve-vector-bits=" + b), "fixed at " + b);
         for (String o : List.of("-march=armv8-a", "-march=armv9-a+sve2", "-fno-vect-cost-model", "-flto")) assertTrue(sve.contains(o), o);
+        Map<String, List<String>> others = Map.of(
+                "powerpc64le", List.of("-mcpu=power9", "-mcpu=power10", "-mno-vsx", "--param=vect-partial-vector-usage=2"),
+                "s390x", List.of("-march=z14", "-march=z15", "-march=z16", "-mno-vx", "--param=vect-partial-vector-usage=2"),
+                "loongarch64", List.of("-march=la464", "-march=la664", "-mlsx -mno-lasx", "-mlasx", "-mno-lsx"));
+        others.forEach((target, options) -> {
+            String all = String.join(" ", labels(Testbeds.load(Path.of("harness/testbeds-" + target + "-space.yaml"))));
+            for (String o : List.of("-O3", "-fno-vect-cost-model", "-funroll-loops", "-flto", "-mllvm -force-vector-width=4")) assertTrue(all.contains(o), target + " " + o);
+            for (String o : options) assertTrue(all.contains(o), target + " " + o);
+        });
     }
 
     private static List<String> labels(Testbeds tbs) {
