@@ -50,8 +50,8 @@ final class FuzzCommand implements Callable<Integer> {
     boolean swarm;
 
     @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj, whose C and C++ testbeds draw a configuration "
-            + "per test from a space of options; harness/testbeds-riscv64-rvv-space.yaml and testbeds-aarch64-sve-space.yaml "
-            + "do that for RISC-V and AArch64 under qemu).")
+            + "per test from a space of options; harness/testbeds-<target>-space.yaml do that under qemu for riscv64-rvv, "
+            + "aarch64-sve, powerpc64le, s390x and loongarch64).")
     Path testbedsFile;
 
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Tests run at once (default: number of cores).")
