@@ -25,25 +25,15 @@ final class CampaignStats {
     private double slowSeconds;
     private final Map<String, Long> slowByTestbed = new java.util.TreeMap<>();
 
-    /** Of testbeds with a configuration space: testbed, axis, alternative -> runs and runs that were findings. */
-    private final Map<String, Map<String, Map<String, long[]>>> byOption = new java.util.TreeMap<>();
+    /** Of testbeds with a configuration space: the runs and findings of each alternative drawn. */
+    private final OptionCounts byOption = new OptionCounts();
 
     synchronized void addTest(List<Map<String, Object>> rows) {
         tests++;
         if (rows.stream().anyMatch(r -> Outcome.SLOW_COMPILE.dir.equals(r.get("outcome")))) slowTests++;
         for (Map<String, Object> r : rows) {
             for (Outcome o : Outcome.values()) if (o.dir.equals(r.get("outcome"))) runs.merge(o, 1L, Long::sum);
-            if (r.get("options") instanceof Map<?, ?> options) {
-                Outcome o = Outcome.fromDir(String.valueOf(r.get("outcome")));
-                boolean finding = o != null && o != Outcome.PASS && o != Outcome.SLOW_COMPILE;
-                Map<String, Map<String, long[]>> axes = byOption.computeIfAbsent(String.valueOf(r.get("testbed")), k -> new LinkedHashMap<>());
-                options.forEach((axis, value) -> {
-                    long[] n = axes.computeIfAbsent(String.valueOf(axis), k -> new java.util.TreeMap<>())
-                            .computeIfAbsent(String.valueOf(value), k -> new long[2]);
-                    n[0]++;
-                    if (finding) n[1]++;
-                });
-            }
+            if (r.get("options") instanceof Map<?, ?> options) byOption.add(String.valueOf(r.get("testbed")), options, String.valueOf(r.get("outcome")));
         }
     }
 
@@ -120,14 +110,14 @@ final class CampaignStats {
         if (!byOption.isEmpty()) {
             // Which parts of each configuration space the campaign exercised, and where its findings were.
             Map<String, Object> spaces = new LinkedHashMap<>();
-            byOption.forEach((tb, axes) -> {
+            byOption.counts().forEach((tb, axes) -> {
                 Map<String, Object> a = new LinkedHashMap<>();
                 axes.forEach((axis, values) -> {
                     Map<String, Object> v = new LinkedHashMap<>();
                     values.forEach((value, n) -> {
                         Map<String, Object> c = new LinkedHashMap<>();
-                        c.put("runs", n[0]);
-                        c.put("findings", n[1]);
+                        c.put("runs", n.runs());
+                        c.put("findings", n.findings());
                         v.put(value, c);
                     });
                     a.put(axis, v);

@@ -133,8 +133,8 @@ final class TestRunner {
      * with the options drawn too, so that findings of different configurations are told apart.
      */
     private String signed(String name) {
-        Testbed t = beds().stream().filter(b -> b.name().equals(name)).findFirst().orElse(null);
-        return t == null || t.drawnLabel().isEmpty() ? name : name + " [" + t.drawnLabel() + "]";
+        String drawn = bed(name).drawnLabel();
+        return drawn.isEmpty() ? name : name + " [" + drawn + "]";
     }
 
     private String signed(List<String> names) {

@@ -116,7 +116,8 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
 
     /** The linking program and its flags, without the files. */
     public List<String> linker(Language lang, String reference) {
-        if (!runsSycl(lang) && !(linksWithLto() && !runsIspc(lang))) return List.of(reference);
+        boolean linksItself = runsSycl(lang) || (linksWithLto() && !runsIspc(lang));
+        if (!linksItself) return List.of(reference);
         List<String> cmd = new ArrayList<>(List.of(compiler(lang)));
         cmd.addAll(flags);
         return cmd;

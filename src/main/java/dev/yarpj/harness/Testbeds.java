@@ -307,7 +307,8 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
         Path dir = Files.createTempDirectory("yarpj-flags-");
         try {
             Map<List<String>, String> asked = new java.util.HashMap<>(); // compiler and flags -> null if accepted, else the error
-            java.util.function.Supplier<java.util.Set<String>> cpuFlags = IspcTargets::hostFlags;
+            // This CPU's features, read once for the alternatives that need some (cpu:); null (unknown) refuses none, as for ISPC targets.
+            java.util.Set<String> cpuFlags = usable.stream().anyMatch(t -> t.space() != null) ? IspcTargets.hostFlags() : null;
             List<Testbed> ok = new ArrayList<>();
             for (Testbed t : usable) {
                 if (t.runsIspc(lang) || t.runsSycl(lang) || (t.flags().isEmpty() && t.space() == null)) {
@@ -331,8 +332,8 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
                     for (ConfigSpace.Alternative x : a.alternatives()) {
                         List<String> with = new ArrayList<>(t.flags());
                         with.addAll(x.flags());
-                        List<String> lacks = t.emulated() || !t.target().equals(Testbed.HOST) ? List.of()
-                                : x.cpu().stream().filter(f -> !cpuFlags.get().contains(f)).toList();
+                        List<String> lacks = t.emulated() || !t.target().equals(Testbed.HOST) || cpuFlags == null ? List.of()
+                                : x.cpu().stream().filter(f -> !cpuFlags.contains(f)).toList();
                         String no = !lacks.isEmpty() ? "this CPU lacks " + String.join(", ", lacks)
                                 : x.flags().isEmpty() ? null : refusal(dir, lang, t, with, asked);
                         if (no == null) kept.add(x);

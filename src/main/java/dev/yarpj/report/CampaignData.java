@@ -2,6 +2,7 @@ package dev.yarpj.report;
 
 import dev.yarpj.harness.FindingStore;
 import dev.yarpj.harness.JsonFiles;
+import dev.yarpj.harness.OptionCounts;
 import dev.yarpj.harness.Outcome;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -26,40 +27,7 @@ import java.util.stream.Stream;
  */
 record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests, Map<String, Map<String, Long>> outcomesPerTestbed,
                     Map<String, List<Double>> compileSecondsPerTestbed, Map<String, Long> tripBands, Map<String, Long> idioms,
-                    SlowCompiles slowCompiles, Map<String, Map<String, Map<String, OptionCount>>> options, long skippedLines) {
-
-    /** Of one alternative of one axis of a testbed's configuration space: the runs that drew it, and those that were findings. */
-    record OptionCount(long runs, long findings) {}
-
-    /** Gathers the drawn options of every log (testbed, axis, alternative) while it is read. */
-    private static final class OptionTally {
-        final Map<String, Map<String, Map<String, long[]>>> counts = new TreeMap<>();
-
-        void add(String testbed, Map<?, ?> options, String outcome) {
-            Outcome o = Outcome.fromDir(outcome);
-            boolean finding = o != null && o != Outcome.PASS && o != Outcome.SLOW_COMPILE;
-            Map<String, Map<String, long[]>> axes = counts.computeIfAbsent(testbed, k -> new LinkedHashMap<>());
-            options.forEach((axis, value) -> {
-                long[] n = axes.computeIfAbsent(String.valueOf(axis), k -> new TreeMap<>()).computeIfAbsent(String.valueOf(value), k -> new long[2]);
-                n[0]++;
-                if (finding) n[1]++;
-            });
-        }
-
-        Map<String, Map<String, Map<String, OptionCount>>> result() {
-            Map<String, Map<String, Map<String, OptionCount>>> out = new TreeMap<>();
-            counts.forEach((tb, axes) -> {
-                Map<String, Map<String, OptionCount>> a = new LinkedHashMap<>();
-                axes.forEach((axis, values) -> {
-                    Map<String, OptionCount> v = new TreeMap<>();
-                    values.forEach((value, n) -> v.put(value, new OptionCount(n[0], n[1])));
-                    a.put(axis, v);
-                });
-                out.put(tb, a);
-            });
-            return out;
-        }
-    }
+                    SlowCompiles slowCompiles, Map<String, Map<String, Map<String, OptionCounts.Count>>> options, long skippedLines) {
 
     /**
      * Compiles past the compile limit, which are not findings: how many per testbed, in how
@@ -184,7 +152,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         Map<String, Long> idioms = new LinkedHashMap<>();
         long[] skipped = {0};
         SlowTally slow = new SlowTally();
-        OptionTally options = new OptionTally();
+        OptionCounts options = new OptionCounts();
         for (Path dir : resultDirs) {
             for (Path logFile : logFiles(dir)) {
                 logs.add(readLog(dir, logFile, tests, perTestbed, compile, trips, idioms, slow, options, skipped));
@@ -197,7 +165,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         for (Path dir : resultDirs) findings.addAll(readFindings(dir, firstSeen));
         findings.sort(Comparator.comparing((Finding f) -> f.kind()).thenComparing(f -> -f.seeds().size()).thenComparing(Finding::id));
         return new CampaignData(logs, findings, tests, perTestbed, compile, trips, idioms,
-                slow.result(), options.result(), skipped[0]);
+                slow.result(), options.counts(), skipped[0]);
     }
 
     private static List<Path> logFiles(Path dir) throws IOException {
@@ -220,7 +188,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
 
     @SuppressWarnings("unchecked")
     private static Log readLog(Path dir, Path file, List<TestDone> tests, Map<String, Map<String, Long>> perTestbed,
-                               Map<String, List<Double>> compile, Map<String, Long> trips, Map<String, Long> idioms, SlowTally slow, OptionTally options,
+                               Map<String, List<Double>> compile, Map<String, Long> trips, Map<String, Long> idioms, SlowTally slow, OptionCounts options,
                                long[] skipped)
             throws IOException {
         List<Run> runs = new ArrayList<>();
