@@ -44,6 +44,14 @@ public final class Triage {
     private static final Pattern LEVEL = Pattern.compile("-O[0-3sgz]?|-Ofast");
     /** A line of gcc's -fdump-passes for a tree or RTL pass that runs. */
     private static final Pattern PASS_ON = Pattern.compile("^((tree|rtl)-[A-Za-z0-9_]+)\\s*:\\s*ON$");
+    /**
+     * The passes gcc cannot do without: disabling any one of them makes gcc (12 to trunk) crash
+     * or build a program that crashes, whatever the test. Left out of the group testing, where
+     * each would split every group it is in down to itself (135 builds instead of about 30).
+     */
+    private static final java.util.Set<String> GCC_REQUIRED_PASSES = java.util.Set.of("tree-lower", "tree-eh", "tree-cfg",
+            "tree-ssa", "tree-loopinit", "tree-loopdone", "rtl-expand", "rtl-into_cfglayout", "rtl-dfinit", "rtl-loop2",
+            "rtl-loop2_done", "rtl-ira", "rtl-reload", "rtl-pro_and_epilogue", "rtl-shorten", "rtl-final", "rtl-dfinish");
     private static final Pattern BISECT = Pattern.compile("BISECT: running pass \\((\\d+)\\) (.+?) on (.+)");
 
     private Triage() {}
@@ -258,7 +266,10 @@ public final class Triage {
         q.addAll(List.of("-Q", "--help=optimizers"));
         for (String l : s.run(q, 60).output().split("\n")) {
             String t = l.strip();
-            if (t.endsWith("[enabled]") && t.startsWith("-f")) candidates.add("-fno-" + t.substring(2).split("\\s")[0]);
+            if (!t.endsWith("[enabled]") || !t.startsWith("-f")) continue;
+            // A flag that is itself a negative one (-fno-inline-stringops) is turned off by its positive form.
+            String name = t.substring(2).split("\\s")[0];
+            candidates.add(name.startsWith("no-") ? "-f" + name.substring(3) : "-fno-" + name);
         }
         // The passes that run: gcc lists them while compiling the test itself (output discarded).
         List<String> d = new ArrayList<>(minimal);
@@ -266,7 +277,7 @@ public final class Triage {
         for (String l : s.run(d, 60).output().split("\n")) {
             String t = l.strip();
             Matcher m = PASS_ON.matcher(t);
-            if (m.find()) candidates.add("-fdisable-" + m.group(1));
+            if (m.find() && !GCC_REQUIRED_PASSES.contains(m.group(1))) candidates.add("-fdisable-" + m.group(1));
         }
         List<String> disablers = new ArrayList<>();
         disablersAmong(s, minimal, candidates, new int[] {maxTries}, disablers);
