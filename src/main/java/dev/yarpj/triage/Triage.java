@@ -158,7 +158,9 @@ public final class Triage {
      * testbed's own), then without each other option that it does not need: the smallest
      * configuration, for a finding of a configuration space as for a fixed testbed. An option
      * that takes the next word ({@code -mllvm -force-vector-width=4}, {@code --param X}) goes
-     * or stays with it.
+     * or stays with it. A {@code -march=native} (or {@code -mcpu=native}) it keeps is replaced
+     * by the lowest named level that still shows the symptom, so that the report reproduces on
+     * another machine.
      */
     static List<String> minimize(Symptom s, List<String> buggy) throws IOException {
         String cc = buggy.get(0);
@@ -181,7 +183,61 @@ public final class Triage {
             if (s.shows(with(cc, level, flat(fewer)))) options = fewer;
             else i++;
         }
+        for (int i = 0; i < options.size(); i++) {
+            if (options.get(i).size() == 1 && NATIVE.contains(options.get(i).get(0))) {
+                List<String> named = namedForNative(s, cc, level, options, i);
+                if (named != null) options.set(i, named);
+            }
+        }
         return with(cc, level, flat(options));
+    }
+
+    /** Options that mean "this machine's CPU": a report that keeps one reproduces only on a CPU like it. */
+    private static final java.util.Set<String> NATIVE = java.util.Set.of("-march=native", "-mcpu=native");
+
+    /** The named levels of this machine's architecture, lowest first, that may stand for -march=native. */
+    static List<String> namedLevels(String osArch) {
+        return switch (osArch) {
+            case "amd64", "x86_64" -> List.of("-march=x86-64", "-march=x86-64-v2", "-march=x86-64-v3", "-march=x86-64-v4");
+            case "aarch64" -> List.of("-march=armv8-a", "-march=armv8.2-a", "-march=armv8.2-a+sve", "-march=armv9-a+sve2");
+            default -> List.of();
+        };
+    }
+
+    /**
+     * For option {@code i} of {@code options}, {@code -march=native} or {@code -mcpu=native}: the
+     * lowest named level of this architecture that still shows the symptom in its place, else
+     * the CPU the compiler resolves native to (gcc's {@code -march=} under {@code -Q
+     * --help=target}, clang's {@code -target-cpu}) if that shows it; null when neither does.
+     */
+    private static List<String> namedForNative(Symptom s, String cc, String level, List<List<String>> options, int i)
+            throws IOException {
+        for (String named : namedLevels(System.getProperty("os.arch"))) {
+            List<List<String>> tried = new ArrayList<>(options);
+            tried.set(i, List.of(named));
+            if (s.shows(with(cc, level, flat(tried)))) return List.of(named);
+        }
+        String native_ = options.get(i).get(0);
+        String cpu = resolvedCpu(s, cc, native_);
+        if (cpu == null) return null;
+        List<String> named = List.of(native_.substring(0, native_.indexOf('=') + 1) + cpu);
+        List<List<String>> tried = new ArrayList<>(options);
+        tried.set(i, named);
+        return s.shows(with(cc, level, flat(tried))) ? named : null;
+    }
+
+    private static final Pattern GCC_MARCH = Pattern.compile("^[ \\t]*-m(?:arch|cpu)=[ \\t]+([\\w.+-]+)[ \\t]*$", Pattern.MULTILINE);
+    private static final Pattern CLANG_CPU = Pattern.compile("\"-target-cpu\" \"([^\"]+)\"");
+
+    /** The CPU name {@code cc} resolves {@code native_} to on this machine, or null. */
+    private static String resolvedCpu(Symptom s, String cc, String native_) throws IOException {
+        String gcc = s.run(List.of(cc, native_, "-Q", "--help=target"), 30).output();
+        Matcher m = GCC_MARCH.matcher(gcc);
+        while (m.find()) {
+            if (!m.group(1).equals("native")) return m.group(1);
+        }
+        Matcher c = CLANG_CPU.matcher(s.run(List.of(cc, native_, "-###", "-c", "-x", "c", "/dev/null"), 30).output());
+        return c.find() && !c.group(1).equals("native") ? c.group(1) : null;
     }
 
     /** Options that take the next word as their value. */

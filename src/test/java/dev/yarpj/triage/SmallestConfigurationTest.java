@@ -81,6 +81,23 @@ class SmallestConfigurationTest {
         assertEquals(List.of(FAKE.toString(), "-O0", "-mplanted-bug"), Triage.minimize(s, f.compileCommand()));
     }
 
+    /** A report must reproduce on another machine: -march=native becomes the lowest named level that shows the bug. */
+    @Test
+    void marchNativeInTheSmallestConfigurationBecomesTheLowestNamedLevelThatShowsTheBug(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(List.of("amd64", "x86_64").contains(System.getProperty("os.arch")),
+                "the named levels tried here are x86-64's");
+        Path fake = FAKE.resolveSibling("miscompile-from-avx2.sh");
+        for (String f : List.of("miscompile-from-avx2.sh", "miscompile.sh")) FAKE.resolveSibling(f).toFile().setExecutable(true);
+        Files.writeString(dir.resolve("merged.c"), String.join("\n", "#include <stdio.h>", "int a[8];", "void test(void) {",
+                "    for (int i = 0; i < 8; i++)", "        a[i] = 3;", "}", "int main(void) { test(); printf(\"%d\\n\", a[5]); return 0; }", ""));
+        Symptom s = new Symptom(Symptom.Kind.WRONG_CODE, dir, "merged.c", "gcc", null, 30, List.of());
+        assertEquals(List.of(fake.toString(), "-O0", "-march=x86-64-v3"),
+                Triage.minimize(s, List.of(fake.toString(), "-O3", "-march=native", "-funroll-loops")));
+        // An option the bug does not need still goes, native or not.
+        assertEquals(List.of(FAKE.toString(), "-O0", "-mplanted-bug"),
+                Triage.minimize(s, List.of(FAKE.toString(), "-O2", "-march=native", "-mplanted-bug")));
+    }
+
     @Test
     void anOptionWithItsValueWordGoesOrStaysWithIt() {
         assertEquals(List.of(List.of("-O3"), List.of("-mllvm", "-force-vector-width=4"), List.of("--param", "x=1"), List.of("-flto")),
