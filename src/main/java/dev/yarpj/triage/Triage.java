@@ -140,6 +140,8 @@ public final class Triage {
         json.put("on_trunk", standing.onTrunk());
         json.put("status", standing.status());
         json.put("fixed_in", standing.fixedIn() == null ? null : standing.fixedIn().command() + " " + standing.fixedIn().version());
+        json.put("last_right", standing.lastRight() == null ? null : standing.lastRight().command() + " " + standing.lastRight().version());
+        json.put("regressed_in", standing.regressedIn() == null ? null : standing.regressedIn().command() + " " + standing.regressedIn().version());
         json.put("standing", v.newest());
         json.put("group", group);
         json.put("lines", v.lines());

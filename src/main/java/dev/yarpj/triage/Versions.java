@@ -45,9 +45,12 @@ final class Versions {
      * Where the bug stands: {@code status} is open or fixed on {@code newest} (trunk when it is
      * installed, else the newest release), unknown when that compiler cannot build the test;
      * {@code fixedIn} is the first release that gets it right after the last that shows it,
-     * with every later one right too (null when none is, or the bug is open).
+     * with every later one right too (null when none is, or the bug is open); for an open bug,
+     * {@code regressedIn} is the first release that shows it after the last that gets it right
+     * ({@code lastRight}), with every later one showing it too (both null when no installed
+     * release gets it right). Of the releases installed: the regression lies between the two.
      */
-    record Standing(List<Check> checks, Check newest, String status, Check fixedIn) {
+    record Standing(List<Check> checks, Check newest, String status, Check fixedIn, Check lastRight, Check regressedIn) {
         boolean onTrunk() {
             return newest != null && newest.trunk();
         }
@@ -58,7 +61,9 @@ final class Versions {
             String where = onTrunk() ? (family.equals("gcc") ? "GCC" : family) + " trunk (" + newest.command() + " " + newest.version() + ")"
                     : "the newest " + family + " release installed (" + newest.command() + " " + newest.version() + ")";
             return switch (status) {
-                case "open" -> "open on " + where;
+                case "open" -> "open on " + where + (regressedIn == null ? ""
+                        : "; first shown in " + regressedIn.command() + " " + regressedIn.version() + " of the releases installed, "
+                        + lastRight.command() + " " + lastRight.version() + " gets it right");
                 case "fixed" -> "fixed on " + where + (fixedIn == null ? "" : "; first right in " + fixedIn.command() + " " + fixedIn.version());
                 default -> "unknown: " + where + " cannot build the test";
             };
@@ -125,7 +130,7 @@ final class Versions {
     static Standing standing(List<Check> unsorted) {
         List<Check> checks = new ArrayList<>(unsorted);
         checks.sort(Comparator.comparing(Check::trunk).thenComparing(c -> c.version(), Versions::compareVersions));
-        if (checks.size() < 2) return new Standing(checks, null, "unknown", null);
+        if (checks.size() < 2) return new Standing(checks, null, "unknown", null, null, null);
         Check newest = checks.get(checks.size() - 1);
         String status = switch (newest.result()) {
             case SHOWS -> "open";
@@ -141,7 +146,20 @@ final class Versions {
                     && releases.subList(lastShowing + 1, releases.size()).stream().allMatch(c -> c.result() == Result.RIGHT);
             if (allRightAfter && lastShowing + 1 < releases.size()) fixedIn = releases.get(lastShowing + 1);
         }
-        return new Standing(checks, newest, status, fixedIn);
+        Check lastRight = null, regressedIn = null;
+        if (status.equals("open")) {
+            // The regression: the release after the last one right, every later release (and trunk) showing it.
+            List<Check> releases = checks.stream().filter(c -> !c.trunk()).toList();
+            int right = -1;
+            for (int i = 0; i < releases.size(); i++) if (releases.get(i).result() == Result.RIGHT) right = i;
+            boolean allShowAfter = right >= 0
+                    && releases.subList(right + 1, releases.size()).stream().allMatch(c -> c.result() == Result.SHOWS);
+            if (allShowAfter && right + 1 < releases.size()) {
+                lastRight = releases.get(right);
+                regressedIn = releases.get(right + 1);
+            }
+        }
+        return new Standing(checks, newest, status, fixedIn, lastRight, regressedIn);
     }
 
     /** Numeric comparison of dotted versions ("9.5.0" before "16.2.0"); a snapshot's date last. */

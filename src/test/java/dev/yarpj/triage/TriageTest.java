@@ -162,6 +162,19 @@ class TriageTest {
         st = Versions.standing(List.of(new Versions.Check("gcc-13", "13.3.0", right), new Versions.Check("gcc-14", "14.2.0", shows),
                 new Versions.Check("gcc-15", "15.2.0", right), new Versions.Check("gcc-12", "12.2.0", shows)));
         assertEquals("gcc-15", st.fixedIn().command());
+        // Open on trunk, right in 12 and 13, wrong from 14 on: it regressed in 14 (of the releases installed).
+        st = Versions.standing(List.of(new Versions.Check("gcc-trunk", "17.0.0-20261020", shows), new Versions.Check("gcc-14", "14.2.0", shows),
+                new Versions.Check("gcc-12", "12.2.0", right), new Versions.Check("gcc-16", "16.2.0", shows), new Versions.Check("gcc-13", "13.3.0", right)));
+        assertEquals("open on GCC trunk (gcc-trunk 17.0.0-20261020); first shown in gcc-14 14.2.0 of the releases installed, gcc-13 13.3.0 gets it right",
+                st.sentence("gcc"));
+        // Back and forth (wrong in 12, right in 13, wrong in 14): the regression named is the last, in 14.
+        st = Versions.standing(List.of(new Versions.Check("gcc-trunk", "17.0.0-20261020", shows), new Versions.Check("gcc-12", "12.2.0", shows),
+                new Versions.Check("gcc-13", "13.3.0", right), new Versions.Check("gcc-14", "14.2.0", shows)));
+        assertEquals("gcc-14", st.regressedIn().command());
+        // Never right on any release installed: nothing regressed that we can see.
+        st = Versions.standing(List.of(new Versions.Check("gcc-trunk", "17.0.0-20261020", shows), new Versions.Check("gcc-12", "12.2.0", shows)));
+        assertEquals(null, st.regressedIn());
+        assertEquals("open on GCC trunk (gcc-trunk 17.0.0-20261020)", st.sentence("gcc"));
         // Only the testbed's compiler: nothing to compare with.
         st = Versions.standing(List.of(new Versions.Check("gcc", "12.2.0", shows)));
         assertEquals("not checked: no gcc installed beside the testbed's", st.sentence("gcc"));
