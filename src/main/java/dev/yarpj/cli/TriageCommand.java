@@ -14,20 +14,20 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "triage", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Find the flags, pass and versions behind C and C++ findings, and draft bug reports.",
+            "Find the flags, pass and versions behind C and C++ findings; draft bug reports.",
             "Reduce findings first with 'yarpj reduce': triage then works on",
-            "FINDING/reduced/merged.<ext>, else on the finding's files merged.",
-            "For each finding: the lowest optimization level and fewest testbed flags that show the",
-            "symptom, with -march=native replaced by the lowest named level that shows it; the",
-            "pass to blame (clang: bisection with -mllvm -opt-bisect-limit; gcc: the",
-            "optimization flags and tree/RTL passes whose disabling alone removes the symptom); every",
-            "installed version of the compiler (gcc-N, gcc-trunk, clang-N on the PATH) with or",
-            "without the symptom, and whether the bug is open or fixed on the newest: GCC trunk",
-            "(scripts/install-compilers.sh installs it), for clang the newest release installed, and",
-            "the release where it first goes away, or for an open bug the release it first shows",
-            "in. Writes FINDING/triage/: test.<ext>, triage.json",
-            "and report.md (a bug report draft with the sanitizer evidence). Findings whose blamed",
-            "pass agrees are one bug."})
+            "FINDING/reduced/merged.<ext>, else on the finding's files merged. For each",
+            "finding: the lowest optimization level and fewest testbed flags that show the",
+            "symptom, with -march=native replaced by the lowest named level that shows it;",
+            "the pass to blame (clang: bisection with -mllvm -opt-bisect-limit; gcc: the",
+            "optimization flags and tree/RTL passes whose disabling alone removes the",
+            "symptom); every installed version of the compiler (gcc-N, gcc-trunk, clang-N",
+            "on the PATH) with or without the symptom, and whether the bug is open or fixed",
+            "on the newest: GCC trunk (scripts/install-compilers.sh installs it), for clang",
+            "the newest release installed; the release where it first goes away, or for an",
+            "open bug the release it first shows in. Writes FINDING/triage/: test.<ext>,",
+            "triage.json and report.md (a bug report draft with the sanitizer evidence).",
+            "Findings whose blamed pass agrees are one bug."})
 final class TriageCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FINDING", arity = "1..*", description = "Finding directories: results/<kind>/<signature>/<seed>.")
     List<Path> findings;
