@@ -70,7 +70,7 @@ final class Symptom {
     boolean shows(List<String> compiler, StringBuilder stderr) throws IOException {
         Run c = buildForSymptom(compiler);
         if (stderr != null) stderr.append(c.output);
-        return effectOf(c) == Effect.SHOWS;
+        return effectOf(c, null) == Effect.SHOWS;
     }
 
     /**
@@ -91,7 +91,17 @@ final class Symptom {
      * do without) must be told from one that still shows it.
      */
     Effect effect(List<String> compiler) throws IOException {
-        return effectOf(buildForSymptom(compiler));
+        return effectOf(buildForSymptom(compiler), null);
+    }
+
+    /**
+     * As {@link #effect}, for group testing: wrong code shows only as the very output
+     * {@code shown} that the buggy build prints. Many passes disabled at once can make other
+     * wrong code (a pass the program's correctness needs, disabled); that is neither the bug
+     * still there nor the test right, and must not hide a disabler of the bug in the same group.
+     */
+    Effect effectAs(List<String> compiler, String shown) throws IOException {
+        return effectOf(buildForSymptom(compiler), shown);
     }
 
     /** The build that tells the symptom: a compile hang's by CPU time, any other with four times the compile limit. */
@@ -99,8 +109,11 @@ final class Symptom {
         return kind == Kind.COMPILE_HANG ? buildByCpu(compiler) : build(compiler, compileTimeout * 4);
     }
 
-    /** What build {@code c} (and, for wrong code and runtime crashes, a run of what it built) does with the test. */
-    private Effect effectOf(Run c) throws IOException {
+    /**
+     * What build {@code c} (and, for wrong code and runtime crashes, a run of what it built) does
+     * with the test; wrong code shows only as output {@code shown} when that is given.
+     */
+    private Effect effectOf(Run c, String shown) throws IOException {
         switch (kind) {
             case COMPILE_HANG:
                 return c.timedOut ? Effect.SHOWS : c.exit == 0 ? Effect.FIXES : Effect.OTHER;
@@ -118,7 +131,8 @@ final class Symptom {
             return !r.timedOut && r.exit != 126 && r.exit != 127 ? Effect.SHOWS : Effect.OTHER;
         }
         if (r.timedOut || r.exit != 0) return Effect.OTHER;
-        return r.output.equals(referenceOutput) ? Effect.FIXES : Effect.SHOWS;
+        if (r.output.equals(referenceOutput)) return Effect.FIXES;
+        return shown == null || r.output.equals(shown) ? Effect.SHOWS : Effect.OTHER;
     }
 
     /** Builds the test with {@code compiler} into bug.bin (removed first), counting the build. */

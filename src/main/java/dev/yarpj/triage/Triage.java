@@ -337,34 +337,37 @@ public final class Triage {
             Matcher m = PASS_ON.matcher(t);
             if (m.find() && !GCC_REQUIRED_PASSES.contains(m.group(1))) candidates.add("-fdisable-" + m.group(1));
         }
+        // What the buggy build prints: a group of disablers "still shows the bug" only if it prints that.
+        String shown = s.kind() == Symptom.Kind.WRONG_CODE ? s.output(minimal) : null;
         List<String> disablers = new ArrayList<>();
-        disablersAmong(s, minimal, candidates, new int[] {maxTries}, disablers);
+        disablersAmong(s, minimal, shown, candidates, new int[] {maxTries}, disablers);
         return disablers;
     }
 
     /**
      * Adds to {@code found}, in order, the members of {@code group} that alone make the build
      * right, trying the group whole first (group testing; {@code left[0]} builds at most): a
-     * group whose flags together still show the symptom holds no flag that removes it alone,
+     * group whose flags together still show the symptom (for wrong code, the buggy build's
+     * very output {@code shown}: another wrong output is other trouble) holds no flag that removes it alone,
      * and is done in one build; one that gets the test right, or fails otherwise (a pass the
      * compiler cannot do without), is split in two. A few hundred flags and passes, of which
      * one or two matter, take a few dozen builds instead of one each.
      */
-    private static void disablersAmong(Symptom s, List<String> minimal, List<String> group, int[] left, List<String> found)
+    private static void disablersAmong(Symptom s, List<String> minimal, String shown, List<String> group, int[] left, List<String> found)
             throws IOException {
         if (group.isEmpty() || left[0] <= 0) return;
         left[0]--;
         List<String> cmd = new ArrayList<>(minimal);
         cmd.addAll(group);
-        Symptom.Effect e = s.effect(cmd);
+        Symptom.Effect e = s.effectAs(cmd, shown);
         if (group.size() == 1) {
             if (e == Symptom.Effect.FIXES) found.add(group.get(0));
             return;
         }
         if (e == Symptom.Effect.SHOWS) return;
         int half = group.size() / 2;
-        disablersAmong(s, minimal, group.subList(0, half), left, found);
-        disablersAmong(s, minimal, group.subList(half, group.size()), left, found);
+        disablersAmong(s, minimal, shown, group.subList(0, half), left, found);
+        disablersAmong(s, minimal, shown, group.subList(half, group.size()), left, found);
     }
 
     /**
