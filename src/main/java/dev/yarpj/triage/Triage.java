@@ -215,17 +215,21 @@ public final class Triage {
     private static List<String> namedForNative(Symptom s, String cc, String level, List<List<String>> options, int i)
             throws IOException {
         for (String named : namedLevels(System.getProperty("os.arch"))) {
-            List<List<String>> tried = new ArrayList<>(options);
-            tried.set(i, List.of(named));
-            if (s.shows(with(cc, level, flat(tried)))) return List.of(named);
+            if (showsInstead(s, cc, level, options, i, named)) return List.of(named);
         }
         String native_ = options.get(i).get(0);
         String cpu = resolvedCpu(s, cc, native_);
         if (cpu == null) return null;
-        List<String> named = List.of(native_.substring(0, native_.indexOf('=') + 1) + cpu);
+        String named = native_.substring(0, native_.indexOf('=') + 1) + cpu;
+        return showsInstead(s, cc, level, options, i, named) ? List.of(named) : null;
+    }
+
+    /** Whether the symptom shows with option {@code i} of {@code options} replaced by {@code option}. */
+    private static boolean showsInstead(Symptom s, String cc, String level, List<List<String>> options, int i, String option)
+            throws IOException {
         List<List<String>> tried = new ArrayList<>(options);
-        tried.set(i, named);
-        return s.shows(with(cc, level, flat(tried))) ? named : null;
+        tried.set(i, List.of(option));
+        return s.shows(with(cc, level, flat(tried)));
     }
 
     private static final Pattern GCC_MARCH = Pattern.compile("^[ \\t]*-m(?:arch|cpu)=[ \\t]+([\\w.+-]+)[ \\t]*$", Pattern.MULTILINE);
