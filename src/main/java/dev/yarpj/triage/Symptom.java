@@ -169,6 +169,18 @@ final class Symptom {
         return r.timedOut ? "(times out)" : r.exit != 0 ? "(exits with " + r.exit + ")" : r.output;
     }
 
+    /**
+     * What the build by {@code compiler} prints, when it builds, runs clean and prints the same
+     * twice; else null.
+     */
+    String steadyOutput(List<String> compiler) throws IOException {
+        Run c = build(compiler, compileTimeout * 4);
+        if (c.timedOut || c.exit != 0) return null;
+        Run a = exec("bug.bin");
+        Run b = exec("bug.bin");
+        return !a.timedOut && a.exit == 0 && !b.timedOut && b.exit == 0 && a.output.equals(b.output) ? a.output : null;
+    }
+
     /** The emulator line of a finding on another target, empty on this machine. */
     List<String> emulator() {
         return emulator;
@@ -183,7 +195,7 @@ final class Symptom {
 
     record Run(int exit, boolean timedOut, String output) {}
 
-    /** Runs {@code cmd} in the test's directory; output is stdout for programs, stderr and stdout merged for compilers. */
+    /** Runs {@code cmd} in the test's directory; output is its stdout and stderr merged. */
     Run run(List<String> cmd, double timeoutSeconds) throws IOException {
         ProcessRunner.Captured c = ProcessRunner.capture(dir, cmd, Map.of("ASAN_OPTIONS", "detect_leaks=0"), timeoutSeconds, null);
         return new Run(c.exitCode(), c.timedOut(), c.output());

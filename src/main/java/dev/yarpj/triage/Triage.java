@@ -47,7 +47,7 @@ public final class Triage {
     /**
      * The passes gcc cannot do without: disabling any one of them makes gcc (12 to trunk) crash
      * or build a program that crashes, whatever the test. Left out of the group testing, where
-     * each would split every group it is in down to itself (135 builds instead of about 30).
+     * each would split every group it is in down to itself (135 builds instead of 39 on the planted gcc test).
      */
     private static final java.util.Set<String> GCC_REQUIRED_PASSES = java.util.Set.of("tree-lower", "tree-eh", "tree-cfg",
             "tree-ssa", "tree-loopinit", "tree-loopdone", "rtl-expand", "rtl-into_cfglayout", "rtl-dfinit", "rtl-loop2",
@@ -195,10 +195,15 @@ public final class Triage {
     }
 
     /** Options that mean "this machine's CPU": a report that keeps one reproduces only on a CPU like it. */
-    private static final java.util.Set<String> NATIVE = java.util.Set.of("-march=native", "-mcpu=native");
+    private static final java.util.Set<String> NATIVE = java.util.Set.of("-march=native", "-mcpu=native", "-mtune=native");
 
-    /** The named levels of this machine's architecture, lowest first, that may stand for -march=native. */
-    static List<String> namedLevels(String osArch) {
+    /**
+     * The named levels, lowest first, that may stand for {@code native} (an option of
+     * {@link #NATIVE}) on this machine's architecture (the JVM's {@code os.arch}: native is
+     * this machine's CPU, so a cross compiler's target does not come into it).
+     */
+    static List<String> namedLevels(String native_, String osArch) {
+        if (native_.startsWith("-mtune=")) return List.of("-mtune=generic");
         return switch (osArch) {
             case "amd64", "x86_64" -> List.of("-march=x86-64", "-march=x86-64-v2", "-march=x86-64-v3", "-march=x86-64-v4");
             case "aarch64" -> List.of("-march=armv8-a", "-march=armv8.2-a", "-march=armv8.2-a+sve", "-march=armv9-a+sve2");
@@ -214,7 +219,7 @@ public final class Triage {
      */
     private static List<String> namedForNative(Symptom s, String cc, String level, List<List<String>> options, int i)
             throws IOException {
-        for (String named : namedLevels(System.getProperty("os.arch"))) {
+        for (String named : namedLevels(options.get(i).get(0), System.getProperty("os.arch"))) {
             if (showsInstead(s, cc, level, options, i, named)) return List.of(named);
         }
         String native_ = options.get(i).get(0);
@@ -232,18 +237,21 @@ public final class Triage {
         return s.shows(with(cc, level, flat(tried)));
     }
 
-    private static final Pattern GCC_MARCH = Pattern.compile("^[ \\t]*-m(?:arch|cpu)=[ \\t]+([\\w.+-]+)[ \\t]*$", Pattern.MULTILINE);
+    private static final Pattern GCC_MARCH = Pattern.compile("^[ \\t]*-m(arch|cpu|tune)=[ \\t]+([\\w.+-]+)[ \\t]*$", Pattern.MULTILINE);
     private static final Pattern CLANG_CPU = Pattern.compile("\"-target-cpu\" \"([^\"]+)\"");
 
-    /** The CPU name {@code cc} resolves {@code native_} to on this machine, or null. */
+    /**
+     * The CPU name {@code cc} resolves {@code native_} to on this machine, or null: gcc's value of
+     * that same option under {@code -Q --help=target}, else clang's {@code -target-cpu}.
+     */
     private static String resolvedCpu(Symptom s, String cc, String native_) throws IOException {
-        String gcc = s.run(List.of(cc, native_, "-Q", "--help=target"), 30).output();
-        Matcher m = GCC_MARCH.matcher(gcc);
+        String option = native_.substring(2, native_.indexOf('='));
+        Matcher m = GCC_MARCH.matcher(s.run(List.of(cc, native_, "-Q", "--help=target"), 30).output());
         while (m.find()) {
-            if (!m.group(1).equals("native")) return m.group(1);
+            if (m.group(1).equals(option) && !List.of("native", "generic").contains(m.group(2))) return m.group(2);
         }
         Matcher c = CLANG_CPU.matcher(s.run(List.of(cc, native_, "-###", "-c", "-x", "c", "/dev/null"), 30).output());
-        return c.find() && !c.group(1).equals("native") ? c.group(1) : null;
+        return c.find() && !List.of("native", "generic").contains(c.group(1)) ? c.group(1) : null;
     }
 
     /** Options that take the next word as their value. */
@@ -342,7 +350,8 @@ public final class Triage {
             if (m.find() && !GCC_REQUIRED_PASSES.contains(m.group(1))) candidates.add("-fdisable-" + m.group(1));
         }
         // What the buggy build prints: a group of disablers "still shows the bug" only if it prints that.
-        String shown = s.kind() == Symptom.Kind.WRONG_CODE ? s.output(minimal) : null;
+        // A program whose wrong output changes from run to run (or that does not run) has no such output: any wrong one counts.
+        String shown = s.kind() == Symptom.Kind.WRONG_CODE ? s.steadyOutput(minimal) : null;
         List<String> disablers = new ArrayList<>();
         disablersAmong(s, minimal, shown, candidates, new int[] {maxTries}, disablers);
         return disablers;
@@ -393,7 +402,9 @@ public final class Triage {
         }
         List<String> own = new ArrayList<>();
         for (String x : disablers) {
-            boolean flagOfTestbed = x.startsWith("-fno-") && minimal.contains("-f" + x.substring("-fno-".length()));
+            boolean flagOfTestbed = x.startsWith("-fno-") && minimal.contains("-f" + x.substring("-fno-".length()))
+                    // the positive form of an enabled negative flag (-finline-stringops for -fno-inline-stringops)
+                    || !x.startsWith("-fno-") && !x.startsWith("-fdisable-") && minimal.contains("-fno-" + x.substring(2));
             boolean passOfTestbed = x.startsWith("-fdisable-") && !atLevel.contains(x);
             if (flagOfTestbed || passOfTestbed) own.add(x);
         }

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * so what counts is whether GCC trunk ({@code gcc-trunk}, installed by
  * scripts/install-compilers.sh) still shows it, or for clang, of which Debian packages no
  * trunk, the newest release installed. Where several releases are installed, the release in
- * which the bug first goes away is named too.
+ * which the bug first goes away is named too, or for an open bug the one it first shows in.
  */
 final class Versions {
     /** What one compiler does with the minimal flags. */
@@ -48,7 +48,8 @@ final class Versions {
      * with every later one right too (null when none is, or the bug is open); for an open bug,
      * {@code regressedIn} is the first release that shows it after the last that gets it right
      * ({@code lastRight}), with every later one showing it too (both null when no installed
-     * release gets it right). Of the releases installed: the regression lies between the two.
+     * release gets it right); {@code regressedIn} is trunk itself when the newest release gets
+     * it right. Of the versions installed: the regression lies between the two.
      */
     record Standing(List<Check> checks, Check newest, String status, Check fixedIn, Check lastRight, Check regressedIn) {
         boolean onTrunk() {
@@ -62,6 +63,8 @@ final class Versions {
                     : "the newest " + family + " release installed (" + newest.command() + " " + newest.version() + ")";
             return switch (status) {
                 case "open" -> "open on " + where + (regressedIn == null ? ""
+                        : regressedIn.trunk() ? "; a regression on trunk: the newest release installed, " + lastRight.command() + " "
+                        + lastRight.version() + ", gets it right"
                         : "; first shown in " + regressedIn.command() + " " + regressedIn.version() + " of the releases installed, "
                         + lastRight.command() + " " + lastRight.version() + " gets it right");
                 case "fixed" -> "fixed on " + where + (fixedIn == null ? "" : "; first right in " + fixedIn.command() + " " + fixedIn.version());
@@ -157,6 +160,10 @@ final class Versions {
             if (allShowAfter && right + 1 < releases.size()) {
                 lastRight = releases.get(right);
                 regressedIn = releases.get(right + 1);
+            } else if (right >= 0 && right == releases.size() - 1 && newest.trunk()) {
+                // Every release installed after the last right one... is none: trunk alone shows it.
+                lastRight = releases.get(right);
+                regressedIn = newest;
             }
         }
         return new Standing(checks, newest, status, fixedIn, lastRight, regressedIn);

@@ -125,7 +125,9 @@ class TriageTest {
         // The same bug still on trunk: open, and no release is named as the fix.
         fakeVersion(bin, "gcc-trunk", "gcc (Debian 20261020-1) 17.0.0 20261020 (experimental)", bad);
         v = Triage.triage(List.of(f), new Triage.Options(60, 0, bin.toString()), new PrintWriter(new StringWriter())).get(0);
-        assertEquals("open on GCC trunk (gcc-trunk 17.0.0-20261020)", v.newest());
+        // gcc-14, the newest release, gets it right: the bug came back on trunk.
+        assertEquals("open on GCC trunk (gcc-trunk 17.0.0-20261020); a regression on trunk: the newest release installed, "
+                + "gcc-14 14.2.0, gets it right", v.newest());
         assertTrue(Files.readString(f.resolve("triage/triage.json")).contains("\"status\": \"open\", \"fixed_in\": null"));
     }
 
@@ -169,6 +171,10 @@ class TriageTest {
                 new Versions.Check("gcc-12", "12.2.0", right), new Versions.Check("gcc-16", "16.2.0", shows), new Versions.Check("gcc-13", "13.3.0", right)));
         assertEquals("open on GCC trunk (gcc-trunk 17.0.0-20261020); first shown in gcc-14 14.2.0 of the releases installed, gcc-13 13.3.0 gets it right",
                 st.sentence("gcc"));
+        // Right in the newest release, wrong on trunk: a regression on trunk.
+        st = Versions.standing(List.of(new Versions.Check("gcc-trunk", "17.0.0-20261020", shows), new Versions.Check("gcc-16", "16.2.0", right)));
+        assertEquals("open on GCC trunk (gcc-trunk 17.0.0-20261020); a regression on trunk: the newest release installed, gcc-16 16.2.0, "
+                + "gets it right", st.sentence("gcc"));
         // Back and forth (wrong in 12, right in 13, wrong in 14): the regression named is the last, in 14.
         st = Versions.standing(List.of(new Versions.Check("gcc-trunk", "17.0.0-20261020", shows), new Versions.Check("gcc-12", "12.2.0", shows),
                 new Versions.Check("gcc-13", "13.3.0", right), new Versions.Check("gcc-14", "14.2.0", shows)));
