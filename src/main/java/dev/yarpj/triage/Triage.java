@@ -248,11 +248,14 @@ public final class Triage {
         String option = native_.substring(2, native_.indexOf('='));
         Matcher m = GCC_MARCH.matcher(s.run(List.of(cc, native_, "-Q", "--help=target"), 30).output());
         while (m.find()) {
-            if (m.group(1).equals(option) && !List.of("native", "generic").contains(m.group(2))) return m.group(2);
+            if (m.group(1).equals(option) && !UNNAMED_CPU.contains(m.group(2))) return m.group(2);
         }
         Matcher c = CLANG_CPU.matcher(s.run(List.of(cc, native_, "-###", "-c", "-x", "c", "/dev/null"), 30).output());
-        return c.find() && !List.of("native", "generic").contains(c.group(1)) ? c.group(1) : null;
+        return c.find() && !UNNAMED_CPU.contains(c.group(1)) ? c.group(1) : null;
     }
+
+    /** What a compiler may say native resolved to without naming a CPU. */
+    private static final java.util.Set<String> UNNAMED_CPU = java.util.Set.of("native", "generic");
 
     /** Options that take the next word as their value. */
     private static final java.util.Set<String> WITH_VALUE = java.util.Set.of("-mllvm", "--param", "-Xclang", "-Xlinker", "-Xassembler",

@@ -140,33 +140,33 @@ final class Versions {
             case RIGHT -> "fixed";
             case FAILS -> "unknown";
         };
-        Check fixedIn = null;
+        List<Check> releases = checks.stream().filter(c -> !c.trunk()).toList();
+        Check fixedIn = null, lastRight = null, regressedIn = null;
         if (status.equals("fixed")) {
-            List<Check> releases = checks.stream().filter(c -> !c.trunk()).toList();
-            int lastShowing = -1;
-            for (int i = 0; i < releases.size(); i++) if (releases.get(i).result() == Result.SHOWS) lastShowing = i;
-            boolean allRightAfter = lastShowing >= 0
-                    && releases.subList(lastShowing + 1, releases.size()).stream().allMatch(c -> c.result() == Result.RIGHT);
-            if (allRightAfter && lastShowing + 1 < releases.size()) fixedIn = releases.get(lastShowing + 1);
-        }
-        Check lastRight = null, regressedIn = null;
-        if (status.equals("open")) {
-            // The regression: the release after the last one right, every later release (and trunk) showing it.
-            List<Check> releases = checks.stream().filter(c -> !c.trunk()).toList();
-            int right = -1;
-            for (int i = 0; i < releases.size(); i++) if (releases.get(i).result() == Result.RIGHT) right = i;
-            boolean allShowAfter = right >= 0
-                    && releases.subList(right + 1, releases.size()).stream().allMatch(c -> c.result() == Result.SHOWS);
-            if (allShowAfter && right + 1 < releases.size()) {
-                lastRight = releases.get(right);
-                regressedIn = releases.get(right + 1);
-            } else if (right >= 0 && right == releases.size() - 1 && newest.trunk()) {
-                // Every release installed after the last right one... is none: trunk alone shows it.
-                lastRight = releases.get(right);
-                regressedIn = newest;
+            int t = turn(releases, Result.SHOWS, Result.RIGHT);
+            if (t > 0 && t < releases.size()) fixedIn = releases.get(t);
+        } else if (status.equals("open")) {
+            // The release after the last one right; none after it (every release right, trunk not): trunk itself.
+            int t = turn(releases, Result.RIGHT, Result.SHOWS);
+            if (t > 0 && (t < releases.size() || newest.trunk())) {
+                lastRight = releases.get(t - 1);
+                regressedIn = t < releases.size() ? releases.get(t) : newest;
             }
         }
         return new Standing(checks, newest, status, fixedIn, lastRight, regressedIn);
+    }
+
+    /**
+     * Where {@code releases} (oldest first) turn for good: the index after the last release
+     * whose result is {@code from}, provided every later one's is {@code to} (the size when
+     * that last one is the newest); -1 when no release's result is {@code from}, or a later
+     * one is neither. A fix is a turn from showing to right, a regression the other way.
+     */
+    private static int turn(List<Check> releases, Result from, Result to) {
+        int last = -1;
+        for (int i = 0; i < releases.size(); i++) if (releases.get(i).result() == from) last = i;
+        if (last < 0) return -1;
+        return releases.subList(last + 1, releases.size()).stream().allMatch(c -> c.result() == to) ? last + 1 : -1;
     }
 
     /** Numeric comparison of dotted versions ("9.5.0" before "16.2.0"); a snapshot's date last. */
