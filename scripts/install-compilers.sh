@@ -92,9 +92,10 @@ targetnames() {
 
 # What was asked for: a change (another suite, extra releases, cross targets) reinstalls.
 # wrappers=2: clang's wrappers leave a link for another target (--target=) to that target's loader.
+# wrappers=3: the newest clang's LLVM tools (opt, llc, llvm-reduce) and lld come with it.
 # The default targets are not written: an install from before they could be chosen is still
 # the one asked for.
-request="suite=$suite cross=$cross extra=${YARPJ_COMPILERS_EXTRA:-} wrappers=2"
+request="suite=$suite cross=$cross extra=${YARPJ_COMPILERS_EXTRA:-} wrappers=3"
 [ "$cross" = no ] || [ "${targets[*]}" = "$deftargets" ] || request="$request targets=$(IFS=,; echo "${targets[*]}")"
 
 working() {
@@ -229,7 +230,10 @@ echo "$who: GCC trunk (gcc-snapshot $(candidate gcc-snapshot)), gcc-$gccv, clang
 # What the compilers need to compile and link C and C++. gcc-snapshot also depends on its
 # offload compilers (nvptx, amdgcn), python3 and 32-bit C libraries, none of which a C or
 # C++ build for x86-64 starts: they are left out (about 100 MB of downloads).
-pkgs=(gcc-"$gccv" g++-"$gccv" clang-"$clangv" libc6-dev binutils)
+# The newest clang's LLVM tools (llvm-N: opt, llc, llvm-reduce) and linker (lld-N): yarpj
+# triage hands LLVM developers an IR reproducer for one pass, and clang's LTO builds for
+# another target link with lld.
+pkgs=(gcc-"$gccv" g++-"$gccv" clang-"$clangv" llvm-"$clangv" lld-"$clangv" libc6-dev binutils)
 for e in "${extra[@]}"; do
   [[ "$e" == cross-gcc-* ]] && continue
   pkgs+=("$e"); [[ "$e" == gcc-* ]] && pkgs+=("g++-${e#gcc-}")
@@ -325,6 +329,25 @@ for v in "$clangv" $(printf '%s\n' "${extra[@]}" | sed -n 's/^clang-//p'); do
   wrapper clang-"$v" /usr/bin/clang-"$v"
   wrapper clang++-"$v" /usr/bin/clang++-"$v"
 done
+# llvmtool NAME PROGRAM: bin/NAME runs PROGRAM (an LLVM tool of the root) on this machine
+# as it is, through the root's loader and libraries, not inside the root: llvm-reduce
+# starts its interestingness test, a script of this machine that runs the other wrappers.
+llvmtool() {
+  local name=$1 prog=$2
+  [ -x "$new$prog" ] || [ -L "$new$prog" ] || die "the unpacked packages have no $prog"
+  cat > "$bin/$name" <<EOF
+#!/bin/sh
+# Written by scripts/install-compilers.sh: $prog of Debian $suite, run from the private root
+# $tools/root by that root's loader, on this machine's files.
+exec "$tools/root/lib64/ld-linux-x86-64.so.2" --library-path "$tools/root/usr/lib/x86_64-linux-gnu:$tools/root/usr/lib/llvm-$clangv/lib" "$tools/root$prog" "\$@"
+EOF
+  chmod +x "$bin/$name"
+  echo "$name" >> "$tools/installed.new"
+}
+for t in opt llc llvm-reduce; do
+  llvmtool "$t-$clangv" "/usr/lib/llvm-$clangv/bin/$t"
+  ln -sfn "$t-$clangv" "$bin/$t-newest"
+done
 if [ -n "$crossv" ]; then
   for a in "${targets[@]}"; do
     t=${triple[$a]}
@@ -368,6 +391,14 @@ printf 'int main(void) { return 0; }\n' > "$check/t.c"
 for w in $(cat "$tools/installed"); do
   lang=c; case $w in *g++*|clang++*) lang=c++ ;; esac
   case $w in qemu-*) continue ;; esac
+  # An LLVM tool: opt must read and vectorize the IR the newest clang makes of the check's
+  # program; llc and llvm-reduce must start.
+  case $w in
+    opt-*) (cd "$check" && "$bin/clang-$clangv" -O1 -S -emit-llvm t.c -o t.ll && "$bin/$w" -passes=loop-vectorize -S t.ll -o t.opt.ll) \
+             || die "$w does not run; see $check"
+           continue ;;
+    llc-*|llvm-reduce-*) "$bin/$w" --version >/dev/null || die "$w does not run"; continue ;;
+  esac
   # A cross compiler's program runs under its target's qemu.
   run=""
   for a in "${targets[@]}"; do

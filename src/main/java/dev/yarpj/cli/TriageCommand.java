@@ -27,6 +27,11 @@ import picocli.CommandLine.Parameters;
             "the newest release installed; the release where it first goes away, or for an",
             "open bug the release it first shows in. Writes FINDING/triage/: test.<ext>,",
             "triage.json and report.md (a bug report draft with the sanitizer evidence).",
+            "For a clang finding blamed on one pass, FINDING/triage/ir/: the LLVM IR at that",
+            "pass's input (before.ll), an opt (llc for the back end) command that shows the",
+            "symptom with that pass alone, and the IR reduced by llvm-reduce (reduced.ll),",
+            "with the LLVM tools of the clang's own version (opt-N, llvm-reduce-N on the PATH,",
+            "as scripts/install-compilers.sh installs them for the newest clang).",
             "Findings whose blamed pass agrees are one bug."})
 final class TriageCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FINDING", arity = "1..*", description = "Finding directories: results/<kind>/<signature>/<seed>.")
@@ -40,6 +45,10 @@ final class TriageCommand implements Callable<Integer> {
             description = "gcc: most builds spent finding the flags and passes whose disabling alone makes the build right, tried in groups (default: ${DEFAULT-VALUE}).")
     int maxPassTries;
 
+    @Option(names = "--ir-budget", paramLabel = "TIME", defaultValue = "10m",
+            description = "clang: time llvm-reduce gets to reduce the IR reproducer of each finding, e.g. 90s, 10m; 0 leaves it unreduced (default: ${DEFAULT-VALUE}).")
+    String irBudget;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -49,7 +58,8 @@ final class TriageCommand implements Callable<Integer> {
         if (compileTimeout <= 0) throw new Main.UsageError("--compile-timeout must be positive");
         PrintWriter out = spec.commandLine().getOut();
         try {
-            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", "")), out);
+            double ir = irBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--ir-budget", irBudget);
+            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", ""), ir), out);
         } catch (Triage.TriageException e) {
             throw new Main.UsageError(e.getMessage());
         }

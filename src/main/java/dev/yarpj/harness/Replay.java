@@ -175,7 +175,7 @@ public final class Replay {
                 case COMPILER_CRASH -> {
                     ProcessRunner.Result r = step(work, "compile", compile, buildLimit);
                     if (r.ok()) yield Judgement.GONE;
-                    yield !r.timedOut() && r.stderr().contains(crashText) ? Judgement.SHOWS : Judgement.notBuilt(compile, r);
+                    yield !r.timedOut() && Signature.withoutAddresses(r.stderr()).contains(crashText) ? Judgement.SHOWS : Judgement.notBuilt(compile, r);
                 }
                 case COMPILE_HANG -> {
                     // By CPU time, as the campaign's recheck judges: the reducer builds candidates side by side,

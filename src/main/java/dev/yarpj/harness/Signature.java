@@ -43,10 +43,12 @@ public final class Signature {
 
     /**
      * The stable part of a crash message, for an interestingness test to grep: the compiler's
-     * error text without line numbers and what follows them; null when there is none.
+     * error text without line numbers and what follows them, and without the addresses LLVM
+     * prints of its nodes ("Cannot select: 0x55d0...: v2i64 = ..."), which change from run to
+     * run (compare with {@link #withoutAddresses} of the output); null when there is none.
      */
     public static String crashMessage(String stderr) {
-        for (String line : stderr.split("\n")) {
+        for (String line : withoutAddresses(stderr).split("\n")) {
             int i = line.indexOf("internal compiler error");
             if (i < 0) i = line.indexOf("Assertion");
             if (i < 0) i = line.indexOf("UNREACHABLE");
@@ -59,6 +61,13 @@ public final class Signature {
         }
         return null;
     }
+
+    /** {@code text} with every hexadecimal address (0x55d0c3a4e2f0) made 0x: what a crash message is compared on. */
+    public static String withoutAddresses(String text) {
+        return ADDRESS.matcher(text).replaceAll("0x");
+    }
+
+    private static final java.util.regex.Pattern ADDRESS = java.util.regex.Pattern.compile("0x[0-9a-fA-F]+");
 
     /**
      * Whether compiler output shows it ran out of memory or CPU time under the harness's

@@ -80,7 +80,7 @@ final class IspcTriage {
         String group = "ispc: " + f.kind().dir + " at " + level + " on " + String.join(",", showing);
         Versions.Standing standing = Versions.standing(List.of());
         int lines = (int) files.get("func.ispc").lines().count();
-        Triage.Verdict v = new Triage.Verdict(finding, f.kind(), "ispc", buggy, minimal, blame, List.of(), standing, group, lines, builds[0]);
+        Triage.Verdict v = new Triage.Verdict(finding, f.kind(), "ispc", buggy, minimal, blame, List.of(), standing, group, lines, builds[0], null, List.of());
 
         Path work = Files.createDirectories(finding.resolve("triage"));
         Files.writeString(work.resolve("func.ispc"), files.get("func.ispc"));

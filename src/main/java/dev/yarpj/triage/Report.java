@@ -59,6 +59,14 @@ final class Report {
             r.append("  - ").append(c.command()).append(" (").append(c.version()).append(c.trunk() ? ", trunk" : "").append("): ")
                     .append(c.result().text).append('\n');
         }
+        if (!v.compileTimes().isEmpty()) {
+            String pass = v.ir() != null && v.ir().passClass() != null ? v.ir().passClass()
+                    : v.family().equals("clang") ? LlvmReproducer.passClass(v.blame()) : null;
+            r.append("\n## Compile time on each release\n\n`").append(String.join(" ", v.minimal().subList(1, v.minimal().size())))
+                    .append(" -ftime-report -c ").append(file).append("`, CPU seconds (at most ").append("four times the compile limit each):\n\n")
+                    .append(CompileTimes.table(v.compileTimes(), pass));
+        }
+        if (v.ir() != null) appendIr(r, v.ir(), v.kind(), test.getParent());
         r.append("\n## The test is free of undefined behaviour\n\n");
         boolean cpp = file.endsWith(".cpp");
         for (String san : cpp ? List.of("g++", "clang++") : List.of("gcc", "clang")) {
@@ -74,5 +82,35 @@ final class Report {
             r.append("- `").append(String.join(" ", build)).append(" && ./san.bin`: ").append(verdict).append('\n');
         }
         return r.toString();
+    }
+
+    /** The LLVM IR reproducer: the pass alone on the (reduced) IR at its input, or why there is none. */
+    private static void appendIr(StringBuilder r, LlvmReproducer.Result ir, Outcome kind, Path work) throws IOException {
+        r.append("\n## LLVM IR reproducer\n\n");
+        if (!ir.made()) {
+            r.append(ir.note()).append('\n');
+            return;
+        }
+        String file = work.relativize(ir.reduced()).toString();
+        boolean llc = LlvmReproducer.shortCommand(ir.command()).get(0).startsWith("llc");
+        r.append(llc ? "The IR clang's back end gets once the blamed pass has run (" : "The IR at the input of the blamed pass (").append(ir.beforeLines())
+                .append(" lines, from clang at the flags above with `-S -emit-llvm` and `-mllvm -opt-bisect-limit` ")
+                .append(llc ? "at the pass)" : "one below the pass)").append(ir.reduced().equals(ir.before()) ? ""
+                        : ", reduced by llvm-reduce to " + ir.reducedLines() + " lines").append(": `").append(file).append("`.\n\n");
+        if (ir.reducedLines() <= 200) r.append("```llvm\n").append(java.nio.file.Files.readString(ir.reduced()).strip()).append("\n```\n\n");
+        String cmd = String.join(" ", LlvmReproducer.shortCommand(ir.command()));
+        r.append("```sh\n");
+        switch (kind) {
+            case WRONG_CODE -> r.append("clang -O0 ").append(Path.of(file).getFileName()).append(" -o ref && ./ref\n").append(cmd).append(' ')
+                    .append(Path.of(file).getFileName()).append(" -o after.bc && clang -O0 after.bc -o bug && ./bug\n");
+            case COMPILE_HANG -> r.append(cmd).append(' ').append(String.join(" ", LlvmReproducer.discardOutput(ir.command()))).append(" -time-passes ").append(Path.of(file).getFileName()).append('\n');
+            default -> r.append(cmd).append(' ').append(String.join(" ", LlvmReproducer.discardOutput(ir.command()))).append(' ').append(Path.of(file).getFileName()).append('\n');
+        }
+        r.append("```\n\n").append(ir.note()).append(".\n");
+        if (ir.measured() != null) r.append("Measured: ").append(ir.measured()).append(".\n");
+        if (kind == Outcome.WRONG_CODE) {
+            r.append("\nllvm-reduce kept the IR's unoptimized output equal to the expected one, but a reduction of IR can bring in undefined"
+                    + " behaviour (poison, undef) that the C test is free of: check the reduced IR (with Alive2, say) before filing it alone.\n");
+        }
     }
 }

@@ -52,6 +52,16 @@ final class Symptom {
         return kind;
     }
 
+    /** The directory the test and every build of it are in. */
+    Path dir() {
+        return dir;
+    }
+
+    /** The message a compiler crash repeats; null for other kinds. */
+    String crashText() {
+        return crashText;
+    }
+
     /** The test's file name in its directory. */
     String file() {
         return file;
@@ -120,7 +130,7 @@ final class Symptom {
             case COMPILER_CRASH:
                 if (c.timedOut) return Effect.OTHER;
                 if (c.exit == 0) return Effect.FIXES;
-                return c.exit > 128 || c.output.contains(crashText) ? Effect.SHOWS : Effect.OTHER;
+                return c.exit > 128 || dev.yarpj.harness.Signature.withoutAddresses(c.output).contains(crashText) ? Effect.SHOWS : Effect.OTHER;
             default:
                 break;
         }
@@ -190,7 +200,12 @@ final class Symptom {
     Run exec(String program) throws IOException {
         List<String> cmd = new ArrayList<>(emulator);
         cmd.add("./" + program);
-        return run(cmd, emulator.isEmpty() ? 10 : 10 * dev.yarpj.harness.Testbed.EMULATION_SLOWDOWN);
+        return run(cmd, runSeconds());
+    }
+
+    /** How long a run of the test may take: the harness's allowance, under the emulator if there is one. */
+    double runSeconds() {
+        return emulator.isEmpty() ? 10 : 10 * dev.yarpj.harness.Testbed.EMULATION_SLOWDOWN;
     }
 
     record Run(int exit, boolean timedOut, String output) {}

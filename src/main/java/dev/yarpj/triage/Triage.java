@@ -27,14 +27,19 @@ import java.util.regex.Pattern;
 public final class Triage {
     /**
      * @param searchPath where other versions of the compiler are looked for (as PATH): gcc-N,
-     *                   gcc-trunk, clang-N and their C++ names
+     *                   gcc-trunk, clang-N and their C++ names, and the LLVM tools opt-N, llc-N, llvm-reduce-N
+     * @param irReduceSeconds wall-clock seconds llvm-reduce gets for a clang finding's IR reproducer (0: not reduced)
      */
-    public record Options(double compileTimeoutSeconds, int maxPassTries, String searchPath) {}
+    public record Options(double compileTimeoutSeconds, int maxPassTries, String searchPath, double irReduceSeconds) {
+        public Options(double compileTimeoutSeconds, int maxPassTries, String searchPath) {
+            this(compileTimeoutSeconds, maxPassTries, searchPath, 0);
+        }
+    }
 
     /** What triage found out about one finding. */
     public record Verdict(Path finding, Outcome kind, String family, List<String> buggy, List<String> minimal,
                           String blame, List<String> disablers, Versions.Standing standing, String group,
-                          int lines, int builds) {
+                          int lines, int builds, LlvmReproducer.Result ir, List<CompileTimes.Row> compileTimes) {
         /** Where the bug stands on the newest compiler of its family, in one line. */
         public String newest() {
             return standing.sentence(family);
@@ -121,11 +126,17 @@ public final class Triage {
         } else {
             blame = "unknown compiler: not blamed";
         }
+        LlvmReproducer.Result ir = family.equals("clang") && kind != Symptom.Kind.RUNTIME_CRASH
+                ? LlvmReproducer.make(s, minimal, blame, work, o.searchPath(), o.compileTimeoutSeconds(), o.irReduceSeconds()) : null;
         Versions.Standing standing = Versions.check(s, family, ext, minimal, o.searchPath());
+        // The class name -ftime-report prints: the IR reproducer's, which knows it from opt, else the one bisection printed.
+        String passClass = ir != null && ir.passClass() != null ? ir.passClass() : family.equals("clang") ? LlvmReproducer.passClass(blame) : null;
+        List<CompileTimes.Row> times = kind == Symptom.Kind.COMPILE_HANG
+                ? CompileTimes.measure(s, minimal, standing.checks(), passClass, o.searchPath(), o.compileTimeoutSeconds() * 4) : List.of();
         String group = family + ": " + (family.equals("clang") ? blame.replaceAll(" on .*$", "")
                 : String.join(" ", culprits(s, minimal, disablers)));
         Verdict v = new Verdict(finding, f.kind(), family, buggy, minimal, blame, disablers, standing, group,
-                (int) text.lines().count(), s.builds);
+                (int) text.lines().count(), s.builds, ir, times);
         Files.writeString(work.resolve("report.md"), Report.draft(v, s, work.resolve(file), reference, text,
                 f.target()));
         Map<String, Object> json = new LinkedHashMap<>();
@@ -143,6 +154,29 @@ public final class Triage {
         json.put("last_right", standing.lastRight() == null ? null : standing.lastRight().command() + " " + standing.lastRight().version());
         json.put("regressed_in", standing.regressedIn() == null ? null : standing.regressedIn().command() + " " + standing.regressedIn().version());
         json.put("standing", v.newest());
+        if (!times.isEmpty()) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (CompileTimes.Row t : times) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("compiler", t.command());
+                row.put("version", t.version());
+                row.put("cpu_s", Math.round(t.cpuSeconds() * 100) / 100.0);
+                row.put("still_compiling", t.capped());
+                row.put("pass_s", Double.isNaN(t.passSeconds()) ? null : Math.round(t.passSeconds() * 100) / 100.0);
+                rows.add(row);
+            }
+            json.put("compile_times", rows);
+        }
+        if (ir != null) {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("note", ir.note());
+            j.put("command", ir.made() ? String.join(" ", LlvmReproducer.shortCommand(ir.command())) : null);
+            j.put("ir", ir.reduced() == null ? null : work.relativize(ir.reduced()).toString());
+            j.put("lines", ir.made() ? ir.reducedLines() : null);
+            j.put("lines_at_pass_input", ir.before() == null ? null : ir.beforeLines());
+            j.put("measured", ir.measured());
+            json.put("ir_reproducer", j);
+        }
         json.put("group", group);
         json.put("lines", v.lines());
         json.put("builds", s.builds);
