@@ -49,6 +49,12 @@ final class TriageCommand implements Callable<Integer> {
             description = "clang: time llvm-reduce gets to reduce the IR reproducer of each finding, e.g. 90s, 10m; 0 leaves it unreduced (default: ${DEFAULT-VALUE}).")
     String irBudget;
 
+    @Option(names = "--bugs", paramLabel = "FILE",
+            description = {"Also write the report drafts of the bugs open on the newest compilers, one per distinct bug (from its",
+                    "smallest finding), into FILE: into its part marked by an earlier --bugs if it has one (bugs.md, say), else",
+                    "at its end, else a new file. Give all findings at once: the marked part is rewritten whole."})
+    Path bugs;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -59,7 +65,7 @@ final class TriageCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try {
             double ir = irBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--ir-budget", irBudget);
-            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", ""), ir), out);
+            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", ""), ir, bugs), out);
         } catch (Triage.TriageException e) {
             throw new Main.UsageError(e.getMessage());
         }

@@ -129,11 +129,16 @@ final class LlvmReproducer {
                 Path script = test.write(dir.resolve("interesting.sh"));
                 Path out = dir.resolve("reduced.ll");
                 Files.deleteIfExists(out);
-                ProcessRunner.Captured c = ProcessRunner.capture(dir, List.of(reducer.toString(), "--test=" + script, "-o", out.toString(),
-                        before.toString()), Map.of(), reduceSeconds, null);
+                List<String> reduce = new ArrayList<>(List.of(reducer.toString(), "--test=" + script, "-o", out.toString()));
+                // Wrong code: no edit that puts poison or NaN in an operand, which would give the pass undefined behaviour to exploit.
+                if (s.kind() == Symptom.Kind.WRONG_CODE) reduce.add("--skip-delta-passes=operands-poison,operands-nan");
+                reduce.add(before.toString());
+                ProcessRunner.Captured c = ProcessRunner.capture(dir, reduce, Map.of(), reduceSeconds, null);
+                // llvm-reduce saves its best reduction after each of its passes: one it had no time to finish still counts.
                 if (Files.exists(out) && test.showsOn(out) != null) {
                     reduced = out;
-                    how = "reduced by llvm-reduce-" + major + " from " + beforeLines + " lines";
+                    how = "reduced by llvm-reduce-" + major + " from " + beforeLines + " lines"
+                            + (c.timedOut() ? " in its " + (long) reduceSeconds + " s, not to the end" : "");
                 } else {
                     how = c.timedOut() ? "not reduced: llvm-reduce ran out of its " + (long) reduceSeconds + " s"
                             : "not reduced: llvm-reduce failed: " + Symptom.firstLine(c.output());
@@ -373,7 +378,7 @@ final class LlvmReproducer {
         @Override
         Path write(Path script) throws IOException {
             return script(script, "# It is when the pass alone takes at least " + limit + " CPU seconds: ulimit kills it there (SIGXCPU).\n"
-                    + "ulimit -c 0 -t " + limit + "\n" + quote(command) + " " + String.join(" ", discardOutput(command)) + " \"$1\" >/dev/null 2>&1\n"
+                    + "ulimit -c 0; ulimit -t " + limit + "\n" + quote(command) + " " + String.join(" ", discardOutput(command)) + " \"$1\" >/dev/null 2>&1\n"
                     + "rc=$?\n[ $rc -eq 152 ] || [ $rc -eq 137 ]\n");
         }
 
@@ -412,7 +417,7 @@ final class LlvmReproducer {
         @Override
         Path write(Path script) throws IOException {
             Files.writeString(dir.resolve("crash.txt"), message + "\n");
-            return script(script, "ulimit -c 0 -t 120\n" + quote(command) + " -o /dev/null \"$1\" 2>&1 | sed -E 's/0x[0-9a-fA-F]+/0x/g' | grep -qF -f "
+            return script(script, "ulimit -c 0; ulimit -t 120\n" + quote(command) + " -o /dev/null \"$1\" 2>&1 | sed -E 's/0x[0-9a-fA-F]+/0x/g' | grep -qF -f "
                     + quote(List.of(dir.resolve("crash.txt").toString())) + "\n");
         }
     }
@@ -461,7 +466,7 @@ final class LlvmReproducer {
             Files.writeString(dir.resolve("wrong.txt"), wrong);
             String run = s.emulator().isEmpty() ? "" : quote(s.emulator()) + " ";
             String d = quote(List.of(dir.toString()));
-            return script(script, "ulimit -c 0 -t 120\nt=$(mktemp -d) || exit 1\ntrap 'rm -rf \"$t\"' EXIT\n"
+            return script(script, "ulimit -c 0; ulimit -t 120\nt=$(mktemp -d) || exit 1\ntrap 'rm -rf \"$t\"' EXIT\n"
                     + quote(build) + " \"$1\" -o \"$t/ref\" >/dev/null 2>&1 || exit 1\n"
                     + run + "timeout " + (long) s.runSeconds() + " \"$t/ref\" > \"$t/ref.out\" 2>/dev/null || exit 1\n"
                     + "cmp -s \"$t/ref.out\" " + d + "/expected.txt || exit 1\n"

@@ -29,10 +29,11 @@ public final class Triage {
      * @param searchPath where other versions of the compiler are looked for (as PATH): gcc-N,
      *                   gcc-trunk, clang-N and their C++ names, and the LLVM tools opt-N, llc-N, llvm-reduce-N
      * @param irReduceSeconds wall-clock seconds llvm-reduce gets for a clang finding's IR reproducer (0: not reduced)
+     * @param bugsFile where the report drafts of the bugs open on the newest compilers go (see {@link OpenBugs}), or null
      */
-    public record Options(double compileTimeoutSeconds, int maxPassTries, String searchPath, double irReduceSeconds) {
+    public record Options(double compileTimeoutSeconds, int maxPassTries, String searchPath, double irReduceSeconds, Path bugsFile) {
         public Options(double compileTimeoutSeconds, int maxPassTries, String searchPath) {
-            this(compileTimeoutSeconds, maxPassTries, searchPath, 0);
+            this(compileTimeoutSeconds, maxPassTries, searchPath, 0, null);
         }
     }
 
@@ -75,6 +76,10 @@ public final class Triage {
         out.printf("%d finding(s), %d distinct bug(s) by blamed pass:%n", verdicts.size(), groups.size());
         for (Map.Entry<String, List<Verdict>> g : groups.entrySet()) {
             out.printf("  %s: %s%n", g.getKey(), g.getValue().stream().map(v -> v.finding().getFileName().toString()).toList());
+        }
+        if (o.bugsFile() != null) {
+            int open = OpenBugs.write(o.bugsFile(), groups);
+            out.printf("%d bug(s) open on the newest compilers, ready to file, in %s%n", open, o.bugsFile());
         }
         return verdicts;
     }

@@ -67,8 +67,16 @@ class LlvmReproducerTest {
         // Only this clang and its tools on the search path: the other releases' checks are TriageTest's.
         Path bin = Files.createDirectories(dir.resolve("bin"));
         for (String t : List.of("clang-", "opt-", "llc-", "llvm-reduce-")) Files.createSymbolicLink(bin.resolve(t + major), BIN.resolve(t + major));
+        // and the machine's own clang, an older release: with it the newest is known to show the bug (open), as bugs.md needs.
+        Path older = null;
+        for (int n = 30; n >= 11 && older == null; n--) {
+            if (!String.valueOf(n).equals(major) && Files.isExecutable(Path.of("/usr/bin/clang-" + n))) older = Path.of("/usr/bin/clang-" + n);
+        }
+        Assumptions.assumeTrue(older != null, "no older clang on the machine (apt-get install clang)");
+        Files.createSymbolicLink(bin.resolve(older.getFileName()), older);
         StringWriter log = new StringWriter();
-        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 50, bin.toString(), 300), new PrintWriter(log)).get(0);
+        Path bugs = Files.writeString(dir.resolve("bugs.md"), "# Our bugs\n\nWritten by hand.\n");
+        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 50, bin.toString(), 300, bugs), new PrintWriter(log)).get(0);
         LlvmReproducer.Result ir = v.ir();
         assertNotNull(ir, log.toString());
         assertTrue(ir.made(), ir.note());
@@ -83,6 +91,13 @@ class LlvmReproducerTest {
         String report = Files.readString(f.resolve("triage/report.md"));
         assertTrue(report.contains("## LLVM IR reproducer") && report.contains("llc-" + major + " -O"), report);
         assertTrue(Files.readString(f.resolve("triage/triage.json")).contains("\"ir_reproducer\""));
+        // The bug is open on the newest clang: its draft goes into bugs.md, after what was written by hand, and a second
+        // triage rewrites that part instead of adding another.
+        String written = Files.readString(bugs);
+        assertTrue(written.startsWith("# Our bugs\n\nWritten by hand.\n") && written.contains(OpenBugs.BEGIN)
+                && written.contains("### [") && written.contains("#### LLVM IR reproducer"), written);
+        OpenBugs.write(bugs, Map.of(v.group(), List.of(v)));
+        assertEquals(written, Files.readString(bugs));
     }
 
     @Test
