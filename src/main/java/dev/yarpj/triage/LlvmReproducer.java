@@ -35,9 +35,9 @@ final class LlvmReproducer {
      * {@code command} runs the pass on {@code reduced} (null when no reproducer was made).
      */
     record Result(String note, Path before, Path reduced, List<String> command, int beforeLines, int reducedLines, String measured,
-                  String passClass) {
+                  String passClass, String input) {
         static Result none(String why) {
-            return new Result(why, null, null, null, 0, 0, null, null);
+            return new Result(why, null, null, null, 0, 0, null, null, null);
         }
 
         boolean made() {
@@ -96,18 +96,32 @@ final class LlvmReproducer {
         List<String> command = null;
         Interesting test = null;
         String shown = null;
-        if (pass != null) {
+        // A compile-time problem grows with the code the pass sees (a loop fully unrolled into hundreds of
+        // stores, say), so its IR at the pass's input stays large however it is reduced. The front end's IR
+        // through the level's whole pipeline is small, and the time is still the pass's: that is tried first.
+        if (pass != null && s.kind() == Symptom.Kind.COMPILE_HANG && pipeline(minimal) != null) {
+            Path front = emit(s, minimal, -2, "front.ll", compileTimeout);
+            if (front != null) {
+                command = new ArrayList<>(List.of(opt.toString(), "-passes=" + pipeline(minimal)));
+                command.addAll(mllvm);
+                test = new SlowPass(s, command, dir, compileTimeout, className);
+                shown = test.showsOn(front);
+                input = front;
+            }
+        }
+        if (shown == null && pass != null) {
             command = new ArrayList<>(List.of(opt.toString(), "-passes=" + pass.pipeline()));
             command.addAll(mllvm);
-            test = Interesting.of(s, minimal, command, dir, compileTimeout);
+            test = Interesting.of(s, minimal, command, dir, compileTimeout, className);
             shown = test.showsOn(before);
+            input = before;
         }
         if (shown == null && llc != null && s.kind() != Symptom.Kind.WRONG_CODE) {
             Path after = emit(s, minimal, number, "backend.ll", compileTimeout);
             if (after != null) {
                 command = new ArrayList<>(List.of(llc.toString(), level(minimal)));
                 command.addAll(mllvm);
-                test = Interesting.of(s, minimal, command, dir, compileTimeout);
+                test = Interesting.of(s, minimal, command, dir, compileTimeout, className);
                 shown = test.showsOn(after);
                 input = after;
             }
@@ -115,10 +129,15 @@ final class LlvmReproducer {
         if (shown == null) {
             return new Result("no IR reproducer: neither " + (pass == null ? "opt (no pipeline name for " + passClass + ")" : "opt -passes=" + pass.pipeline())
                     + " on the IR at the pass's input" + (s.kind() == Symptom.Kind.WRONG_CODE ? "" : " nor llc on the IR after it")
-                    + " shows the symptom (the IR is ir/before.ll)", before, null, null, beforeLines, 0, null, className);
+                    + " shows the symptom (the IR is ir/before.ll)", before, null, null, beforeLines, 0, null, className, null);
         }
         beforeLines = lines(input);
         before = input;
+        String inputKind = input.getFileName().toString().equals("front.ll")
+                ? "the IR clang's front end makes (`-S -emit-llvm -Xclang -disable-llvm-passes` at the flags above), through opt's whole pipeline of the level, where the time goes to the blamed pass"
+                : input.getFileName().toString().equals("backend.ll")
+                ? "the IR clang's back end gets once the blamed pass has run (`-S -emit-llvm -mllvm -opt-bisect-limit` at the pass)"
+                : "the IR at the input of the blamed pass (`-S -emit-llvm -mllvm -opt-bisect-limit` one below the pass)";
         Path reduced = before;
         String how = "not reduced";
         if (reduceSeconds > 0) {
@@ -128,16 +147,23 @@ final class LlvmReproducer {
             } else {
                 Path script = test.write(dir.resolve("interesting.sh"));
                 Path out = dir.resolve("reduced.ll");
-                Files.deleteIfExists(out);
+                // An earlier triage's reduction that still shows the symptom with this command is where this one
+                // starts (the IR clang emits is the same each time): llvm-reduce need not do that work again.
+                Path start = before;
+                if (Files.exists(out)) {
+                    Path earlier = Files.move(out, dir.resolve("earlier.ll"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    if (test.showsOn(earlier) != null) start = earlier;
+                }
                 List<String> reduce = new ArrayList<>(List.of(reducer.toString(), "--test=" + script, "-o", out.toString()));
                 // Wrong code: no edit that puts poison or NaN in an operand, which would give the pass undefined behaviour to exploit.
                 if (s.kind() == Symptom.Kind.WRONG_CODE) reduce.add("--skip-delta-passes=operands-poison,operands-nan");
-                reduce.add(before.toString());
+                reduce.add(start.toString());
                 ProcessRunner.Captured c = ProcessRunner.capture(dir, reduce, Map.of(), reduceSeconds, null);
                 // llvm-reduce saves its best reduction after each of its passes: one it had no time to finish still counts.
                 if (Files.exists(out) && test.showsOn(out) != null) {
                     reduced = out;
                     how = "reduced by llvm-reduce-" + major + " from " + beforeLines + " lines"
+                            + (start.equals(before) ? "" : " (from an earlier triage's " + lines(start) + ")")
                             + (c.timedOut() ? " in its " + (long) reduceSeconds + " s, not to the end" : "");
                 } else {
                     how = c.timedOut() ? "not reduced: llvm-reduce ran out of its " + (long) reduceSeconds + " s"
@@ -148,7 +174,7 @@ final class LlvmReproducer {
         String measured = test.measure(reduced, className);
         List<String> shownCommand = new ArrayList<>(shortCommand(command));
         return new Result("shown by " + String.join(" ", shownCommand) + " on " + dir.relativize(reduced) + " (" + lines(reduced) + " lines, " + how
-                + "): " + shown, before, reduced, command, beforeLines, lines(reduced), measured, className);
+                + "): " + shown, before, reduced, command, beforeLines, lines(reduced), measured, className, inputKind);
     }
 
     /** The class name of the pass {@code blame} names ("LoopLoadEliminationPass on ... (pass 474)"), else null. */
@@ -162,11 +188,19 @@ final class LlvmReproducer {
         return Path.of(command.get(0)).getFileName().toString().startsWith("llc") ? List.of("-o", "/dev/null") : List.of("-disable-output");
     }
 
-    /** The command as a report shows it: the tool by its name, not its path. */
+    /** The command as a report shows it: the tool by its name, not its path; a word the shell would take apart in quotes. */
     static List<String> shortCommand(List<String> command) {
-        List<String> c = new ArrayList<>(command);
-        c.set(0, Path.of(c.get(0)).getFileName().toString());
+        List<String> c = new ArrayList<>();
+        c.add(Path.of(command.get(0)).getFileName().toString());
+        for (String w : command.subList(1, command.size())) c.add(w.matches("[A-Za-z0-9_=,./:+-]*") ? w : "'" + w.replace("'", "'\\''") + "'");
         return c;
+    }
+
+    /** opt's pipeline for the finding's level ({@code default<O2>}), or null for -O0 and levels opt has none of. */
+    static String pipeline(List<String> minimal) {
+        String l = minimal.stream().filter(f -> f.matches("-O[0-3sz]?")).reduce((a, x) -> x).orElse(null);
+        if (l == null || l.equals("-O0")) return null;
+        return "default<" + (l.equals("-O") ? "O1" : l.substring(1)) + ">";
     }
 
     private static String level(List<String> minimal) {
@@ -174,10 +208,14 @@ final class LlvmReproducer {
         return l;
     }
 
-    /** The IR clang emits at the finding's flags with {@code -opt-bisect-limit=limit}, as ir/{@code name}; null when it emits none. */
+    /**
+     * The IR clang emits at the finding's flags with {@code -opt-bisect-limit=limit} (-2: its
+     * front end's, before any pass), as ir/{@code name}; null when it emits none.
+     */
     private static Path emit(Symptom s, List<String> minimal, int limit, String name, double compileTimeout) throws IOException {
         List<String> emit = new ArrayList<>(minimal);
-        emit.addAll(List.of("-w", "-S", "-emit-llvm", s.file(), "-o", "ir/" + name, "-mllvm", "-opt-bisect-limit=" + limit));
+        emit.addAll(List.of("-w", "-S", "-emit-llvm", s.file(), "-o", "ir/" + name));
+        emit.addAll(limit == -2 ? List.of("-Xclang", "-disable-llvm-passes") : List.of("-mllvm", "-opt-bisect-limit=" + limit));
         Path out = s.dir().resolve("ir").resolve(name);
         Files.deleteIfExists(out);
         Symptom.Run e = s.run(emit, compileTimeout * 4);
@@ -300,9 +338,9 @@ final class LlvmReproducer {
             this.dir = dir;
         }
 
-        static Interesting of(Symptom s, List<String> minimal, List<String> command, Path dir, double compileTimeout) {
+        static Interesting of(Symptom s, List<String> minimal, List<String> command, Path dir, double compileTimeout, String className) {
             return switch (s.kind()) {
-                case COMPILE_HANG -> new SlowPass(s, command, dir, compileTimeout);
+                case COMPILE_HANG -> new SlowPass(s, command, dir, compileTimeout, className);
                 case COMPILER_CRASH -> new Crash(s, command, dir);
                 default -> new WrongOutput(s, minimal, command, dir);
             };
@@ -348,49 +386,66 @@ final class LlvmReproducer {
     }
 
     /**
-     * A compile-time finding: the pass alone takes at least {@code limit} CPU seconds on the IR
-     * (killed there by ulimit -t, so that each try costs at most that): half of what it takes on
-     * the IR at its input, at most half the compile limit, at least one second.
+     * A compile-time finding: the command spends at least {@code limit} CPU seconds in the blamed
+     * pass and at least half of its time ({@code -time-passes}): a quarter of what the pass takes
+     * on the unreduced IR, at most a quarter of the compile limit, at least one second. Each try
+     * may run twice as long as the unreduced IR took (at least four times the limit) before
+     * ulimit kills it (not interesting then: its share is unknown); most tries lose the problem
+     * and end sooner.
      */
     private static final class SlowPass extends Interesting {
         final double compileTimeout;
+        final String className;
         long limit;
+        /** The CPU seconds a try may take: twice what the unreduced IR took, at least four times the limit. */
+        long cap;
 
-        SlowPass(Symptom s, List<String> command, Path dir, double compileTimeout) {
+        SlowPass(Symptom s, List<String> command, Path dir, double compileTimeout, String className) {
             super(s, command, dir);
             this.compileTimeout = compileTimeout;
+            this.className = className;
         }
 
         @Override
         String showsOn(Path ir) throws IOException {
+            double most = limit == 0 ? compileTimeout * 4 : cap;
+            ProcessRunner.Result r = ProcessRunner.run(dir, "opt-time", onDiscarding(ir, "-time-passes"), CampaignConfig.compileLimits(most));
+            if (!r.ok()) return null;
+            double[] pass = passTime(r.stderr());
+            if (pass == null || pass[1] < 50) return null;
             if (limit == 0) {
-                ProcessRunner.Result r = ProcessRunner.run(dir, "opt-time", on(ir, "-disable-output"), CampaignConfig.compileLimits(compileTimeout * 4));
-                if (!r.pastTimeLimit(compileTimeout * 4) && r.exitCode() != 0) return null;
-                if (r.cpuSeconds() < 2) return null;
-                limit = Math.max(1, (long) Math.min(r.cpuSeconds() / 2, compileTimeout / 2));
-                return (r.pastTimeLimit(compileTimeout * 4) ? "still running after " : "takes ") + String.format(Locale.ROOT, "%.1f", r.cpuSeconds()) + " CPU-s";
+                if (pass[0] < 2) return null;
+                limit = Math.max(1, (long) Math.min(pass[0] / 4, compileTimeout / 4));
+                cap = Math.max(limit * 4, (long) Math.ceil(r.cpuSeconds() * 2));
+            } else if (pass[0] < limit * 0.5) {
+                // Rechecked here (an earlier reduction, llvm-reduce's result, the report's figures): the reduction
+                // stops where the pass takes just over the limit, so that timing noise must not undo it.
+                return null;
             }
-            ProcessRunner.Result r = ProcessRunner.run(dir, "opt-time", on(ir, "-disable-output"), CampaignConfig.compileLimits(limit * 4));
-            return r.pastTimeLimit(limit * 4) || r.ok() && r.cpuSeconds() >= limit
-                    ? (r.ok() ? "takes " : "still running after ") + String.format(Locale.ROOT, "%.1f", r.cpuSeconds()) + " CPU-s" : null;
+            return String.format(Locale.ROOT, "takes %.1f CPU-s, %.1f of them (%.0f%%) in %s", r.cpuSeconds(), pass[0], pass[1], className);
+        }
+
+        /** The user seconds and per cent {@code -time-passes} gives the blamed pass, or null when it names it nowhere. */
+        double[] passTime(String report) {
+            Matcher m = Pattern.compile("^\\s*([0-9.]+)\\s+\\(\\s*([0-9.]+)%\\).*\\s" + Pattern.quote(className) + "\\s*$", Pattern.MULTILINE)
+                    .matcher(report);
+            return m.find() ? new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))} : null;
         }
 
         @Override
         Path write(Path script) throws IOException {
-            return script(script, "# It is when the pass alone takes at least " + limit + " CPU seconds: ulimit kills it there (SIGXCPU).\n"
-                    + "ulimit -c 0; ulimit -t " + limit + "\n" + quote(command) + " " + String.join(" ", discardOutput(command)) + " \"$1\" >/dev/null 2>&1\n"
-                    + "rc=$?\n[ $rc -eq 152 ] || [ $rc -eq 137 ]\n");
+            String line = "s/^ *\\([0-9.]*\\) *( *\\([0-9.]*\\)%).* " + className + "$/\\1 \\2/p";
+            return script(script, "# It is when the command spends at least " + limit + " CPU seconds in " + className
+                    + " and at least half its time (-time-passes).\n"
+                    + "ulimit -c 0; ulimit -t " + cap + "\n"
+                    + "out=$(" + quote(command) + " " + String.join(" ", discardOutput(command)) + " -time-passes \"$1\" 2>&1 >/dev/null) || exit 1\n"
+                    + "set -- $(printf '%s\\n' \"$out\" | sed -n '" + line + "' | head -n 1)\n"
+                    + "[ $# -eq 2 ] && awk -v s=\"$1\" -v p=\"$2\" 'BEGIN { exit !(s >= " + limit + " && p >= 50) }'\n");
         }
 
-        /** CPU seconds of the command on {@code ir}, and the blamed pass's share of them ({@code -time-passes}). */
         @Override
         String measure(Path ir, String passClass) throws IOException {
-            double cap = Math.max(limit * 8, compileTimeout * 4);
-            ProcessRunner.Result r = ProcessRunner.run(dir, "opt-time", onDiscarding(ir, "-time-passes"), CampaignConfig.compileLimits(cap));
-            String total = (r.pastTimeLimit(cap) ? "still running after " : "") + String.format(Locale.ROOT, "%.1f", r.cpuSeconds()) + " CPU-s";
-            Matcher m = Pattern.compile("^\\s*[0-9.]+\\s+\\(\\s*([0-9.]+)%\\).*\\s" + Pattern.quote(passClass) + "\\s*$", Pattern.MULTILINE)
-                    .matcher(r.stderr());
-            return m.find() ? total + ", " + m.group(1) + "% of the user time in " + passClass + " (-time-passes)" : total;
+            return showsOn(ir);
         }
     }
 

@@ -92,10 +92,7 @@ final class Report {
             return;
         }
         String file = work.relativize(ir.reduced()).toString();
-        boolean llc = LlvmReproducer.shortCommand(ir.command()).get(0).startsWith("llc");
-        r.append(llc ? "The IR clang's back end gets once the blamed pass has run (" : "The IR at the input of the blamed pass (").append(ir.beforeLines())
-                .append(" lines, from clang at the flags above with `-S -emit-llvm` and `-mllvm -opt-bisect-limit` ")
-                .append(llc ? "at the pass)" : "one below the pass)").append(ir.reduced().equals(ir.before()) ? ""
+        r.append("From ").append(ir.input()).append(": ").append(ir.beforeLines()).append(" lines").append(ir.reduced().equals(ir.before()) ? ""
                         : ", reduced by llvm-reduce to " + ir.reducedLines() + " lines").append(": `").append(file).append("`.\n\n");
         if (ir.reducedLines() <= 200) r.append("```llvm\n").append(java.nio.file.Files.readString(ir.reduced()).strip()).append("\n```\n\n");
         String cmd = String.join(" ", LlvmReproducer.shortCommand(ir.command()));
