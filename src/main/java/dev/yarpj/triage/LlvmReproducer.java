@@ -159,22 +159,27 @@ final class LlvmReproducer {
                 if (s.kind() == Symptom.Kind.WRONG_CODE) reduce.add("--skip-delta-passes=operands-poison,operands-nan");
                 reduce.add(start.toString());
                 ProcessRunner.Captured c = ProcessRunner.capture(dir, reduce, Map.of(), reduceSeconds, null);
+                // Nothing left to cut from an earlier reduction: that one stands.
+                if (!Files.exists(out) && !start.equals(before)) Files.copy(start, out);
                 // llvm-reduce saves its best reduction after each of its passes: one it had no time to finish still counts.
-                if (Files.exists(out) && test.showsOn(out) != null) {
+                boolean saved = Files.exists(out);
+                if (saved && test.showsOn(out) != null) {
                     reduced = out;
                     how = "reduced by llvm-reduce-" + major + " from " + beforeLines + " lines"
                             + (start.equals(before) ? "" : " (from an earlier triage's " + lines(start) + ")")
                             + (c.timedOut() ? " in its " + (long) reduceSeconds + " s, not to the end" : "");
                 } else {
-                    how = c.timedOut() ? "not reduced: llvm-reduce ran out of its " + (long) reduceSeconds + " s"
-                            : "not reduced: llvm-reduce failed: " + Symptom.firstLine(c.output());
+                    String last = c.output().lines().filter(l -> !l.isBlank()).reduce((a, x) -> x).orElse("").strip();
+                    how = saved ? "not reduced: llvm-reduce's result does not show it when checked again"
+                            : c.timedOut() ? "not reduced: llvm-reduce ran out of its " + (long) reduceSeconds + " s"
+                            : "not reduced: llvm-reduce failed: " + last;
                 }
             }
         }
         String measured = test.measure(reduced, className);
         List<String> shownCommand = new ArrayList<>(shortCommand(command));
         return new Result("shown by " + String.join(" ", shownCommand) + " on " + dir.relativize(reduced) + " (" + lines(reduced) + " lines, " + how
-                + "): " + shown, before, reduced, command, beforeLines, lines(reduced), measured, className, inputKind);
+                + "); on the IR before reduction it " + shown, before, reduced, command, beforeLines, lines(reduced), measured, className, inputKind);
     }
 
     /** The class name of the pass {@code blame} names ("LoopLoadEliminationPass on ... (pass 474)"), else null. */

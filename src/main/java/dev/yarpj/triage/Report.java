@@ -104,7 +104,7 @@ final class Report {
             default -> r.append(cmd).append(' ').append(String.join(" ", LlvmReproducer.discardOutput(ir.command()))).append(' ').append(Path.of(file).getFileName()).append('\n');
         }
         r.append("```\n\n").append(ir.note()).append(".\n");
-        if (ir.measured() != null) r.append("Measured: ").append(ir.measured()).append(".\n");
+        if (ir.measured() != null) r.append("On ").append(Path.of(file).getFileName()).append(" it ").append(ir.measured()).append(".\n");
         if (kind == Outcome.WRONG_CODE) {
             r.append("\nllvm-reduce kept the IR's unoptimized output equal to the expected one, but a reduction of IR can bring in undefined"
                     + " behaviour (poison, undef) that the C test is free of: check the reduced IR (with Alive2, say) before filing it alone.\n");
