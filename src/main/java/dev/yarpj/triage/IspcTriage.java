@@ -80,10 +80,21 @@ final class IspcTriage {
         String group = "ispc: " + f.kind().dir + " at " + level + " on " + String.join(",", showing);
         Versions.Standing standing = Versions.standing(List.of());
         int lines = (int) files.get("func.ispc").lines().count();
-        Triage.Verdict v = new Triage.Verdict(finding, f.kind(), "ispc", buggy, minimal, blame, List.of(), standing, group, lines, builds[0], null, List.of());
-
         Path work = Files.createDirectories(finding.resolve("triage"));
         Files.writeString(work.resolve("func.ispc"), files.get("func.ispc"));
+        // A crash: does the newest LLVM's back end fail on ispc's IR by itself? Then it is LLVM's bug, with an IR reproducer.
+        LlvmReproducer.Result ir = null;
+        if (f.kind() == Outcome.COMPILER_CRASH) {
+            try {
+                Symptom s = new Symptom(Symptom.Kind.COMPILER_CRASH, work, "func.ispc", null, f.crashMessage(), o.compileTimeoutSeconds(), List.of());
+                ir = LlvmReproducer.forIspc(s, irCommand(with(buggy, level, target)), target, level, o.searchPath(), o.compileTimeoutSeconds(),
+                        o.irReduceSeconds());
+            } catch (Finding.Unreadable e) {
+                ir = LlvmReproducer.Result.none("no IR reproducer: " + e.getMessage());
+            }
+        }
+        Triage.Verdict v = new Triage.Verdict(finding, f.kind(), "ispc", buggy, minimal, blame, List.of(), standing, group, lines, builds[0], ir, List.of());
+
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("kind", f.kind().dir);
         json.put("family", "ispc");
@@ -95,12 +106,33 @@ final class IspcTriage {
         json.put("targets_not_run_here", skipped);
         json.put("blame", blame);
         json.put("standing", v.newest());
+        if (ir != null) {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("note", ir.note());
+            j.put("command", ir.made() ? String.join(" ", LlvmReproducer.shortCommand(ir.command())) : null);
+            j.put("ir", ir.reduced() == null ? null : work.relativize(ir.reduced()).toString());
+            j.put("lines", ir.made() ? ir.reducedLines() : null);
+            json.put("ir_reproducer", j);
+        }
         json.put("group", group);
         json.put("lines", lines);
         json.put("builds", builds[0]);
         Files.writeString(work.resolve("triage.json"), JsonFiles.write(json) + "\n");
-        Files.writeString(work.resolve("report.md"), report(v, f, level, showing, right, files.get("func.ispc"), expected));
+        StringBuilder report = new StringBuilder(report(v, f, level, showing, right, files.get("func.ispc"), expected));
+        if (ir != null) Report.appendIr(report, ir, f.kind(), work);
+        Files.writeString(work.resolve("report.md"), report.toString());
         return v;
+    }
+
+    /** The ispc command without its outputs ({@code -o FILE}, {@code -h FILE}): what --emit-llvm-text is added to. */
+    static List<String> irCommand(List<String> cmd) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < cmd.size(); i++) {
+            String a = cmd.get(i);
+            if ((a.equals("-o") || a.equals("-h")) && i + 1 < cmd.size()) i++;
+            else if (!a.startsWith("-o=") && !a.startsWith("-h=") && !a.equals("-c")) out.add(a);
+        }
+        return out;
     }
 
     private interface Shows {

@@ -138,12 +138,22 @@ final class LlvmReproducer {
                 : input.getFileName().toString().equals("backend.ll")
                 ? "the IR clang's back end gets once the blamed pass has run (`-S -emit-llvm -mllvm -opt-bisect-limit` at the pass)"
                 : "the IR at the input of the blamed pass (`-S -emit-llvm -mllvm -opt-bisect-limit` one below the pass)";
+        return reduced(s, dir, test, command, before, shown, inputKind, className, find("llvm-reduce-" + major, searchPath), reduceSeconds);
+    }
+
+    /**
+     * The reproducer {@code command} shows on {@code before} (what it does there: {@code shown}),
+     * with that IR reduced by {@code reducer} (null: not installed) within {@code reduceSeconds}.
+     */
+    private static Result reduced(Symptom s, Path dir, Interesting test, List<String> command, Path before, String shown, String inputKind,
+                                  String className, Path reducer, double reduceSeconds) throws IOException {
+        int beforeLines = lines(before);
+        String tool = reducer == null ? "llvm-reduce" : reducer.getFileName().toString();
         Path reduced = before;
         String how = "not reduced";
         if (reduceSeconds > 0) {
-            Path reducer = find("llvm-reduce-" + major, searchPath);
             if (reducer == null) {
-                how = "not reduced: llvm-reduce-" + major + " is not installed";
+                how = "not reduced: llvm-reduce of this LLVM is not installed";
             } else {
                 Path script = test.write(dir.resolve("interesting.sh"));
                 Path out = dir.resolve("reduced.ll");
@@ -165,7 +175,7 @@ final class LlvmReproducer {
                 boolean saved = Files.exists(out);
                 if (saved && test.showsOn(out) != null) {
                     reduced = out;
-                    how = "reduced by llvm-reduce-" + major + " from " + beforeLines + " lines"
+                    how = "reduced by " + tool + " from " + beforeLines + " lines"
                             + (start.equals(before) ? "" : " (from an earlier triage's " + lines(start) + ")")
                             + (c.timedOut() ? " in its " + (long) reduceSeconds + " s, not to the end" : "");
                 } else {
@@ -180,6 +190,51 @@ final class LlvmReproducer {
         List<String> shownCommand = new ArrayList<>(shortCommand(command));
         return new Result("shown by " + String.join(" ", shownCommand) + " on " + dir.relativize(reduced) + " (" + lines(reduced) + " lines, " + how
                 + "); on the IR before reduction it " + shown, before, reduced, command, beforeLines, lines(reduced), measured, className, inputKind);
+    }
+
+    /**
+     * For an ispc crash: the IR ispc hands its code generator ({@code --emit-llvm-text} at the
+     * finding's level and target, {@code compile} being that ispc command without its outputs),
+     * compiled by the newest LLVM's {@code llc} (llc-newest) for the target's CPU, and reduced by
+     * llvm-reduce-newest: an ispc crash that this shows is a bug of LLVM's back end, to report to
+     * LLVM with that IR. ispc's IR names no CPU, so llc is told the one ispc compiled for.
+     */
+    static Result forIspc(Symptom s, List<String> compile, String target, String level, String searchPath, double compileTimeout,
+                          double reduceSeconds) throws IOException {
+        if (s.kind() != Symptom.Kind.COMPILER_CRASH) return Result.none("no IR reproducer: made for ispc crashes only");
+        String cpu = cpuOfIspcTarget(target);
+        if (cpu == null) return Result.none("no IR reproducer: no CPU known for ispc's target " + target);
+        Path llc = find("llc-newest", searchPath);
+        if (llc == null) return Result.none("no IR reproducer: llc-newest is not installed (scripts/install-compilers.sh installs it)");
+        Path dir = Files.createDirectories(s.dir().resolve("ir"));
+        Path ir = dir.resolve("ispc.ll");
+        Files.deleteIfExists(ir);
+        List<String> emit = new ArrayList<>(compile);
+        emit.addAll(List.of("--emit-llvm-text", "-o", "ir/ispc.ll"));
+        Symptom.Run e = s.run(emit, compileTimeout * 4);
+        if (e.exit() != 0 || !Files.exists(ir)) return Result.none("no IR reproducer: ispc does not emit its IR: " + Symptom.firstLine(e.output()));
+        List<String> command = new ArrayList<>(List.of(llc.toString(), level.equals("-O0") ? "-O0" : level, "-mcpu=" + cpu));
+        Interesting test = new Crash(s, command, dir);
+        String shown = test.showsOn(ir);
+        if (shown == null) {
+            return new Result("no IR reproducer: " + String.join(" ", shortCommand(command)) + " on the IR ispc emits does not show the crash"
+                    + " (ispc's front end or its own LLVM, then; the IR is ir/ispc.ll)", ir, null, null, lines(ir), 0, null, null, null);
+        }
+        return reduced(s, dir, test, command, ir, shown, "the IR ispc hands its code generator (`--emit-llvm-text` at the flags above),"
+                + " which the newest LLVM's llc fails on by itself for the target's CPU (" + cpu + "): a bug of LLVM's back end", null,
+                find("llvm-reduce-newest", searchPath), reduceSeconds);
+    }
+
+    /** The CPU of an ispc target, as llc's {@code -mcpu} names it; null for a target not known here. */
+    static String cpuOfIspcTarget(String target) {
+        if (target.startsWith("avx512skx")) return "skylake-avx512";
+        if (target.startsWith("avx512icl")) return "icelake-server";
+        if (target.startsWith("avx512spr")) return "sapphirerapids";
+        if (target.startsWith("avx2")) return "haswell";
+        if (target.startsWith("avx1")) return "sandybridge";
+        if (target.startsWith("sse4")) return "nehalem";
+        if (target.startsWith("sse2")) return "x86-64";
+        return null;
     }
 
     /** The class name of the pass {@code blame} names ("LoopLoadEliminationPass on ... (pass 474)"), else null. */

@@ -85,7 +85,7 @@ final class Report {
     }
 
     /** The LLVM IR reproducer: the pass alone on the (reduced) IR at its input, or why there is none. */
-    private static void appendIr(StringBuilder r, LlvmReproducer.Result ir, Outcome kind, Path work) throws IOException {
+    static void appendIr(StringBuilder r, LlvmReproducer.Result ir, Outcome kind, Path work) throws IOException {
         r.append("\n## LLVM IR reproducer\n\n");
         if (!ir.made()) {
             r.append(ir.note()).append('\n');

@@ -101,6 +101,36 @@ class LlvmReproducerTest {
     }
 
     @Test
+    void anIspcCrashThatTheNewestLlcShowsOnIspcsIrIsLlvmsWithTheCpuOfTheTarget() throws Exception {
+        clangWithTools();
+        Path ispc = Path.of(".tools/ispc/bin/ispc").toAbsolutePath();
+        Assumptions.assumeTrue(Files.isExecutable(ispc), "ispc is not installed (run scripts/install-ispc.sh)");
+        // ispc 1.28.2 at -O2 for avx512skx-x16: LLVM's x86 back end cannot select a zero_extend_vector_inreg (bugs.md).
+        Files.writeString(dir.resolve("func.ispc"), String.join("\n", "extern uniform unsigned int64 var_16;", "extern uniform int8 var_401;",
+                "extern uniform int32 var_1008;", "extern uniform int32 var_1521;", "extern uniform unsigned int32 var_1537;",
+                "export void test(uniform int16 var_1442, uniform unsigned int32 var_1523, uniform unsigned int64 var_1536,",
+                "                 uniform int32 * uniform arr_90, uniform int32 (* uniform out_1538)[19], uniform unsigned int64 m) {",
+                "    for (uniform int32 j = 0; j < 7; j++) {", "        for (uniform int32 g = 0; g < 19; g += programCount) {",
+                "            varying int32 k = g + programIndex;", "            if (k < 19) {", "                varying unsigned int32 i = 0 + k * 1u;",
+                "                if (var_1521 & var_1523)",
+                "                    if (0 == (((var_1536 - var_1008) ^ (var_1442 * 324357532u)) >= ((0 != var_1537) & (var_401 + 4294967295u))))",
+                "                        out_1538[j][i] = (((arr_90[i] * m) << 0) ^ var_16);", "            }", "        }", "    }", "}", ""));
+        List<String> compile = List.of(ispc.toString(), "--pic", "-O2", "--target=avx512skx-x16", "func.ispc");
+        List<String> build = new java.util.ArrayList<>(compile);
+        build.addAll(List.of("-o", "func.o"));
+        ProcessRunner.Captured c = ProcessRunner.capture(dir, build, Map.of(), 120, null);
+        Assumptions.assumeTrue(c.output().contains("Cannot select"), "this ispc compiles the test: its bug is fixed");
+        Symptom s = new Symptom(Symptom.Kind.COMPILER_CRASH, dir, "func.ispc", null, dev.yarpj.harness.Finding.crashMessage(c.output()), 60, List.of());
+        // Not reduced here: llvm-reduce on this IR takes minutes (the POWER test above reduces).
+        LlvmReproducer.Result ir = LlvmReproducer.forIspc(s, compile, "avx512skx-x16", "-O2", BIN.toString(), 60, 0);
+        assertTrue(ir.made(), ir.note());
+        assertEquals(List.of("llc-newest", "-O2", "-mcpu=skylake-avx512"), LlvmReproducer.shortCommand(ir.command()));
+        assertTrue(ir.note().contains("Cannot select: 0x: v4i64 = zero_extend_vector_inreg"), ir.note());
+        assertTrue(Files.readString(ir.reduced()).contains("target triple = \"x86_64"), "ispc's own IR, as it hands it to its code generator");
+        assertEquals(null, LlvmReproducer.cpuOfIspcTarget("neon-i32x4"), "a target whose CPU is not known here makes no reproducer");
+    }
+
+    @Test
     void theLoopPassesClangBlamesAreNamedAsOptRunsThem() throws Exception {
         String major = clangWithTools();
         Files.writeString(dir.resolve("t.c"), "int a[64], b[64];\nvoid f(int n) { for (int i = 0; i < n; i++) a[i] = b[i] + 1; }\n");
