@@ -538,8 +538,9 @@ final class LlvmReproducer {
     }
 
     /**
-     * Wrong code: the IR built as it is (clang -O0) prints the reference output, and with the
-     * pass applied first prints the buggy build's very output. An IR reduction may bring in
+     * Wrong code: the IR built as it is (clang at the finding's level with no middle-end pass)
+     * prints the reference output, and with the pass applied first prints the buggy build's
+     * very output. An IR reduction may bring in
      * undefined behaviour that the unreduced test was free of; the report says so.
      */
     private static final class WrongOutput extends Interesting {
@@ -548,13 +549,15 @@ final class LlvmReproducer {
 
         WrongOutput(Symptom s, List<String> minimal, List<String> command, Path dir) {
             super(s, command, dir);
-            // The finding's compiler and target flags at -O0: it builds IR as it is, and links.
-            List<String> b = new ArrayList<>(List.of(minimal.get(0), "-O0", "-w"));
+            // The finding's compiler, level and target flags with no pass of the middle end: it builds IR as it
+            // is, with the back end the finding had (at -O0 AArch64 selects instructions another way), and links.
+            List<String> b = new ArrayList<>(List.of(minimal.get(0)));
             for (int i = 1; i < minimal.size(); i++) {
                 String f = minimal.get(i);
                 if (f.equals("-mllvm")) i++;
-                else if (!f.matches("-O.*|-f.*|-m.*")) b.add(f);
+                else if (!f.startsWith("-f")) b.add(f);
             }
+            b.addAll(List.of("-w", "-Xclang", "-disable-llvm-passes"));
             this.build = b;
         }
 
@@ -583,11 +586,11 @@ final class LlvmReproducer {
             String d = quote(List.of(dir.toString()));
             return script(script, "ulimit -c 0; ulimit -t 120\nt=$(mktemp -d) || exit 1\ntrap 'rm -rf \"$t\"' EXIT\n"
                     + quote(build) + " \"$1\" -o \"$t/ref\" >/dev/null 2>&1 || exit 1\n"
-                    + run + "timeout " + (long) s.runSeconds() + " \"$t/ref\" > \"$t/ref.out\" 2>/dev/null || exit 1\n"
+                    + "timeout " + (long) s.runSeconds() + " " + run + "\"$t/ref\" > \"$t/ref.out\" 2>/dev/null || exit 1\n"
                     + "cmp -s \"$t/ref.out\" " + d + "/expected.txt || exit 1\n"
                     + quote(command) + " \"$1\" -o \"$t/after.bc\" >/dev/null 2>&1 || exit 1\n"
                     + quote(build) + " \"$t/after.bc\" -o \"$t/bug\" >/dev/null 2>&1 || exit 1\n"
-                    + run + "timeout " + (long) s.runSeconds() + " \"$t/bug\" > \"$t/bug.out\" 2>/dev/null || exit 1\n"
+                    + "timeout " + (long) s.runSeconds() + " " + run + "\"$t/bug\" > \"$t/bug.out\" 2>/dev/null || exit 1\n"
                     + "cmp -s \"$t/bug.out\" " + d + "/wrong.txt\n");
         }
     }

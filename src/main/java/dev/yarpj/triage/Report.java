@@ -98,8 +98,9 @@ final class Report {
         String cmd = String.join(" ", LlvmReproducer.shortCommand(ir.command()));
         r.append("```sh\n");
         switch (kind) {
-            case WRONG_CODE -> r.append("clang -O0 ").append(Path.of(file).getFileName()).append(" -o ref && ./ref\n").append(cmd).append(' ')
-                    .append(Path.of(file).getFileName()).append(" -o after.bc && clang -O0 after.bc -o bug && ./bug\n");
+            case WRONG_CODE -> r.append("clang -O1 -Xclang -disable-llvm-passes ").append(Path.of(file).getFileName()).append(" -o ref && ./ref\n")
+                    .append(cmd).append(' ').append(Path.of(file).getFileName())
+                    .append(" -o after.bc && clang -O1 -Xclang -disable-llvm-passes after.bc -o bug && ./bug   # the finding's level and target flags\n");
             case COMPILE_HANG -> r.append(cmd).append(' ').append(String.join(" ", LlvmReproducer.discardOutput(ir.command()))).append(" -time-passes ").append(Path.of(file).getFileName()).append('\n');
             default -> r.append(cmd).append(' ').append(String.join(" ", LlvmReproducer.discardOutput(ir.command()))).append(' ').append(Path.of(file).getFileName()).append('\n');
         }
