@@ -53,10 +53,18 @@ final class CompileTimes {
         return p == null ? command : p.toString();
     }
 
+    /**
+     * A line of a pass's timing in {@code -ftime-report} or {@code -time-passes}: its user
+     * seconds (group 1) and their share in per cent (group 2).
+     */
+    static Pattern passLine(String passClass) {
+        return Pattern.compile("^\\s*([0-9.]+)\\s+\\(\\s*([0-9.]+)%\\).*\\s" + Pattern.quote(passClass) + "\\s*$", Pattern.MULTILINE);
+    }
+
     /** The user seconds {@code -ftime-report} gives {@code passClass}, summed over its lines; NaN when it names it nowhere. */
     static double passSeconds(String report, String passClass) {
         if (passClass == null) return Double.NaN;
-        Matcher m = Pattern.compile("^\\s*([0-9.]+)\\s+\\(\\s*[0-9.]+%\\).*\\s" + Pattern.quote(passClass) + "\\s*$", Pattern.MULTILINE).matcher(report);
+        Matcher m = passLine(passClass).matcher(report);
         double sum = 0;
         boolean any = false;
         while (m.find()) {

@@ -106,14 +106,7 @@ final class IspcTriage {
         json.put("targets_not_run_here", skipped);
         json.put("blame", blame);
         json.put("standing", v.newest());
-        if (ir != null) {
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("note", ir.note());
-            j.put("command", ir.made() ? String.join(" ", LlvmReproducer.shortCommand(ir.command())) : null);
-            j.put("ir", ir.reduced() == null ? null : work.relativize(ir.reduced()).toString());
-            j.put("lines", ir.made() ? ir.reducedLines() : null);
-            json.put("ir_reproducer", j);
-        }
+        if (ir != null) json.put("ir_reproducer", ir.json(work));
         json.put("group", group);
         json.put("lines", lines);
         json.put("builds", builds[0]);

@@ -43,6 +43,18 @@ final class LlvmReproducer {
         boolean made() {
             return command != null;
         }
+
+        /** The reproducer as triage.json has it, paths relative to the triage directory {@code work}. */
+        Map<String, Object> json(Path work) {
+            Map<String, Object> j = new java.util.LinkedHashMap<>();
+            j.put("note", note);
+            j.put("command", made() ? String.join(" ", shortCommand(command)) : null);
+            j.put("ir", reduced == null ? null : work.relativize(reduced).toString());
+            j.put("lines", made() ? reducedLines : null);
+            j.put("lines_at_pass_input", before == null ? null : beforeLines);
+            j.put("measured", measured);
+            return j;
+        }
     }
 
     private static final Pattern BLAME = Pattern.compile("^(.+?) on (.+) \\(pass (\\d+)\\)$");
@@ -487,8 +499,7 @@ final class LlvmReproducer {
 
         /** The user seconds and per cent {@code -time-passes} gives the blamed pass, or null when it names it nowhere. */
         double[] passTime(String report) {
-            Matcher m = Pattern.compile("^\\s*([0-9.]+)\\s+\\(\\s*([0-9.]+)%\\).*\\s" + Pattern.quote(className) + "\\s*$", Pattern.MULTILINE)
-                    .matcher(report);
+            Matcher m = CompileTimes.passLine(className).matcher(report);
             return m.find() ? new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))} : null;
         }
 

@@ -172,16 +172,7 @@ public final class Triage {
             }
             json.put("compile_times", rows);
         }
-        if (ir != null) {
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("note", ir.note());
-            j.put("command", ir.made() ? String.join(" ", LlvmReproducer.shortCommand(ir.command())) : null);
-            j.put("ir", ir.reduced() == null ? null : work.relativize(ir.reduced()).toString());
-            j.put("lines", ir.made() ? ir.reducedLines() : null);
-            j.put("lines_at_pass_input", ir.before() == null ? null : ir.beforeLines());
-            j.put("measured", ir.measured());
-            json.put("ir_reproducer", j);
-        }
+        if (ir != null) json.put("ir_reproducer", ir.json(work));
         json.put("group", group);
         json.put("lines", v.lines());
         json.put("builds", s.builds);
