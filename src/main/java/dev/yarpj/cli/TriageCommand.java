@@ -49,6 +49,11 @@ final class TriageCommand implements Callable<Integer> {
             description = "clang: time llvm-reduce gets to reduce the IR reproducer of each finding, e.g. 90s, 10m; 0 leaves it unreduced (default: ${DEFAULT-VALUE}).")
     String irBudget;
 
+    @Option(names = "--ir-iterations", paramLabel = "N", defaultValue = "" + Triage.Options.IR_PASS_ITERATIONS,
+            description = "Rounds llvm-reduce makes over its passes (its --max-pass-iterations): fewer is quicker and leaves the IR a"
+                    + " little bigger (default: ${DEFAULT-VALUE}).")
+    int irIterations;
+
     @Option(names = "--bugs", paramLabel = "FILE",
             description = {"Also write the report drafts of the bugs open on the newest compilers, one per distinct bug (from its",
                     "smallest finding), into FILE: into its part marked by an earlier --bugs if it has one (bugs.md, say), else",
@@ -62,10 +67,12 @@ final class TriageCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         for (Path f : findings) if (!Files.isDirectory(f)) throw new Main.UsageError("not a directory: " + f);
         if (compileTimeout <= 0) throw new Main.UsageError("--compile-timeout must be positive");
+        if (irIterations < 1) throw new Main.UsageError("--ir-iterations must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
         try {
             double ir = irBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--ir-budget", irBudget);
-            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", ""), ir, bugs), out);
+            Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", ""), ir, irIterations, bugs),
+                    out);
         } catch (Triage.TriageException e) {
             throw new Main.UsageError(e.getMessage());
         }

@@ -50,6 +50,14 @@ final class BranchTrace implements Stmt.Visitor<Stmt> {
     }
 
     @Override
+    public Stmt switchStmt(Stmt.Switch s) {
+        // Each case counts its runs, those it fell into from the case before included.
+        List<Stmt.Switch.Case> cases = new ArrayList<>();
+        for (Stmt.Switch.Case c : s.cases()) cases.add(new Stmt.Switch.Case(c.labels(), counted(c.body()), c.fallsThrough()));
+        return new Stmt.Switch(s.selector(), cases, s.otherwise() == null ? null : counted(s.otherwise()));
+    }
+
+    @Override
     public Stmt.Block block(Stmt.Block b) {
         List<Stmt> out = new ArrayList<>(b.stmts().size());
         for (Stmt s : b.stmts()) out.add(s.accept(this));

@@ -113,6 +113,12 @@ final class DataParallelism {
         }
 
         @Override
+        public Boolean switchStmt(Stmt.Switch s) {
+            for (Stmt.Switch.Case c : s.cases()) if (!c.body().accept(this)) return false;
+            return s.otherwise() == null || s.otherwise().accept(this);
+        }
+
+        @Override
         public Boolean deadBranch(Stmt.DeadBranch d) {
             // Never runs, but a promise of independence (ivdep, foreach) must hold for the code as written.
             return d.body().accept(this);
@@ -196,6 +202,11 @@ final class DataParallelism {
         @Override
         public Boolean ifStmt(Stmt.If i) {
             return reads(i.cond()) || super.ifStmt(i);
+        }
+
+        @Override
+        public Boolean switchStmt(Stmt.Switch s) {
+            return reads(s.selector()) || super.switchStmt(s);
         }
 
         @Override

@@ -20,8 +20,10 @@ final class StatementForms {
         Reduction reduction = new Reduction(f, elementwise);
         AliasedUpdate aliased = new AliasedUpdate(f);
         carried = new CarriedScalar(f);
+        StatementForm compound = new CompoundAssignment(f);
         register(SlotKind.ASSIGN, f::assign);
-        register(SlotKind.COMPOUND, new CompoundAssignment(f));
+        register(SlotKind.COMPOUND, compound);
+        register(SlotKind.SWITCH, new SwitchStatement(f, f::assign, compound));
         register(SlotKind.LOCAL, new LocalDeclaration(f));
         register(SlotKind.ELEMENTWISE, elementwise);
         register(SlotKind.REDUCE, reduction);

@@ -223,6 +223,32 @@ public final class Interpreter {
         }
 
         @Override
+        public Ex switchStmt(Stmt.Switch w) {
+            Ev selector = expr(w.selector());
+            int outer = loopsAtSwitch;
+            loopsAtSwitch = openLoops;
+            Ex[] bodies = new Ex[w.cases().size() + 1];
+            boolean[] fallsThrough = new boolean[bodies.length];
+            try {
+                for (int k = 0; k < w.cases().size(); k++) {
+                    bodies[k] = Interpreter.this.block(w.cases().get(k).body());
+                    fallsThrough[k] = w.cases().get(k).fallsThrough();
+                }
+                bodies[bodies.length - 1] = w.otherwise() == null ? () -> { } : Interpreter.this.block(w.otherwise());
+            } finally {
+                loopsAtSwitch = outer;
+            }
+            return () -> {
+                tick();
+                // From the case the value selects on, through every case that falls through.
+                for (int k = w.entry(selector.ev()); k < bodies.length; k++) {
+                    bodies[k].ex();
+                    if (!fallsThrough[k]) break;
+                }
+            };
+        }
+
+        @Override
         public Ex deadBranch(Stmt.DeadBranch d) {
             // The body never runs (it may hold UB on purpose) and is not compiled: its loops are no static loops here.
             Ev cond = expr(d.cond());
@@ -251,6 +277,7 @@ public final class Interpreter {
                 };
             }
             if (openLoops == 0) throw new IllegalStateException(e.kind() + " outside any loop");
+            if (openLoops == loopsAtSwitch) throw new IllegalStateException(e.kind() + " in a case of a switch, which it would leave in C");
             LoopExit signal = e.kind() == Stmt.Exit.Kind.BREAK ? LoopExit.BREAK : LoopExit.CONTINUE;
             return () -> {
                 tick();
@@ -270,6 +297,8 @@ public final class Interpreter {
 
     /** Loops around the statement being compiled: an exit needs one. */
     private int openLoops;
+    /** {@link #openLoops} at the switch whose case is being compiled, or -1: an exit there would leave the switch. */
+    private int loopsAtSwitch = -1;
     /** Loops marked parallel around the statement being compiled, and the locals declared inside them (one per iteration). */
     private int openParallel;
     private final java.util.Set<Integer> parallelLocals = new java.util.HashSet<>();

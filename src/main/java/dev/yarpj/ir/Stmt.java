@@ -36,6 +36,8 @@ public sealed interface Stmt {
 
         R ifStmt(If s);
 
+        R switchStmt(Switch s);
+
         R deadBranch(DeadBranch s);
 
         R block(Block s);
@@ -86,6 +88,14 @@ public sealed interface Stmt {
         public Void ifStmt(If s) {
             expr(s.cond());
             all(s.then().stmts());
+            if (s.otherwise() != null) all(s.otherwise().stmts());
+            return null;
+        }
+
+        @Override
+        public Void switchStmt(Switch s) {
+            expr(s.selector());
+            for (Switch.Case c : s.cases()) all(c.body().stmts());
             if (s.otherwise() != null) all(s.otherwise().stmts());
             return null;
         }
@@ -167,6 +177,12 @@ public sealed interface Stmt {
         @Override
         public Boolean ifStmt(If s) {
             return s.then().accept(this) || (s.otherwise() != null && s.otherwise().accept(this));
+        }
+
+        @Override
+        public Boolean switchStmt(Switch s) {
+            for (Switch.Case c : s.cases()) if (c.body().accept(this)) return true;
+            return s.otherwise() != null && s.otherwise().accept(this);
         }
 
         @Override
@@ -262,6 +278,46 @@ public sealed interface Stmt {
     record If(Expr cond, Block then, Block otherwise) implements Stmt {
         public <R> R accept(Visitor<R> v) {
             return v.ifStmt(this);
+        }
+    }
+
+    /**
+     * {@code switch (selector) { case l1: case l2: { body } break; ... default: { body } }}: the
+     * selector is already of its promoted type, and every label is a value of that type, each
+     * in one case only. A case whose {@link Case#fallsThrough} is set runs on into the next
+     * case's body (the last one into {@code otherwise}, the default, which may be null). A
+     * {@code break} or {@code continue} is never put in a case's body (outside a loop nested
+     * there): in C a break there would leave the switch, not the loop, and in ISPC a continue
+     * there is refused; the interpreter refuses both.
+     */
+    record Switch(Expr selector, List<Case> cases, Block otherwise) implements Stmt {
+        public Switch {
+            cases = List.copyOf(cases);
+            java.util.Set<Long> seen = new java.util.HashSet<>();
+            for (Case c : cases) {
+                for (long l : c.labels()) {
+                    if (!seen.add(l)) throw new IllegalArgumentException("case label " + l + " twice in one switch");
+                    if (Arith.convert(l, selector.type()) != l) throw new IllegalArgumentException("case label " + l + " is no " + selector.type());
+                }
+            }
+        }
+
+        public <R> R accept(Visitor<R> v) {
+            return v.switchStmt(this);
+        }
+
+        /** The index of the case whose labels hold {@code value}, or {@code cases().size()} for the default. */
+        public int entry(long value) {
+            for (int k = 0; k < cases.size(); k++) if (cases.get(k).labels().contains(value)) return k;
+            return cases.size();
+        }
+
+        /** One case: its labels, its body and whether it falls through into the next (no break after it). */
+        public record Case(List<Long> labels, Block body, boolean fallsThrough) {
+            public Case {
+                labels = List.copyOf(labels);
+                if (labels.isEmpty()) throw new IllegalArgumentException("a case with no label");
+            }
         }
     }
 

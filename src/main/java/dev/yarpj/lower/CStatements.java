@@ -60,6 +60,12 @@ class CStatements {
             }
 
             @Override
+            public Void switchStmt(Stmt.Switch sw) {
+                CStatements.switchStmt(w, sw, printer, t -> stmt(w, t));
+                return null;
+            }
+
+            @Override
             public Void deadBranch(Stmt.DeadBranch d) {
                 // Spelt as any if: only the generator knows it never runs.
                 CStatements.this.ifStmt(w, new Stmt.If(d.cond(), d.body(), null));
@@ -101,6 +107,32 @@ class CStatements {
             stmts(w, i.otherwise().stmts());
         }
         w.close();
+    }
+
+    /**
+     * A switch, spelt alike in C, C++, ISPC and SYCL: each case's body in braces of its own (a
+     * declaration may open it, and none is jumped over into its scope), then {@code break;} unless
+     * it falls through; the default last. {@code stmt} prints one statement of a body.
+     */
+    static void switchStmt(CodeWriter w, Stmt.Switch s, ExprPrinter printer, java.util.function.Consumer<Stmt> stmt) {
+        w.open("switch (" + printer.expr(s.selector()) + ")");
+        for (Stmt.Switch.Case c : s.cases()) {
+            for (int k = 0; k < c.labels().size() - 1; k++) w.line("case " + label(printer, s, c.labels().get(k)) + ":");
+            w.open("case " + label(printer, s, c.labels().get(c.labels().size() - 1)) + ":");
+            c.body().stmts().forEach(stmt);
+            if (!c.fallsThrough()) w.line("break;");
+            w.close();
+        }
+        if (s.otherwise() != null) {
+            w.open("default:");
+            s.otherwise().stmts().forEach(stmt);
+            w.close();
+        }
+        w.close();
+    }
+
+    private static String label(ExprPrinter printer, Stmt.Switch s, long value) {
+        return printer.expr(new Expr.Const(s.selector().type(), value));
     }
 
     /** A fold: by default its meaning in C's terms, {@code t = t op v}. */

@@ -252,6 +252,12 @@ final class IspcLowerer implements Lowerer {
             }
 
             @Override
+            public Void switchStmt(Stmt.Switch s) {
+                CStatements.switchStmt(w, s, printer, t -> stmt(w, t));
+                return null;
+            }
+
+            @Override
             public Void deadBranch(Stmt.DeadBranch d) {
                 IspcLowerer.this.ifStmt(w, new Stmt.If(d.cond(), d.body(), null));
                 return null;

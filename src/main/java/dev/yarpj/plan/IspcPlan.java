@@ -145,6 +145,14 @@ public final class IspcPlan {
                 }
 
                 @Override
+                public Void switchStmt(Stmt.Switch s) {
+                    expr(s.selector());
+                    for (Stmt.Switch.Case c : s.cases()) stmts(c.body().stmts());
+                    if (s.otherwise() != null) stmts(s.otherwise().stmts());
+                    return null;
+                }
+
+                @Override
                 public Void deadBranch(Stmt.DeadBranch d) {
                     condition(d.cond());
                     stmts(d.body().stmts());

@@ -89,13 +89,14 @@ public record GenPolicy(
         StmtPolicy statements,
         DeadCodePolicy deadCode,
         ExitPolicy exits,
-        CarriedPolicy carried) {
+        CarriedPolicy carried,
+        SwitchPolicy switches) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;
 
     public static final List<String> STMT_KINDS = List.of("assign", "compound", "local", "if", "loop_nest", "loop_seq",
-            "invariant_if", "guarded_div", "redundant_expr", "aliased_update", "dead_code");
+            "invariant_if", "guarded_div", "redundant_expr", "aliased_update", "dead_code", "switch");
     public static final List<String> TYPE_NAMES = List.of(
             "bool", "signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int",
             "long long", "unsigned long long");

@@ -418,6 +418,10 @@ public final class PolicyLoader {
         c.weights(cp.recurrenceOpWeights(), "carried.recurrence_op_weights");
         c.weights(cp.typeWeights(), "carried.type_weights");
         c.between(cp.maxSpan(), 2, 1000, "carried.max_span");
+        SwitchPolicy sw = p.switches();
+        c.between(sw.maxCases(), 1, 64, "switches.max_cases");
+        c.between(sw.maxLabelsPerCase(), 1, 16, "switches.max_labels_per_case");
+        c.between(sw.maxCaseStmts(), 1, 8, "switches.max_case_stmts");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
         c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
         c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");

@@ -37,6 +37,28 @@ public sealed interface Edit {
         }
     }
 
+    /** Replaces the switch numbered {@code stmt} by the body of one case ({@code arm}), or of its default ({@code arm} = the number of cases). */
+    record UnwrapSwitch(int stmt, int arm) implements Edit {
+        public int at() {
+            return stmt;
+        }
+
+        public String describe() {
+            return "replace switch " + stmt + " by the body of its case " + arm + " (its default, when it has no such case)";
+        }
+    }
+
+    /** Drops case {@code arm} of the switch numbered {@code stmt}: the values it was for go to the default. */
+    record DropCase(int stmt, int arm) implements Edit {
+        public int at() {
+            return stmt;
+        }
+
+        public String describe() {
+            return "drop case " + arm + " of switch " + stmt;
+        }
+    }
+
     /** Replaces the braced block numbered {@code stmt} by its statements, in its place (locals have unique names: none is hidden). */
     record Unblock(int stmt) implements Edit {
         public int at() {

@@ -271,6 +271,9 @@ public final class IrReducer {
             if (s instanceof Stmt.If i) {
                 out.add(new Edit.UnwrapIf(n, true));
                 out.add(new Edit.UnwrapIf(n, false));
+            } else if (s instanceof Stmt.Switch w) {
+                for (int k = 0; k <= w.cases().size(); k++) out.add(new Edit.UnwrapSwitch(n, k));
+                for (int k = 0; k < w.cases().size(); k++) out.add(new Edit.DropCase(n, k));
             } else if (s instanceof Stmt.LoopSeq q) {
                 for (int k = 0; k < q.nests().size(); k++) out.add(new Edit.DropNest(n, k));
             }

@@ -167,7 +167,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             where.push(new int[] {id, index++});
             int[] outerSeq = seqNest;
             seqNest = null;
-            if (edit != null && edit.at() == n && (edit instanceof Edit.UnwrapIf || edit instanceof Edit.DropLevel
+            if (edit != null && edit.at() == n && (edit instanceof Edit.UnwrapIf || edit instanceof Edit.UnwrapSwitch
+                    || edit instanceof Edit.DropCase || edit instanceof Edit.DropLevel
                     || edit instanceof Edit.DropInnermost)) here();
             if (edit instanceof Edit.Unblock u && u.stmt() == n && s instanceof Stmt.Block b) {
                 // Its statements join the list around it, and their locals its scope (locals have unique names).
@@ -177,6 +178,15 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             } else if (edit instanceof Edit.UnwrapIf u && u.stmt() == n && s instanceof Stmt.If i) {
                 Stmt.Block arm = u.then() ? i.then() : i.otherwise() != null ? i.otherwise() : new Stmt.Block(List.of());
                 out.add(arm.accept(this));
+            } else if (edit instanceof Edit.UnwrapSwitch u && u.stmt() == n && s instanceof Stmt.Switch w) {
+                Stmt.Block arm = u.arm() < w.cases().size() ? w.cases().get(u.arm()).body()
+                        : w.otherwise() != null ? w.otherwise() : new Stmt.Block(List.of());
+                out.add(arm.accept(this));
+            } else if (edit instanceof Edit.DropCase d && d.stmt() == n && s instanceof Stmt.Switch w && d.arm() < w.cases().size()) {
+                // Its labels go to the default; the case before it, if it fell into it, now falls into the one after.
+                List<Stmt.Switch.Case> cases = new ArrayList<>(w.cases());
+                cases.remove(d.arm());
+                out.add(new Stmt.Switch(w.selector(), cases, w.otherwise()).accept(this));
             } else if (edit instanceof Edit.DropInnermost d && d.stmt() == n && soleNest(s) != null && soleNest(s).depth() > 1) {
                 Stmt.LoopNest nest = soleNest(s);
                 int last = nest.depth() - 1;
@@ -259,6 +269,16 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     @Override
     public Stmt ifStmt(Stmt.If s) {
         return new Stmt.If(value(s.cond()), scoped(s.then()), scoped(s.otherwise()));
+    }
+
+    @Override
+    public Stmt switchStmt(Stmt.Switch s) {
+        Expr selector = value(s.selector());
+        // An edit may put a constant of another type in the selector's place: the labels stay the selector's.
+        if (selector.type() != s.selector().type()) selector = Exprs.convertImplicitly(selector, s.selector().type());
+        List<Stmt.Switch.Case> cases = new ArrayList<>();
+        for (Stmt.Switch.Case c : s.cases()) cases.add(new Stmt.Switch.Case(c.labels(), scoped(c.body()), c.fallsThrough()));
+        return new Stmt.Switch(selector, cases, scoped(s.otherwise()));
     }
 
     @Override

@@ -57,7 +57,9 @@ public sealed interface Shape {
          * that no vector covers. Only in the innermost body of a distributable nest
          * ({@link Nest#distributable}).
          */
-        RECURRENCE
+        RECURRENCE,
+        /** {@code switch (e) { case ...: { ... } ... default: { ... } }}, its case bodies assignments (anywhere). */
+        SWITCH
     }
 
     /** A statement slot that fleshing fills with one statement of its kind. */

@@ -156,6 +156,7 @@ public final class SkeletonBuilder {
             case "redundant_expr" -> new Shape.Slot(Shape.SlotKind.REDUNDANT_EXPR);
             case "aliased_update" -> new Shape.Slot(Shape.SlotKind.ALIASED_UPDATE);
             case "dead_code" -> new Shape.Slot(Shape.SlotKind.DEAD_CODE);
+            case "switch" -> new Shape.Slot(Shape.SlotKind.SWITCH);
             case "loop_nest" -> {
                 Shape.NestPlan plan = plan();
                 // Idioms come in runs over one range, as in real code: a fusible sequence.

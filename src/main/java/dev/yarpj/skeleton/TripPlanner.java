@@ -199,6 +199,8 @@ final class TripPlanner {
         if (s instanceof Shape.Slot slot) {
             return switch (slot.kind()) {
                 case GUARDED_DIV, REDUNDANT_EXPR, DEAD_CODE -> 2;
+                // The selector and the longest way through the cases: a few of their stores.
+                case SWITCH -> 3;
                 // An if and up to two stores (min/max with its index); a select form fewer.
                 case CARRIED -> 3;
                 default -> 1;

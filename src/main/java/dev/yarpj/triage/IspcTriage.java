@@ -88,7 +88,7 @@ final class IspcTriage {
             try {
                 Symptom s = new Symptom(Symptom.Kind.COMPILER_CRASH, work, "func.ispc", null, f.crashMessage(), o.compileTimeoutSeconds(), List.of());
                 ir = LlvmReproducer.forIspc(s, irCommand(with(buggy, level, target)), target, level, o.searchPath(), o.compileTimeoutSeconds(),
-                        o.irReduceSeconds());
+                        o.irReduceSeconds(), o.irPassIterations());
             } catch (Finding.Unreadable e) {
                 ir = LlvmReproducer.Result.none("no IR reproducer: " + e.getMessage());
             }

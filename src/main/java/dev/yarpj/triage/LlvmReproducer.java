@@ -72,10 +72,11 @@ final class LlvmReproducer {
     /**
      * Makes the reproducer in {@code work}/ir for the test {@code s} shows with {@code minimal},
      * whose symptom {@link Triage#bisectClang} blamed on {@code blame}; llvm-reduce gets
-     * {@code reduceSeconds} of wall-clock time (0: the IR is not reduced).
+     * {@code reduceSeconds} of wall-clock time (0: the IR is not reduced) and at most
+     * {@code passIterations} rounds over its passes.
      */
     static Result make(Symptom s, List<String> minimal, String blame, Path work, String searchPath, double compileTimeout,
-                       double reduceSeconds) throws IOException {
+                       double reduceSeconds, int passIterations) throws IOException {
         Matcher b = BLAME.matcher(blame);
         if (!b.matches()) return Result.none("no IR reproducer: no single pass is blamed");
         String passClass = b.group(1);
@@ -150,7 +151,8 @@ final class LlvmReproducer {
                 : input.getFileName().toString().equals("backend.ll")
                 ? "the IR clang's back end gets once the blamed pass has run (`-S -emit-llvm -mllvm -opt-bisect-limit` at the pass)"
                 : "the IR at the input of the blamed pass (`-S -emit-llvm -mllvm -opt-bisect-limit` one below the pass)";
-        return reduced(s, dir, test, command, before, shown, inputKind, className, find("llvm-reduce-" + major, searchPath), reduceSeconds);
+        return reduced(s, dir, test, command, before, shown, inputKind, className, find("llvm-reduce-" + major, searchPath), reduceSeconds,
+                passIterations);
     }
 
     /**
@@ -158,7 +160,7 @@ final class LlvmReproducer {
      * with that IR reduced by {@code reducer} (null: not installed) within {@code reduceSeconds}.
      */
     private static Result reduced(Symptom s, Path dir, Interesting test, List<String> command, Path before, String shown, String inputKind,
-                                  String className, Path reducer, double reduceSeconds) throws IOException {
+                                  String className, Path reducer, double reduceSeconds, int passIterations) throws IOException {
         int beforeLines = lines(before);
         String tool = reducer == null ? "llvm-reduce" : reducer.getFileName().toString();
         Path reduced = before;
@@ -176,7 +178,8 @@ final class LlvmReproducer {
                     Path earlier = Files.move(out, dir.resolve("earlier.ll"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                     if (test.showsOn(earlier) != null) start = earlier;
                 }
-                List<String> reduce = new ArrayList<>(List.of(reducer.toString(), "--test=" + script, "-o", out.toString()));
+                List<String> reduce = new ArrayList<>(List.of(reducer.toString(), "--test=" + script, "-o", out.toString(),
+                        "--max-pass-iterations=" + passIterations));
                 // Wrong code: no edit that puts poison or NaN in an operand, which would give the pass undefined behaviour to exploit.
                 if (s.kind() == Symptom.Kind.WRONG_CODE) reduce.add("--skip-delta-passes=operands-poison,operands-nan");
                 reduce.add(start.toString());
@@ -212,7 +215,7 @@ final class LlvmReproducer {
      * LLVM with that IR. ispc's IR names no CPU, so llc is told the one ispc compiled for.
      */
     static Result forIspc(Symptom s, List<String> compile, String target, String level, String searchPath, double compileTimeout,
-                          double reduceSeconds) throws IOException {
+                          double reduceSeconds, int passIterations) throws IOException {
         if (s.kind() != Symptom.Kind.COMPILER_CRASH) return Result.none("no IR reproducer: made for ispc crashes only");
         String cpu = cpuOfIspcTarget(target);
         if (cpu == null) return Result.none("no IR reproducer: no CPU known for ispc's target " + target);
@@ -234,7 +237,7 @@ final class LlvmReproducer {
         }
         return reduced(s, dir, test, command, ir, shown, "the IR ispc hands its code generator (`--emit-llvm-text` at the flags above),"
                 + " which the newest LLVM's llc fails on by itself for the target's CPU (" + cpu + "): a bug of LLVM's back end", null,
-                find("llvm-reduce-newest", searchPath), reduceSeconds);
+                find("llvm-reduce-newest", searchPath), reduceSeconds, passIterations);
     }
 
     /** The CPU of an ispc target, as llc's {@code -mcpu} names it; null for a target not known here. */

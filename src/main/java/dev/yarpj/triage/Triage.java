@@ -31,9 +31,13 @@ public final class Triage {
      * @param irReduceSeconds wall-clock seconds llvm-reduce gets for a clang finding's IR reproducer (0: not reduced)
      * @param bugsFile where the report drafts of the bugs open on the newest compilers go (see {@link OpenBugs}), or null
      */
-    public record Options(double compileTimeoutSeconds, int maxPassTries, String searchPath, double irReduceSeconds, Path bugsFile) {
+    public record Options(double compileTimeoutSeconds, int maxPassTries, String searchPath, double irReduceSeconds,
+                          int irPassIterations, Path bugsFile) {
+        /** llvm-reduce's own default number of rounds over its passes. */
+        public static final int IR_PASS_ITERATIONS = 5;
+
         public Options(double compileTimeoutSeconds, int maxPassTries, String searchPath) {
-            this(compileTimeoutSeconds, maxPassTries, searchPath, 0, null);
+            this(compileTimeoutSeconds, maxPassTries, searchPath, 0, IR_PASS_ITERATIONS, null);
         }
     }
 
@@ -132,7 +136,8 @@ public final class Triage {
             blame = "unknown compiler: not blamed";
         }
         LlvmReproducer.Result ir = family.equals("clang") && kind != Symptom.Kind.RUNTIME_CRASH
-                ? LlvmReproducer.make(s, minimal, blame, work, o.searchPath(), o.compileTimeoutSeconds(), o.irReduceSeconds()) : null;
+                ? LlvmReproducer.make(s, minimal, blame, work, o.searchPath(), o.compileTimeoutSeconds(), o.irReduceSeconds(),
+                        o.irPassIterations()) : null;
         Versions.Standing standing = Versions.check(s, family, ext, minimal, o.searchPath());
         // The class name -ftime-report prints: the IR reproducer's, which knows it from opt, else the one bisection printed.
         String passClass = ir != null && ir.passClass() != null ? ir.passClass() : family.equals("clang") ? LlvmReproducer.passClass(blame) : null;

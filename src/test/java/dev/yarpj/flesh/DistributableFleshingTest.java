@@ -157,8 +157,8 @@ class DistributableFleshingTest {
     @Test
     void clangDistributesTheLoopsBuiltForItWhereItDistributedAlmostNone() throws Exception {
         assertTrue(onPath("clang++"), "clang++ is needed (see .ci/run)");
-        int with = distributed("clang++", distributingSmall(1.0), 15, "with");
-        int without = distributed("clang++", distributingSmall(0.0), 15, "without");
+        int with = distributed("clang++", distributingSmall(1.0), 20, "with");
+        int without = distributed("clang++", distributingSmall(0.0), 20, "without");
         assertTrue(with >= 10 && with >= 3 * without + 5, "distributed loops: " + with + " with recurrences, " + without + " without");
     }
 

@@ -79,7 +79,7 @@ class LoopFormsTest {
             int printedWhile = 0;
             int printedDo = 0;
             int printedHeaderExits = 0;
-            for (long seed = 1; seed <= 30; seed++) {
+            for (long seed = 1; seed <= 40; seed++) {
                 GeneratedTest t = g.generate(seed, "form test");
                 for (LoopHead h : heads(t, new ArrayList<>(), new ArrayList<>())) {
                     forms.merge(h.form(), 1, Integer::sum);

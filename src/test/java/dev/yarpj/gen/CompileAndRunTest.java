@@ -134,13 +134,17 @@ class CompileAndRunTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"p_array_param: 1.0\nstmt_weights: {aliased_update: 40}\n",
-            "stmt_weights: {dead_code: 30}\n"})
+            "stmt_weights: {dead_code: 30}\n", "stmt_weights: {switch: 30}\nswitches: {p_fallthrough: 0.5}\n"})
     void featureHeavyPoliciesAgreeWithThePredictionAndRunCleanUnderSanitizers(String yaml) throws Exception {
-        boolean dead = yaml.contains("dead");
-        List<GeneratedTest> tests = agreeAndRunClean(dead ? "dead-code" : "aliasing", PolicyLoader.parse(yaml, "test.yaml", "heavy"));
-        // The feature is really there: dead branches in the skeleton, views passed by the driver.
-        assertTrue(tests.stream().anyMatch(t -> dead ? t.skeleton().dump().contains("dead code")
-                : t.files().files().get("driver.c").contains("buf_")), "no test used the feature");
+        String name = yaml.contains("dead") ? "dead-code" : yaml.contains("switch") ? "switch" : "aliasing";
+        List<GeneratedTest> tests = agreeAndRunClean(name, PolicyLoader.parse(yaml, "test.yaml", "heavy"));
+        // The feature is really there: dead branches in the skeleton, switches that fall through, views passed by the driver.
+        assertTrue(tests.stream().anyMatch(t -> switch (name) {
+            case "dead-code" -> t.skeleton().dump().contains("dead code");
+            case "switch" -> t.files().files().get("func.c").matches("(?s).*switch \\(.*\\n( *)case [^\\n]*: \\{\\n(?:\\1    (?!break;)[^\\n]*\\n)*\\1}\\n\\1case.*")
+                    && t.files().files().get("func.c").contains("default: {");
+            default -> t.files().files().get("driver.c").contains("buf_");
+        }), "no test used the feature");
     }
 
     private List<GeneratedTest> agreeAndRunClean(String name, GenPolicy policy) throws Exception {

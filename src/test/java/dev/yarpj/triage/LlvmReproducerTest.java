@@ -76,7 +76,7 @@ class LlvmReproducerTest {
         Files.createSymbolicLink(bin.resolve(older.getFileName()), older);
         StringWriter log = new StringWriter();
         Path bugs = Files.writeString(dir.resolve("bugs.md"), "# Our bugs\n\nWritten by hand.\n");
-        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 50, bin.toString(), 300, bugs), new PrintWriter(log)).get(0);
+        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 50, bin.toString(), 300, 1, bugs), new PrintWriter(log)).get(0);
         LlvmReproducer.Result ir = v.ir();
         assertNotNull(ir, log.toString());
         assertTrue(ir.made(), ir.note());
@@ -122,7 +122,7 @@ class LlvmReproducerTest {
         Assumptions.assumeTrue(c.output().contains("Cannot select"), "this ispc compiles the test: its bug is fixed");
         Symptom s = new Symptom(Symptom.Kind.COMPILER_CRASH, dir, "func.ispc", null, dev.yarpj.harness.Finding.crashMessage(c.output()), 60, List.of());
         // Not reduced here: llvm-reduce on this IR takes minutes (the POWER test above reduces).
-        LlvmReproducer.Result ir = LlvmReproducer.forIspc(s, compile, "avx512skx-x16", "-O2", BIN.toString(), 60, 0);
+        LlvmReproducer.Result ir = LlvmReproducer.forIspc(s, compile, "avx512skx-x16", "-O2", BIN.toString(), 60, 0, 1);
         assertTrue(ir.made(), ir.note());
         assertEquals(List.of("llc-newest", "-O2", "-mcpu=skylake-avx512"), LlvmReproducer.shortCommand(ir.command()));
         assertTrue(ir.note().contains("Cannot select: 0x: v4i64 = zero_extend_vector_inreg"), ir.note());

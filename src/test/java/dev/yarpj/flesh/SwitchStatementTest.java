@@ -1,0 +1,91 @@
+package dev.yarpj.flesh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Generated switch statements (statement kind {@code switch}, policy {@code switches:}) take
+ * every shape the policy names, and their cases really run: with the control-path counters on,
+ * the interpreter's counts show that most switches run some case, and that others stay dead
+ * code the compiler must keep. An ISPC program's labels fit 32 bits, as ispc requires.
+ */
+class SwitchStatementTest {
+    private static final GenPolicy SWITCHING = PolicyLoader.parse(
+            "stmt_weights: {switch: 30}\nexits: {trace_branches: true}\n", "switching.yaml", "switching");
+
+    private static List<Stmt.Switch> switches(GeneratedTest t) {
+        List<Stmt.Switch> out = new ArrayList<>();
+        new Stmt.Walker() {
+            @Override
+            public Void switchStmt(Stmt.Switch s) {
+                out.add(s);
+                return super.switchStmt(s);
+            }
+        }.all(t.program().body().stmts());
+        return out;
+    }
+
+    /** How often the body ran, by the counter it starts with (BranchTrace). */
+    private static long runs(GeneratedTest t, Stmt.Block body) {
+        ScalarVar counter = ((Expr.ScalarRef) ((Stmt.Reduce) body.stmts().get(0)).target()).var();
+        return t.prediction().scalars().get(t.program().outputs().indexOf(counter));
+    }
+
+    @Test
+    void switchesTakeEveryShapeAndTheirCasesRun() {
+        int switches = 0, dense = 0, sparse = 0, multiLabel = 0, fallsThrough = 0, withDefault = 0, withoutDefault = 0;
+        int bodies = 0, bodiesRun = 0, switchesRun = 0;
+        for (Language lang : List.of(Language.C, Language.ISPC)) {
+            Generator g = new Generator(SWITCHING, lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 30; seed++) {
+                GeneratedTest t = g.generate(seed, "switch test");
+                for (Stmt.Switch s : switches(t)) {
+                    switches++;
+                    List<Long> labels = new ArrayList<>();
+                    boolean ran = false;
+                    for (Stmt.Switch.Case c : s.cases()) {
+                        labels.addAll(c.labels());
+                        if (c.labels().size() > 1) multiLabel++;
+                        if (c.fallsThrough()) fallsThrough++;
+                        bodies++;
+                        if (runs(t, c.body()) > 0) {
+                            bodiesRun++;
+                            ran = true;
+                        }
+                    }
+                    if (s.otherwise() != null) withDefault++;
+                    else withoutDefault++;
+                    if (ran) switchesRun++;
+                    List<Long> sorted = labels.stream().sorted().toList();
+                    if (sorted.size() > 2 && sorted.get(sorted.size() - 1) - sorted.get(0) == sorted.size() - 1) dense++;
+                    else if (sorted.size() > 2) sparse++;
+                    if (lang == Language.ISPC) {
+                        for (long l : labels) assertTrue(l >= Integer.MIN_VALUE && l <= 0xffffffffL, "ispc takes no label " + l);
+                    }
+                    assertEquals(s.selector().type(), dev.yarpj.ir.Arith.promote(s.selector().type()), "the selector is promoted");
+                }
+            }
+        }
+        String counts = switches + " switches: " + dense + " dense, " + sparse + " sparse, " + multiLabel + " cases with several labels, "
+                + fallsThrough + " falling through, " + withDefault + " with a default, " + withoutDefault + " without; "
+                + bodiesRun + " of " + bodies + " case bodies ran, in " + switchesRun + " switches";
+        assertTrue(switches > 100, counts);
+        assertTrue(dense > 10 && sparse > 10 && multiLabel > 10 && fallsThrough > 10 && withDefault > 10 && withoutDefault > 10, counts);
+        // Most switches run a case; most case bodies are code that never runs (as the paper's dead branches).
+        assertTrue(switchesRun > switches / 2, counts);
+        assertTrue(bodiesRun < bodies / 2, counts);
+    }
+}
