@@ -3,7 +3,9 @@ package dev.yarpj.flesh;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.SwitchPolicy;
 import java.util.ArrayList;
@@ -33,6 +35,7 @@ final class SwitchStatement implements StatementForm {
 
     @Override
     public Stmt flesh(Env env) {
+        if (!env.loops().isEmpty() && f.rng.chance(p.pStateMachine())) return stateMachine(env);
         Valued sel = f.exprs.expr(env);
         int bits = 0;
         // ispc takes only labels that a 32-bit integer holds: a 64-bit selector there is masked to a few bits.
@@ -80,6 +83,54 @@ final class SwitchStatement implements StatementForm {
         List<Stmt.Switch.Case> built = new ArrayList<>();
         for (int k = 0; k < cases; k++) built.add(new Stmt.Switch.Case(caseLabels.get(k), body(env, runs[k]), fallsThrough[k]));
         return new Stmt.Switch(sel.expr(), built, hasDefault ? body(env, runs[cases]) : null);
+    }
+
+    /** The types a state is kept in: its labels are small, and fit each. */
+    private static final List<IntType> STATE_TYPES = List.of(IntType.INT, IntType.INT, IntType.UINT, IntType.UCHAR, IntType.SHORT, IntType.LLONG);
+
+    /**
+     * {@code switch (s) { case 0: { ...; s = 3; } break; ... default: { ...; s = 1; } }} on a scalar
+     * the loops carry (a local declared before the nest and stored to an output after it, or an
+     * output), starting at one of the labels; each body sets it to a constant: a label, or now
+     * and then a value no label holds, which goes to the default. Which case runs changes from
+     * iteration to iteration in a way the generator does not follow, so every body is built
+     * for every context; the interpreter follows it exactly.
+     */
+    private Stmt stateMachine(Env env) {
+        IntType t = f.rng.pick(STATE_TYPES);
+        int cases = f.rng.between(2, Math.max(2, p.maxCases()));
+        List<Long> labels = new ArrayList<>();
+        boolean dense = f.rng.chance(p.pDense());
+        for (long v = dense ? 0 : f.rng.between(0, 7); labels.size() < cases; v += dense ? 1 : f.rng.between(1, 9)) labels.add(v);
+        ScalarVar state = carrier(t, f.rng.pick(labels));
+        IntType st = Arith.promote(t);
+        Expr selector = Exprs.convertImplicitly(new Expr.ScalarRef(state), st);
+        boolean hasDefault = f.rng.chance(p.pDefault());
+        List<Stmt.Switch.Case> built = new ArrayList<>();
+        for (long label : labels) {
+            built.add(new Stmt.Switch.Case(List.of(Arith.convert(label, st)), stateBody(env, state, labels, hasDefault), f.rng.chance(p.pFallthrough())));
+        }
+        return new Stmt.Switch(selector, built, hasDefault ? stateBody(env, state, labels, true) : null);
+    }
+
+    /** Assignments, then the state's next value: a label, or (where a default takes it) sometimes one past the largest. */
+    private Stmt.Block stateBody(Env env, ScalarVar state, List<Long> labels, boolean toDefault) {
+        List<Stmt> stmts = new ArrayList<>(body(env, 0).stmts());
+        long next = toDefault && f.rng.chance(0.2) ? labels.get(labels.size() - 1) + 1 : f.rng.pick(labels);
+        IntType t = state.base();
+        stmts.add(new Stmt.Assign(new Expr.ScalarRef(state), null, Exprs.convertImplicitly(new Expr.Const(Arith.promote(t), next), t)));
+        return new Stmt.Block(stmts);
+    }
+
+    /** A scalar nothing else touches, starting at {@code start}: a local the nest carries (declared before it, stored after), or an output. */
+    private ScalarVar carrier(IntType t, long start) {
+        if (f.carriers == null || f.rng.chance(0.5)) return f.globals.newAccumulator(t, start);
+        ScalarVar v = f.globals.newLocal(t);
+        IntType lt = Arith.promote(t);
+        f.carriers.before.add(new Stmt.LocalDecl(v, Exprs.convertImplicitly(new Expr.Const(lt, start), t)));
+        ScalarVar out = f.globals.newAccumulator(t, f.exprs.interestingValue(t));
+        f.carriers.after.add(new Stmt.Assign(new Expr.ScalarRef(out), null, Exprs.convertImplicitly(new Expr.ScalarRef(v), t)));
+        return v;
     }
 
     /** A case's body, for the contexts in {@code runs}; for all of them where none runs it, or in an eager (ISPC) program. */

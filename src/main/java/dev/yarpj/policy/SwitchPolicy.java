@@ -6,7 +6,8 @@ package dev.yarpj.policy;
  * value the generator knows, so the labels are chosen around it: some cases run, others are
  * dead code the compiler cannot prove dead. Dense labels are what switch conversion turns into
  * a jump or lookup table (and GCC's if-conversion and LLVM's vectorizer into selects); sparse
- * ones into a tree of compares or bit tests.
+ * ones into a tree of compares or bit tests. A state machine, a switch in a loop on a scalar
+ * that its cases set to constants, is what DFA jump threading looks for.
  */
 public record SwitchPolicy(
         /* At most this many cases (at least 1), the default aside. */
@@ -24,4 +25,6 @@ public record SwitchPolicy(
         /* Chance that the switch has a default. */
         double pDefault,
         /* Chance that the selector's value in a context is one of the labels (else only the default runs there). */
-        double pHit) {}
+        double pHit,
+        /* Chance that a switch in a loop is a state machine: it switches on a scalar the loop carries, which each case sets to a constant. */
+        double pStateMachine) {}

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * Generated switch statements (statement kind {@code switch}, policy {@code switches:}) take
  * every shape the policy names, and their cases really run: with the control-path counters on,
  * the interpreter's counts show that most switches run some case, and that others stay dead
- * code the compiler must keep. An ISPC program's labels fit 32 bits, as ispc requires.
+ * code the compiler must keep; some are state machines, switching on a scalar their cases set.
+ * An ISPC program's labels fit 32 bits, as ispc requires.
  */
 class SwitchStatementTest {
     private static final GenPolicy SWITCHING = PolicyLoader.parse(
@@ -38,6 +39,18 @@ class SwitchStatementTest {
         return out;
     }
 
+    /** A switch on a scalar that every case body sets to a constant, last. */
+    private static boolean isStateMachine(Stmt.Switch s) {
+        Expr sel = s.selector() instanceof Expr.Cast c ? c.operand() : s.selector();
+        if (!(sel instanceof Expr.ScalarRef ref)) return false;
+        for (Stmt.Switch.Case c : s.cases()) {
+            List<Stmt> b = c.body().stmts();
+            if (!(b.get(b.size() - 1) instanceof Stmt.Assign a && a.target() instanceof Expr.ScalarRef t && t.var() == ref.var()
+                    && (a.value() instanceof Expr.Const || a.value() instanceof Expr.Cast k && k.operand() instanceof Expr.Const))) return false;
+        }
+        return true;
+    }
+
     /** How often the body ran, by the counter it starts with (BranchTrace). */
     private static long runs(GeneratedTest t, Stmt.Block body) {
         ScalarVar counter = ((Expr.ScalarRef) ((Stmt.Reduce) body.stmts().get(0)).target()).var();
@@ -47,7 +60,7 @@ class SwitchStatementTest {
     @Test
     void switchesTakeEveryShapeAndTheirCasesRun() {
         int switches = 0, dense = 0, sparse = 0, multiLabel = 0, fallsThrough = 0, withDefault = 0, withoutDefault = 0;
-        int bodies = 0, bodiesRun = 0, switchesRun = 0;
+        int bodies = 0, bodiesRun = 0, switchesRun = 0, stateMachines = 0;
         for (Language lang : List.of(Language.C, Language.ISPC)) {
             Generator g = new Generator(SWITCHING, lang, CheckMode.HASH);
             for (long seed = 1; seed <= 30; seed++) {
@@ -66,6 +79,7 @@ class SwitchStatementTest {
                             ran = true;
                         }
                     }
+                    if (isStateMachine(s)) stateMachines++;
                     if (s.otherwise() != null) withDefault++;
                     else withoutDefault++;
                     if (ran) switchesRun++;
@@ -81,8 +95,9 @@ class SwitchStatementTest {
         }
         String counts = switches + " switches: " + dense + " dense, " + sparse + " sparse, " + multiLabel + " cases with several labels, "
                 + fallsThrough + " falling through, " + withDefault + " with a default, " + withoutDefault + " without; "
-                + bodiesRun + " of " + bodies + " case bodies ran, in " + switchesRun + " switches";
+                + bodiesRun + " of " + bodies + " case bodies ran, in " + switchesRun + " switches; " + stateMachines + " state machines";
         assertTrue(switches > 100, counts);
+        assertTrue(stateMachines > 20, counts);
         assertTrue(dense > 10 && sparse > 10 && multiLabel > 10 && fallsThrough > 10 && withDefault > 10 && withoutDefault > 10, counts);
         // Most switches run a case; most case bodies are code that never runs (as the paper's dead branches).
         assertTrue(switchesRun > switches / 2, counts);
