@@ -223,11 +223,25 @@ final class TestRunner {
             ProcessRunner.Result l = ProcessRunner.run(scratch, tb.name() + ".link", link, cfg.compileLimits());
             stats.addCompile(l.cpuSeconds());
             cannotRun(l, link);
+            // With -flto the link is where the optimizers run: past a limit it is a slow compile, killed or
+            // failing with an internal error a compiler crash, as for the compile above; not a rejected program.
+            if (l.pastTimeLimit(cfg.compileLimits().cpuSeconds()) || Signature.isResourceExhaustion(l.stderr())) {
+                stats.addSlowCompile(tb.name(), l.wallSeconds());
+                Map<String, Object> row = row(seed, tb, Outcome.SLOW_COMPILE, c.wallSeconds() + l.wallSeconds(), 0);
+                row.put("limit", l.pastTimeLimit(cfg.compileLimits().cpuSeconds()) ? "time" : "memory");
+                row.put("step", "link");
+                rows.add(row);
+                continue;
+            }
             if (!l.ok()) {
-                save(Outcome.PROGRAM_REJECTED, "link failed: " + Signature.firstLine(l.stderr(), "error"), seed, scratch, tb.name(),
-                        List.of(compile, link), Map.of("link.stderr", l.stderr()), repro(Outcome.PROGRAM_REJECTED, tb, compile, link),
+                boolean crash = l.signalled() || Signature.isCompilerCrash(l.stderr());
+                Outcome kind = crash ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
+                String sig = crash ? tb.compiler(cfg.lang()) + " (link): " + (Signature.isCompilerCrash(l.stderr())
+                        ? Signature.ofCrash(l.stderr()) : "killed by signal " + (l.exitCode() - 128))
+                        : "link failed: " + Signature.firstLine(l.stderr(), "error");
+                save(kind, sig, seed, scratch, tb.name(), List.of(compile, link), Map.of("link.stderr", l.stderr()), repro(kind, tb, compile, link),
                         Map.of("testbed", tb.name()));
-                rows.add(row(seed, tb, Outcome.PROGRAM_REJECTED, c.wallSeconds(), 0));
+                rows.add(row(seed, tb, kind, c.wallSeconds(), 0));
                 continue;
             }
             ProcessRunner.Result r = ProcessRunner.run(scratch, tb.name() + ".run", exec, runLimits);
@@ -519,7 +533,9 @@ final class TestRunner {
                     .append("[ $rc -eq 0 ] || { echo \"not reproduced: the test exits with $rc\"; exit 1; }\n")
                     .append("got=$(echo $got); want=$(echo $(cat expected.txt))\n")
                     .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
-            case COMPILER_CRASH -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
+            // A crash at an -flto link: the func is built, then the link is what crashes.
+            case COMPILER_CRASH -> s.append(link == null ? "" : driver + cc + " || { echo 'func does not build'; exit 2; }\n")
+                    .append(link == null ? cc : linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\"").append(" 2> \"$work/err\"; rc=$?\n")
                     .append("if [ $rc -gt 128 ] || grep -Eq '").append(ispc ? Signature.CRASH_TEXT_ISPC : Signature.CRASH_TEXT).append("' \"$work/err\"; then\n")
                     .append("  echo \"reproduced: compiler crash: $(grep -Em1 '")
                     .append(ispc ? "FATAL ERROR|Assertion|LLVM ERROR|[Ii]nternal|error|Error" : "internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error")

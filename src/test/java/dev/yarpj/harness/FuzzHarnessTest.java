@@ -194,6 +194,28 @@ class FuzzHarnessTest {
     }
 
     @Test
+    void aLinkPastTheLimitIsASlowCompileAndOneThatCrashesIsACompilerCrashNotARejectedProgram(@TempDir Path dir) throws Exception {
+        // With -flto the optimizers run at the link: it is judged as a compile is.
+        String hang = FAKES.resolve("hang-at-link.sh").toString();
+        String ice = FAKES.resolve("ice-at-link.sh").toString();
+        Path tb = dir.resolve("tb.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
+                + "  - {name: fake-link-hang, c: " + hang + ", cpp: " + hang + ", flags: [-O1, -flto]}\n"
+                + "  - {name: fake-link-ice, c: " + ice + ", cpp: " + ice + ", flags: [-O1, -flto]}\n");
+        Path results = dir.resolve("results");
+        Result r = fuzz("--policy", SMALL, "--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString(), "--compile-timeout", "1");
+        assertEquals(0, r.code(), r.err());
+        String log = Files.readString(results.resolve("campaign.jsonl"));
+        assertTrue(log.contains("\"testbed\": \"fake-link-hang\", \"outcome\": \"slow-compile\""), log);
+        assertTrue(examples(results, "program-rejected").isEmpty(), r.out());
+        List<Path> crashes = examples(results, "compiler-crash");
+        assertEquals(1, crashes.size(), r.out());
+        String meta = Files.readString(crashes.get(0).resolve("meta.json"));
+        assertTrue(meta.contains("(link): ") && meta.contains("internal compiler error"), meta);
+        assertTrue(runRepro(crashes.get(0).resolve("repro.sh")).contains("reproduced: compiler crash: lto1: internal compiler error"), meta);
+    }
+
+    @Test
     void aTestbedWhoseCompilerRefusesItsFlagsIsSkippedNotAFindingPerTest(@TempDir Path dir) throws Exception {
         Path tb = dir.resolve("tb.yaml");
         Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O1, c: gcc, cpp: g++, flags: [-O1]}\n"
