@@ -16,9 +16,12 @@ final class Elementwise implements StatementForm {
     private final Fleshing f;
     /** statements: invariant_part_op_weights. */
     private final Rng.Odds<BinOp> invariantPartOps;
+    /** Builds the switch that stores the element in every case (switches: p_elementwise). */
+    private final SwitchStatement switches;
 
-    Elementwise(Fleshing f) {
+    Elementwise(Fleshing f, SwitchStatement switches) {
         this.f = f;
+        this.switches = switches;
         this.invariantPartOps = new Rng.Odds<>(f.policy.statements().invariantPartOpWeights(), Fleshing::op);
     }
 
@@ -33,6 +36,9 @@ final class Elementwise implements StatementForm {
             Env otherwise = env.withMask((env.mask() & ~t) == 0 || f.ub.eager() ? env.mask() : env.mask() & ~t);
             return new Stmt.If(cond.expr(), new Stmt.Block(List.of(f.store(target, value(then)))),
                     new Stmt.Block(List.of(f.store(target, value(otherwise)))));
+        }
+        if (target instanceof Expr.Subscript && f.rng.chance(f.policy.switches().pElementwise())) {
+            return switches.storing(env, target, this::value);
         }
         return f.store(target, value(env));
     }

@@ -16,14 +16,15 @@ final class StatementForms {
     final CarriedScalar carried;
 
     StatementForms(Fleshing f) {
-        Elementwise elementwise = new Elementwise(f);
+        StatementForm compound = new CompoundAssignment(f);
+        SwitchStatement switches = new SwitchStatement(f, f::assign, compound);
+        Elementwise elementwise = new Elementwise(f, switches);
         Reduction reduction = new Reduction(f, elementwise);
         AliasedUpdate aliased = new AliasedUpdate(f);
         carried = new CarriedScalar(f);
-        StatementForm compound = new CompoundAssignment(f);
         register(SlotKind.ASSIGN, f::assign);
         register(SlotKind.COMPOUND, compound);
-        register(SlotKind.SWITCH, new SwitchStatement(f, f::assign, compound));
+        register(SlotKind.SWITCH, switches);
         register(SlotKind.LOCAL, new LocalDeclaration(f));
         register(SlotKind.ELEMENTWISE, elementwise);
         register(SlotKind.REDUCE, reduction);

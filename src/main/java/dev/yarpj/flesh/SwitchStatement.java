@@ -85,6 +85,42 @@ final class SwitchStatement implements StatementForm {
         return new Stmt.Switch(sel.expr(), built, hasDefault ? body(env, runs[cases]) : null);
     }
 
+    /**
+     * {@code switch (e & 3) { case 0: { t = v0; } break; ... default: { t = vd; } }}: every body
+     * stores to {@code target}, the iteration's own element of an element-wise nest, a value
+     * {@code value} gives for the contexts that run it. The loop stays data-parallel; a
+     * vectorizer must turn the switch into masks or selects to widen it.
+     */
+    Stmt storing(Env env, Expr target, java.util.function.Function<Env, Valued> value) {
+        Valued sel = f.exprs.expr(env);
+        IntType t0 = Arith.promote(sel.expr().type());
+        int bits = f.rng.between(1, 3);
+        long m = (1L << bits) - 1;
+        sel = f.ub.binary(BinOp.BAND, sel, Valued.constant(new Expr.Const(t0, m), m), env.mask());
+        IntType type = Arith.promote(sel.expr().type());
+        if (sel.expr().type() != type) sel = f.ub.convertImplicitly(sel, type);
+        int cases = f.rng.between(1, (int) m + 1);
+        List<Long> labels = new ArrayList<>();
+        for (long v = 0; v <= m; v++) labels.add(v);
+        java.util.Collections.shuffle(labels, new java.util.Random(f.rng.nextLong()));
+        labels = new ArrayList<>(labels.subList(0, cases));
+        boolean hasDefault = cases <= m || f.rng.chance(p.pDefault());
+        int[] runs = new int[cases + 1];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(env.mask(), c)) continue;
+            int entry = labels.indexOf(sel.values()[c]);
+            runs[entry < 0 ? cases : entry] |= 1 << c;
+        }
+        List<Stmt.Switch.Case> built = new ArrayList<>();
+        for (int k = 0; k < cases; k++) built.add(new Stmt.Switch.Case(List.of(labels.get(k)), store(env, runs[k], target, value), false));
+        return new Stmt.Switch(sel.expr(), built, hasDefault ? store(env, runs[cases], target, value) : null);
+    }
+
+    private Stmt.Block store(Env env, int runs, Expr target, java.util.function.Function<Env, Valued> value) {
+        int mask = runs == 0 || f.ub.eager() ? env.mask() : runs;
+        return new Stmt.Block(List.of(f.store(target, value.apply(env.withMask(mask)))));
+    }
+
     /** The types a state is kept in: its labels are small, and fit each. */
     private static final List<IntType> STATE_TYPES = List.of(IntType.INT, IntType.INT, IntType.UINT, IntType.UCHAR, IntType.SHORT, IntType.LLONG);
 

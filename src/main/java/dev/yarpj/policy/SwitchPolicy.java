@@ -27,4 +27,6 @@ public record SwitchPolicy(
         /* Chance that the selector's value in a context is one of the labels (else only the default runs there). */
         double pHit,
         /* Chance that a switch in a loop is a state machine: it switches on a scalar the loop carries, which each case sets to a constant. */
-        double pStateMachine) {}
+        double pStateMachine,
+        /* Chance that an element-wise store of a vectorizable nest is a switch that stores the element in every case (the loop stays vectorizable). */
+        double pElementwise) {}

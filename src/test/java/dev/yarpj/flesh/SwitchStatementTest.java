@@ -39,6 +39,44 @@ class SwitchStatementTest {
         return out;
     }
 
+    @Test
+    void anElementwiseSwitchStoresTheIterationsOwnElementInEveryCaseAndItsLoopStaysDataParallel() {
+        GenPolicy p = PolicyLoader.parse("idiom_weights: {plain: 1, vectorizable: 6, reduction: 1, stencil: 0, memset: 0, memcpy: 0}\n"
+                + "switches: {p_elementwise: 0.5}\n", "elementwise-switch.yaml", "elementwise-switch");
+        int found = 0, parallel = 0;
+        for (Language lang : List.of(Language.C, Language.ISPC)) {
+            Generator g = new Generator(p, lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 20; seed++) {
+                GeneratedTest t = g.generate(seed, "switch test");
+                List<Stmt.LoopNest> nests = new ArrayList<>();
+                new Stmt.Walker() {
+                    @Override
+                    public Void loopNest(Stmt.LoopNest n) {
+                        nests.add(n);
+                        return super.loopNest(n);
+                    }
+                }.all(t.program().body().stmts());
+                for (Stmt.LoopNest n : nests) {
+                    for (Stmt s : n.body().stmts()) {
+                        if (!(s instanceof Stmt.Switch w) || n.idiom() != dev.yarpj.ir.Idiom.VECTORIZABLE) continue;
+                        List<Stmt.Block> bodies = new ArrayList<>();
+                        w.cases().forEach(c -> bodies.add(c.body()));
+                        if (w.otherwise() != null) bodies.add(w.otherwise());
+                        Expr target = ((Stmt.Assign) bodies.get(0).stmts().get(0)).target();
+                        if (!(target instanceof Expr.Subscript)) continue;
+                        // Every body is one store to the same element.
+                        assertTrue(bodies.stream().allMatch(b -> b.stmts().size() == 1 && b.stmts().get(0) instanceof Stmt.Assign a
+                                && a.target().equals(target)), "seed " + seed + ": " + w);
+                        found++;
+                        if (n.levels().get(n.depth() - 1).head().dataParallel()) parallel++;
+                    }
+                }
+            }
+        }
+        assertTrue(found > 20, found + " element-wise switches");
+        assertTrue(parallel > found / 2, parallel + " of " + found + " element-wise switches are in a data-parallel innermost loop");
+    }
+
     /** A switch on a scalar that every case body sets to a constant, last. */
     private static boolean isStateMachine(Stmt.Switch s) {
         Expr sel = s.selector() instanceof Expr.Cast c ? c.operand() : s.selector();
