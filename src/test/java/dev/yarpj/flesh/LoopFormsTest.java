@@ -222,7 +222,7 @@ class LoopFormsTest {
         Pattern accessor = Pattern.compile("auto (\\w+) = b_\\w+\\.get_access");
         int kernels = 0;
         int headerExits = 0;
-        for (long seed = 150; seed <= 160; seed++) {
+        for (long seed = 120; seed <= 200; seed++) {
             String func = g.generate(seed, "t").files().files().get("func.cpp");
             if (!func.contains("get_access")) continue;
             for (String submit : func.split("q\\.submit\\(")) {
