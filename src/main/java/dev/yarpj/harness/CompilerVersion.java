@@ -18,11 +18,23 @@ public final class CompilerVersion {
 
     private CompilerVersion() {}
 
-    /** The first line {@code cc --version} prints, or "?" when it cannot be run. */
+    /** What each compiler said, asked once per run: every testbed of one compiler gets the same name. */
+    private static final Map<String, String> SAID = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The first line {@code cc --version} prints, or "?" when it cannot be run. Its wall-clock
+     * limit is generous: on a loaded machine a campaign at low priority waits long for a core,
+     * and a probe cut short named a testbed {@code clang-unknown} beside its {@code clang-23.1.4}
+     * twins.
+     */
     public static String firstLine(String cc) {
+        String known = SAID.get(cc);
+        if (known != null) return known;
         try {
-            ProcessRunner.Captured c = ProcessRunner.capture(null, List.of(cc, "--version"), Map.of(), 10, null);
-            return c.started() ? c.output().lines().findFirst().orElse("?") : "?";
+            ProcessRunner.Captured c = ProcessRunner.capture(null, List.of(cc, "--version"), Map.of(), 120, null);
+            String line = c.started() ? c.output().lines().findFirst().orElse("?") : "?";
+            if (!line.equals("?") && !line.isBlank()) SAID.put(cc, line);
+            return line;
         } catch (IOException e) {
             return "?";
         }
