@@ -127,14 +127,7 @@ final class CarriedScalar implements StatementForm {
      * Either way nothing else reads or writes it.
      */
     private ScalarVar carrier(IntType t, long start) {
-        long init = Arith.convert(start, t);
-        if (f.carriers == null || !f.rng.chance(cp.pLocal())) return f.globals.newAccumulator(t, init);
-        ScalarVar v = f.globals.newLocal(t);
-        IntType lt = Arith.promote(t);
-        f.carriers.before.add(new Stmt.LocalDecl(v, Exprs.convertImplicitly(new Expr.Const(lt, Arith.convert(init, lt)), t)));
-        ScalarVar out = f.globals.newAccumulator(t, f.exprs.interestingValue(t));
-        f.carriers.after.add(set(out, new Expr.ScalarRef(v)));
-        return v;
+        return f.carried(t, start, () -> f.rng.chance(cp.pLocal()));
     }
 
     /** {@code v = value}, converted to {@code v}'s type. */

@@ -1,5 +1,6 @@
 package dev.yarpj.flesh;
 
+import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
@@ -61,6 +62,22 @@ final class Fleshing {
             all.addAll(after);
             return new Stmt.Block(all);
         }
+    }
+
+    /**
+     * A scalar of type {@code t} starting at {@code start} that the loops carry and nothing else
+     * touches: where {@code local} says so (asked only inside a nest), a local declared before
+     * the nest and stored to a new output after it; else a new output.
+     */
+    ScalarVar carried(IntType t, long start, java.util.function.BooleanSupplier local) {
+        long init = Arith.convert(start, t);
+        if (carriers == null || !local.getAsBoolean()) return globals.newAccumulator(t, init);
+        ScalarVar v = globals.newLocal(t);
+        IntType lt = Arith.promote(t);
+        carriers.before.add(new Stmt.LocalDecl(v, Exprs.convertImplicitly(new Expr.Const(lt, Arith.convert(init, lt)), t)));
+        ScalarVar out = globals.newAccumulator(t, exprs.interestingValue(t));
+        carriers.after.add(new Stmt.Assign(new Expr.ScalarRef(out), null, Exprs.convertImplicitly(new Expr.ScalarRef(v), t)));
+        return v;
     }
 
     // ---- outputs ----------------------------------------------------------------------

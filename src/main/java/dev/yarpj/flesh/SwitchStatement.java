@@ -42,9 +42,7 @@ final class SwitchStatement implements StatementForm {
         boolean narrowLabels = f.ub.eager();
         if (f.rng.chance(p.pMasked()) || (narrowLabels && Arith.promote(sel.expr().type()).bits == 64)) {
             bits = f.rng.between(1, 4);
-            IntType t = Arith.promote(sel.expr().type());
-            long m = (1L << bits) - 1;
-            sel = f.ub.binary(BinOp.BAND, sel, Valued.constant(new Expr.Const(t, m), m), env.mask());
+            sel = masked(sel, bits, env);
         }
         IntType type = Arith.promote(sel.expr().type());
         if (sel.expr().type() != type) sel = f.ub.convertImplicitly(sel, type);
@@ -70,16 +68,7 @@ final class SwitchStatement implements StatementForm {
         boolean[] fallsThrough = new boolean[cases];
         for (int k = 0; k < cases; k++) fallsThrough[k] = f.rng.chance(p.pFallthrough());
         boolean hasDefault = f.rng.chance(p.pDefault());
-        int[] runs = new int[cases + 1];
-        for (int c = 0; c < 2; c++) {
-            if (!Valued.active(env.mask(), c)) continue;
-            int entry = cases;
-            for (int k = 0; k < cases && entry == cases; k++) if (caseLabels.get(k).contains(sel.values()[c])) entry = k;
-            for (int k = entry; k <= cases; k++) {
-                runs[k] |= 1 << c;
-                if (k == cases || !fallsThrough[k]) break;
-            }
-        }
+        int[] runs = runs(sel, caseLabels, fallsThrough, env.mask());
         List<Stmt.Switch.Case> built = new ArrayList<>();
         for (int k = 0; k < cases; k++) built.add(new Stmt.Switch.Case(caseLabels.get(k), body(env, runs[k]), fallsThrough[k]));
         return new Stmt.Switch(sel.expr(), built, hasDefault ? body(env, runs[cases]) : null);
@@ -93,32 +82,56 @@ final class SwitchStatement implements StatementForm {
      */
     Stmt storing(Env env, Expr target, java.util.function.Function<Env, Valued> value) {
         Valued sel = f.exprs.expr(env);
-        IntType t0 = Arith.promote(sel.expr().type());
         int bits = f.rng.between(1, 3);
+        sel = masked(sel, bits, env);
         long m = (1L << bits) - 1;
-        sel = f.ub.binary(BinOp.BAND, sel, Valued.constant(new Expr.Const(t0, m), m), env.mask());
-        IntType type = Arith.promote(sel.expr().type());
-        if (sel.expr().type() != type) sel = f.ub.convertImplicitly(sel, type);
         int cases = f.rng.between(1, (int) m + 1);
         List<Long> labels = new ArrayList<>();
         for (long v = 0; v <= m; v++) labels.add(v);
         java.util.Collections.shuffle(labels, new java.util.Random(f.rng.nextLong()));
         labels = new ArrayList<>(labels.subList(0, cases));
         boolean hasDefault = cases <= m || f.rng.chance(p.pDefault());
-        int[] runs = new int[cases + 1];
-        for (int c = 0; c < 2; c++) {
-            if (!Valued.active(env.mask(), c)) continue;
-            int entry = labels.indexOf(sel.values()[c]);
-            runs[entry < 0 ? cases : entry] |= 1 << c;
-        }
+        List<List<Long>> caseLabels = labels.stream().map(List::of).toList();
+        int[] runs = runs(sel, caseLabels, new boolean[cases], env.mask());
         List<Stmt.Switch.Case> built = new ArrayList<>();
         for (int k = 0; k < cases; k++) built.add(new Stmt.Switch.Case(List.of(labels.get(k)), store(env, runs[k], target, value), false));
         return new Stmt.Switch(sel.expr(), built, hasDefault ? store(env, runs[cases], target, value) : null);
     }
 
     private Stmt.Block store(Env env, int runs, Expr target, java.util.function.Function<Env, Valued> value) {
-        int mask = runs == 0 || f.ub.eager() ? env.mask() : runs;
-        return new Stmt.Block(List.of(f.store(target, value.apply(env.withMask(mask)))));
+        return new Stmt.Block(List.of(f.store(target, value.apply(env.withMask(bodyMask(env, runs))))));
+    }
+
+    /** {@code sel & (2^bits - 1)}, in its promoted type. */
+    private Valued masked(Valued sel, int bits, Env env) {
+        IntType t = Arith.promote(sel.expr().type());
+        long m = (1L << bits) - 1;
+        return f.ub.binary(BinOp.BAND, sel, Valued.constant(new Expr.Const(t, m), m), env.mask());
+    }
+
+    /**
+     * The contexts of {@code mask} that run each case's body (the last entry: the default's):
+     * from the case whose labels hold the selector's value, or the default, through every case
+     * that falls through.
+     */
+    private static int[] runs(Valued sel, List<List<Long>> caseLabels, boolean[] fallsThrough, int mask) {
+        int cases = caseLabels.size();
+        int[] runs = new int[cases + 1];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(mask, c)) continue;
+            int entry = cases;
+            for (int k = 0; k < cases && entry == cases; k++) if (caseLabels.get(k).contains(sel.values()[c])) entry = k;
+            for (int k = entry; k <= cases; k++) {
+                runs[k] |= 1 << c;
+                if (k == cases || !fallsThrough[k]) break;
+            }
+        }
+        return runs;
+    }
+
+    /** The contexts a body is fleshed for: those that run it; all of them where none does, or in an eager (ISPC) program. */
+    private int bodyMask(Env env, int runs) {
+        return runs == 0 || f.ub.eager() ? env.mask() : runs;
     }
 
     /** The types a state is kept in: its labels are small, and fit each. */
@@ -138,7 +151,7 @@ final class SwitchStatement implements StatementForm {
         List<Long> labels = new ArrayList<>();
         boolean dense = f.rng.chance(p.pDense());
         for (long v = dense ? 0 : f.rng.between(0, 7); labels.size() < cases; v += dense ? 1 : f.rng.between(1, 9)) labels.add(v);
-        ScalarVar state = carrier(t, f.rng.pick(labels));
+        ScalarVar state = f.carried(t, f.rng.pick(labels), () -> !f.rng.chance(0.5));
         IntType st = Arith.promote(t);
         Expr selector = Exprs.convertImplicitly(new Expr.ScalarRef(state), st);
         boolean hasDefault = f.rng.chance(p.pDefault());
@@ -158,21 +171,9 @@ final class SwitchStatement implements StatementForm {
         return new Stmt.Block(stmts);
     }
 
-    /** A scalar nothing else touches, starting at {@code start}: a local the nest carries (declared before it, stored after), or an output. */
-    private ScalarVar carrier(IntType t, long start) {
-        if (f.carriers == null || f.rng.chance(0.5)) return f.globals.newAccumulator(t, start);
-        ScalarVar v = f.globals.newLocal(t);
-        IntType lt = Arith.promote(t);
-        f.carriers.before.add(new Stmt.LocalDecl(v, Exprs.convertImplicitly(new Expr.Const(lt, start), t)));
-        ScalarVar out = f.globals.newAccumulator(t, f.exprs.interestingValue(t));
-        f.carriers.after.add(new Stmt.Assign(new Expr.ScalarRef(out), null, Exprs.convertImplicitly(new Expr.ScalarRef(v), t)));
-        return v;
-    }
-
     /** A case's body, for the contexts in {@code runs}; for all of them where none runs it, or in an eager (ISPC) program. */
     private Stmt.Block body(Env env, int runs) {
-        int mask = runs == 0 || f.ub.eager() ? env.mask() : runs;
-        Env in = env.withMask(mask).inBlock();
+        Env in = env.withMask(bodyMask(env, runs)).inBlock();
         List<Stmt> stmts = new ArrayList<>();
         int n = f.rng.between(1, p.maxCaseStmts());
         for (int i = 0; i < n; i++) stmts.add(f.rng.pick(bodyForms).flesh(in));

@@ -211,9 +211,7 @@ final class TestRunner {
             if (!c.ok()) {
                 boolean crash = c.signalled() || Signature.isCompilerCrash(c.stderr());
                 Outcome kind = crash ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
-                String sig = crash ? tb.compiler(cfg.lang()) + ": " + (Signature.isCompilerCrash(c.stderr())
-                        ? Signature.ofCrash(c.stderr()) : "killed by signal " + (c.exitCode() - 128))
-                        : tb.compiler(cfg.lang()) + " rejected: " + errorLine(c.stderr());
+                String sig = crash ? tb.compiler(cfg.lang()) + ": " + crashCause(c) : tb.compiler(cfg.lang()) + " rejected: " + errorLine(c.stderr());
                 save(kind, sig, seed, scratch, tb.name(), List.of(compile), Map.of("compile.stderr", c.stderr()),
                         repro(kind, tb, compile, null), Map.of("testbed", tb.name(),
                                 "note", crash ? "compiler crash" : "a compile error on a generated program: a compiler bug or a generator bug"));
@@ -236,9 +234,7 @@ final class TestRunner {
             if (!l.ok()) {
                 boolean crash = l.signalled() || Signature.isCompilerCrash(l.stderr());
                 Outcome kind = crash ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
-                String sig = crash ? tb.compiler(cfg.lang()) + " (link): " + (Signature.isCompilerCrash(l.stderr())
-                        ? Signature.ofCrash(l.stderr()) : "killed by signal " + (l.exitCode() - 128))
-                        : "link failed: " + Signature.firstLine(l.stderr(), "error");
+                String sig = crash ? tb.compiler(cfg.lang()) + " (link): " + crashCause(l) : "link failed: " + Signature.firstLine(l.stderr(), "error");
                 save(kind, sig, seed, scratch, tb.name(), List.of(compile, link), Map.of("link.stderr", l.stderr()), repro(kind, tb, compile, link),
                         Map.of("testbed", tb.name()));
                 rows.add(row(seed, tb, kind, c.wallSeconds(), 0));
@@ -327,7 +323,7 @@ final class TestRunner {
         Outcome kind = r.pastTimeLimit(cfg.compileLimits().cpuSeconds()) || Signature.isResourceExhaustion(r.stderr()) ? Outcome.COMPILE_HANG
                 : r.signalled() || crashText ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
         String sig = header && kind == Outcome.COMPILER_CRASH
-                ? cmd.get(0) + ": " + (crashText ? Signature.ofCrash(r.stderr()) : "killed by signal " + (r.exitCode() - 128))
+                ? cmd.get(0) + ": " + crashCause(r)
                 : "reference " + step + " build: " + (header ? errorLine(r.stderr()) : Signature.firstLine(r.stderr(), "error"));
         save(kind, sig, seed, scratch, "reference", steps, Map.of(step + ".stderr", r.stderr()), repro(kind, null, cmd, null),
                 Map.of("testbed", header ? "reference (ispc header func_ispc.h)" : "reference (driver at -O0)"));
@@ -485,6 +481,11 @@ final class TestRunner {
         List<Map<String, Object>> found = (List<Map<String, Object>>) current.get().get("findings");
         found.add(f);
         return example;
+    }
+
+    /** What a compiler crash's signature says of it: its crash message, or the signal that killed it. */
+    private static String crashCause(ProcessRunner.Result r) {
+        return Signature.isCompilerCrash(r.stderr()) ? Signature.ofCrash(r.stderr()) : "killed by signal " + (r.exitCode() - 128);
     }
 
     /**

@@ -27,13 +27,20 @@ class SwitchStatementTest {
     private static final GenPolicy SWITCHING = PolicyLoader.parse(
             "stmt_weights: {switch: 30}\nexits: {trace_branches: true}\n", "switching.yaml", "switching");
 
-    private static List<Stmt.Switch> switches(GeneratedTest t) {
-        List<Stmt.Switch> out = new ArrayList<>();
+    /** The switches, or the loop nests ({@code kind}), of a test's program, at any depth, in program order. */
+    private static <T extends Stmt> List<T> all(GeneratedTest t, Class<T> kind) {
+        List<T> out = new ArrayList<>();
         new Stmt.Walker() {
             @Override
             public Void switchStmt(Stmt.Switch s) {
-                out.add(s);
+                if (kind.isInstance(s)) out.add(kind.cast(s));
                 return super.switchStmt(s);
+            }
+
+            @Override
+            public Void loopNest(Stmt.LoopNest n) {
+                if (kind.isInstance(n)) out.add(kind.cast(n));
+                return super.loopNest(n);
             }
         }.all(t.program().body().stmts());
         return out;
@@ -48,15 +55,7 @@ class SwitchStatementTest {
             Generator g = new Generator(p, lang, CheckMode.HASH);
             for (long seed = 1; seed <= 20; seed++) {
                 GeneratedTest t = g.generate(seed, "switch test");
-                List<Stmt.LoopNest> nests = new ArrayList<>();
-                new Stmt.Walker() {
-                    @Override
-                    public Void loopNest(Stmt.LoopNest n) {
-                        nests.add(n);
-                        return super.loopNest(n);
-                    }
-                }.all(t.program().body().stmts());
-                for (Stmt.LoopNest n : nests) {
+                for (Stmt.LoopNest n : all(t, Stmt.LoopNest.class)) {
                     for (Stmt s : n.body().stmts()) {
                         if (!(s instanceof Stmt.Switch w) || n.idiom() != dev.yarpj.ir.Idiom.VECTORIZABLE) continue;
                         List<Stmt.Block> bodies = new ArrayList<>();
@@ -103,7 +102,7 @@ class SwitchStatementTest {
             Generator g = new Generator(SWITCHING, lang, CheckMode.HASH);
             for (long seed = 1; seed <= 30; seed++) {
                 GeneratedTest t = g.generate(seed, "switch test");
-                for (Stmt.Switch s : switches(t)) {
+                for (Stmt.Switch s : all(t, Stmt.Switch.class)) {
                     switches++;
                     List<Long> labels = new ArrayList<>();
                     boolean ran = false;
