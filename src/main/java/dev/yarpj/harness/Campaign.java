@@ -96,7 +96,7 @@ public final class Campaign {
             try (CampaignLog log = new CampaignLog(logFile)) {
                 log.start(plan.jobs(), plan.shard());
                 ProcessRunner.Limits rl = cfg.recheckLimits();
-                CompileRecheck recheck = new CompileRecheck(runScratch.resolve("recheck"), rl.cpuSeconds(), rl.memoryMiB(), rl.fileSizeMiB());
+                CompileRecheck recheck = new CompileRecheck(runScratch.resolve("recheck"), rl.cpuSeconds(), rl.memoryMiB(), rl.fileSizeMiB(), store, stats);
                 int resumed = recheck.resumePending(results);
                 if (resumed > 0 && !quiet) err.println("rechecking " + resumed + " compile-time outlier(s) a stopped run left pending");
                 TestRunner runner = new TestRunner(cfg, store, log, stats, null, recheck);

@@ -3,11 +3,9 @@ package dev.yarpj.harness;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Counts and CPU time of a campaign, shared by its workers. */
 final class CampaignStats {
@@ -16,7 +14,8 @@ final class CampaignStats {
     private long tests;
     private final Map<Outcome, Long> runs = new EnumMap<>(Outcome.class);
     private final Map<Outcome, Long> findings = new EnumMap<>(Outcome.class);
-    private final Set<String> signatures = new HashSet<>();
+    /** Each signature's findings in this run, by kind and signature: a withdrawn finding may leave none. */
+    private final Map<String, Long> signatures = new java.util.HashMap<>();
     private final Map<String, String> newFindings = new LinkedHashMap<>();
     private long generationNanos;
     private double compileSeconds;
@@ -39,8 +38,21 @@ final class CampaignStats {
 
     synchronized void addFinding(Outcome kind, String signature, Path example) {
         findings.merge(kind, 1L, Long::sum);
-        if (signatures.add(kind.dir + "/" + signature) && example != null) newFindings.put(kind.dir + ": " + signature, example.toString());
+        if (signatures.merge(kind.dir + "/" + signature, 1L, Long::sum) == 1 && example != null) {
+            newFindings.put(kind.dir + ": " + signature, example.toString());
+        }
     }
+
+    /** A finding its recheck withdrew: it no longer counts, and the summary says how many went. */
+    synchronized void withdrawFinding(Outcome kind, String signature, Path example) {
+        findings.merge(kind, -1L, Long::sum);
+        signatures.computeIfPresent(kind.dir + "/" + signature, (k, n) -> n > 1 ? n - 1 : null);
+        if (findings.get(kind) <= 0) findings.remove(kind);
+        withdrawn++;
+        newFindings.values().removeIf(p -> p.equals(example.toString()));
+    }
+
+    private long withdrawn;
 
     synchronized void addGeneration(long nanos) {
         generationNanos += nanos;
@@ -127,6 +139,7 @@ final class CampaignStats {
             m.put("configurations", spaces);
         }
         m.put("pending_rechecks", pendingRechecks);
+        m.put("withdrawn_findings", withdrawn);
         double gen = generationNanos / 1e9;
         double jvm = Math.max(0, (processCpuNanos() - startCpuNanos) / 1e9);
         double harness = Math.max(0, jvm - gen);

@@ -19,6 +19,11 @@ import java.util.stream.Stream;
  * a longer limit and writes the verdict there. A niced compile gets little CPU while the
  * jobs are busy, so its limit is on CPU time; its wall-clock limit is a multiple of that.
  *
+ * <p>A recheck that finishes in less CPU time than made the compile an outlier withdraws
+ * the finding ({@link FindingStore#withdraw}): the first compile was slow only because it
+ * shared the machine (a niced campaign beside other work reaches the wall-clock backstop
+ * long before its CPU limit).
+ *
  * <p>When the campaign ends, it waits for the rechecks still queued or running, at most one
  * recheck's CPU limit in all; what is left stays pending, and {@code yarpj fuzz --resume}
  * rechecks it.
@@ -29,10 +34,17 @@ final class CompileRecheck {
     /** The wall-clock limit of a niced recheck, in multiples of its CPU limit. */
     static final double WALL_PER_CPU = 4;
 
-    private record Job(Path example, List<String> compile) {}
+    /** What meta.json holds: the least CPU time a recompile must take to stay an outlier. */
+    static final String OUTLIER_FROM = "outlier_from_cpu_s";
+
+    /** @param outlierFrom the CPU seconds from which the compile is an outlier; NaN: not known (a finding of an older version) */
+    private record Job(Path example, List<String> compile, double outlierFrom) {}
 
     private final Path scratch;
     private final ProcessRunner.Limits limits;
+    /** Where a withdrawn finding goes; null: verdicts only (nothing is withdrawn). */
+    private final FindingStore store;
+    private final CampaignStats stats;
     private final LinkedBlockingQueue<Job> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
     private volatile boolean closing;
@@ -41,18 +53,25 @@ final class CompileRecheck {
      * @param scratch where rechecks compile (their own directory)
      * @param cpuSeconds the CPU limit of a recheck (by default four times the compile limit)
      */
-    CompileRecheck(Path scratch, double cpuSeconds, long memoryMiB, long fileSizeMiB) {
+    CompileRecheck(Path scratch, double cpuSeconds, long memoryMiB, long fileSizeMiB, FindingStore store, CampaignStats stats) {
         this.scratch = scratch;
+        this.store = store;
+        this.stats = stats;
         this.limits = new ProcessRunner.Limits(cpuSeconds * WALL_PER_CPU, cpuSeconds, memoryMiB, fileSizeMiB);
         thread = new Thread(this::loop, "yarpj-recheck");
         thread.setDaemon(true);
         thread.start();
     }
 
-    /** Rechecks the compile of the finding in {@code example} (its meta.json says pending). */
-    void submit(Path example, List<String> compile) {
+    /**
+     * Rechecks the compile of the finding in {@code example} (its meta.json says pending).
+     *
+     * @param outlierFrom the CPU seconds from which that compile is an outlier: a recheck that
+     *                    finishes in less withdraws the finding
+     */
+    void submit(Path example, List<String> compile, double outlierFrom) {
         outstanding.incrementAndGet();
-        queue.add(new Job(example, List.copyOf(compile)));
+        queue.add(new Job(example, List.copyOf(compile), outlierFrom));
     }
 
     /** Queues the rechecks a killed or ended run left pending in {@code results}; returns how many. */
@@ -69,7 +88,7 @@ final class CompileRecheck {
             if (!PENDING.equals(m.get("recheck")) || !(m.get("commands") instanceof List<?> cmds) || cmds.isEmpty()) continue;
             List<String> compile = new ArrayList<>();
             for (Object a : (List<?>) cmds.get(cmds.size() - 1)) compile.add(String.valueOf(a));
-            submit(meta.getParent(), compile);
+            submit(meta.getParent(), compile, m.get(OUTLIER_FROM) instanceof Number b ? b.doubleValue() : Double.NaN);
             n++;
         }
         return n;
@@ -89,7 +108,7 @@ final class CompileRecheck {
      */
     void finish() throws InterruptedException {
         closing = true;
-        queue.add(new Job(null, List.of())); // wakes the thread when the queue is empty
+        queue.add(new Job(null, List.of(), Double.NaN)); // wakes the thread when the queue is empty
         thread.join((long) (maxWaitSeconds() * 1000));
         if (thread.isAlive()) {
             thread.interrupt();
@@ -142,7 +161,23 @@ final class CompileRecheck {
         List<String> cmd = new ArrayList<>(List.of("nice", "-n", "19"));
         cmd.addAll(job.compile());
         ProcessRunner.Result r = ProcessRunner.run(scratch, "recheck", cmd, limits);
-        setVerdict(job.example(), verdict(r, limits));
+        String verdict = verdict(r, limits);
+        if (store != null && withdraws(r, job.outlierFrom())) {
+            // The first compile was slow only because it waited for a core (past the wall-clock backstop at
+            // low CPU) or was crowded out of its caches: no finding, but kept under withdrawn/ to be looked at.
+            setVerdict(job.example(), String.format(Locale.ROOT, "withdrawn: %s, under the %.1f CPU-s that make an outlier",
+                    verdict, job.outlierFrom()));
+            String signature = Files.readString(job.example().resolveSibling("signature.txt")).strip();
+            store.withdraw(job.example());
+            if (stats != null) stats.withdrawFinding(Outcome.COMPILE_HANG, signature, job.example());
+            return;
+        }
+        setVerdict(job.example(), verdict);
+    }
+
+    /** Whether a recheck shows the compile is no outlier: it finished, in less CPU time than makes one. */
+    static boolean withdraws(ProcessRunner.Result r, double outlierFrom) {
+        return r.ok() && !r.timedOut() && !r.overCpuLimit() && !Double.isNaN(outlierFrom) && r.cpuSeconds() < outlierFrom;
     }
 
     /** The verdict of a recheck: finished (in how long), a hang, or a failure. */

@@ -107,14 +107,53 @@ public final class FindingStore {
             }
         }
         if (Files.exists(sigDir.resolve("seeds.txt"))) files.add(sigDir.resolve("seeds.txt"));
-        for (Path f : files) {
-            String text = Files.readString(f);
-            int end = text.lastIndexOf('\n');
-            for (String l : text.substring(0, end + 1).split("\n")) {
-                if (l.matches("\\d{1,18}")) seeds.add(Long.parseLong(l));
+        for (Path f : files) seeds.addAll(seedLines(f));
+        Path withdrawn = sigDir.resolve("withdrawn");
+        if (Files.isDirectory(withdrawn)) {
+            try (Stream<Path> s = Files.list(withdrawn)) {
+                for (Path f : (Iterable<Path>) s.filter(p -> p.getFileName().toString().endsWith(".txt"))::iterator) {
+                    seeds.removeAll(seedLines(f));
+                }
             }
         }
         return seeds;
+    }
+
+    private static List<Long> seedLines(Path f) throws IOException {
+        String text = Files.readString(f);
+        int end = text.lastIndexOf('\n');
+        List<Long> out = new java.util.ArrayList<>();
+        for (String l : text.substring(0, end + 1).split("\n")) {
+            if (l.matches("\\d{1,18}")) out.add(Long.parseLong(l));
+        }
+        return out;
+    }
+
+    /**
+     * Withdraws a finding its recheck showed to be no finding (a compile-time outlier that,
+     * compiled again, took less than the outlier bar): its example moves to
+     * {@code results/withdrawn/<kind>/<signature-id>/<seed>/}, kept for whoever wants to see
+     * why, and its seed is recorded in {@code withdrawn/<writer>.txt} beside the signature's
+     * seed records, so that {@link #hits} no longer counts it. A signature left with no hits
+     * is no finding at all (readers skip it).
+     */
+    synchronized void withdraw(Path example) throws IOException {
+        Path sigDir = example.getParent();
+        Path kindDir = sigDir.getParent();
+        Path target = root.resolve("withdrawn").resolve(kindDir.getFileName().toString()).resolve(sigDir.getFileName().toString());
+        Files.createDirectories(target);
+        Path sigFile = target.resolve("signature.txt");
+        if (!Files.exists(sigFile) && Files.exists(sigDir.resolve("signature.txt"))) {
+            atomicWrite(sigFile, Files.readString(sigDir.resolve("signature.txt")));
+        }
+        Path records = Files.createDirectories(sigDir.resolve("withdrawn")).resolve(writer + ".txt");
+        try (var ch = java.nio.channels.FileChannel.open(records, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ch.write(java.nio.ByteBuffer.wrap((example.getFileName() + "\n").getBytes(StandardCharsets.UTF_8)));
+            ch.force(true);
+        }
+        Path moved = target.resolve(example.getFileName().toString());
+        if (!Files.exists(moved)) Files.move(example, moved, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static long examples(Path sigDir) throws IOException {

@@ -298,11 +298,13 @@ final class TestRunner {
         meta.put("outliers", outliers);
         meta.put("rule", o.reason());
         meta.put("compile_cpu_s", times);
+        double outlierFrom = Math.max(o.bar(), CompileTimeRule.FLOOR_OF_LIMIT * limit);
+        meta.put(CompileRecheck.OUTLIER_FROM, Math.round(outlierFrom * 1000) / 1000.0);
         meta.put("recheck", !hang ? "not needed: it finished in " + o.testbeds().get(first)
                 : recheck != null ? CompileRecheck.PENDING : "not done (no recheck in this run)");
         Path example = save(Outcome.COMPILE_HANG, "compile-time outlier on " + signed(names), seed, scratch, first,
                 List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null, hang ? 0 : o.bar()), meta);
-        if (example != null && hang && recheck != null) recheck.submit(example, compile);
+        if (example != null && hang && recheck != null) recheck.submit(example, compile, outlierFrom);
     }
 
     /**

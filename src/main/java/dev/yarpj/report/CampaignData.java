@@ -271,6 +271,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                             .sorted(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString()))).toList();
                 }
                 SortedSet<Long> seeds = new TreeSet<>(FindingStore.hits(sig));
+                if (seeds.isEmpty() && examples.isEmpty()) continue; // every hit withdrawn by its recheck
                 List<String> testbeds = new ArrayList<>();
                 List<Path> reduced = new ArrayList<>();
                 List<Triaged> bugs = new ArrayList<>();

@@ -194,6 +194,34 @@ class FuzzHarnessTest {
     }
 
     @Test
+    void aCompileSlowOnlyBecauseItWaitedForACoreIsWithdrawnByItsRecheck(@TempDir Path dir) throws Exception {
+        // The fake's first compile sleeps past the wall-clock backstop (three times the 4 CPU-s limit) using no CPU,
+        // as a niced campaign's compile does beside heavy work; its recheck is gcc's, a fraction of a second.
+        String once = FAKES.resolve("slow-once.sh").toString();
+        Path mark = dir.resolve("first-compile-done");
+        Path tb = dir.resolve("tb.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
+                + "  - {name: gcc-O1, c: gcc, cpp: g++, flags: [-O1]}\n  - {name: fake-once, c: " + once + ", cpp: " + once
+                + ", flags: [-O1, '-DYARPJ_FAKE_MARK=" + mark + "']}\n");
+        Path results = dir.resolve("results");
+        Result r = fuzz("--policy", SMALL, "--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString(), "--compile-timeout", "4",
+                "--recheck-timeout", "2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.exists(mark), "the fake never compiled");
+        assertEquals(List.of(), examples(results, "compile-hang"), r.out());
+        List<Path> withdrawn = examples(results.resolve("withdrawn"), "compile-hang");
+        assertEquals(1, withdrawn.size(), r.out());
+        String meta = Files.readString(withdrawn.get(0).resolve("meta.json"));
+        assertTrue(meta.contains("\"recheck\": \"withdrawn: finished in "), meta);
+        Path sig = withdrawn.get(0).getParent().getFileName();
+        assertEquals(java.util.Set.of(), FindingStore.hits(results.resolve("compile-hang").resolve(sig)));
+        String summary = Files.readString(results.resolve("summary.json"));
+        assertTrue(summary.contains("\"withdrawn_findings\": 1"), summary);
+        assertTrue(summary.contains("\"distinct_signatures\": 0"), summary);
+        assertFalse(summary.contains("\"compile-hang\""), summary);
+    }
+
+    @Test
     void aLinkPastTheLimitIsASlowCompileAndOneThatCrashesIsACompilerCrashNotARejectedProgram(@TempDir Path dir) throws Exception {
         // With -flto the optimizers run at the link: it is judged as a compile is.
         String hang = FAKES.resolve("hang-at-link.sh").toString();
