@@ -38,6 +38,8 @@ final class ExprBuilder {
     private final Rng.Odds<String> masks;
     private final Rng.Odds<BinOp> maskOps;
     private final Rng.Odds<String> parityForms;
+    /** Calls of helper functions, and the helpers they define. */
+    final HelperCalls calls;
 
     ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub) {
         this.policy = policy;
@@ -51,6 +53,7 @@ final class ExprBuilder {
         this.masks = new Rng.Odds<>(ep.maskWeights(), k -> k);
         this.maskOps = new Rng.Odds<>(ep.maskOpWeights(), k -> BinOp.valueOf(k.toUpperCase()));
         this.parityForms = new Rng.Odds<>(ep.parityFormWeights(), k -> k);
+        this.calls = new HelperCalls(policy, rng, globals, ub, this);
     }
 
     /** A policy's weights by type name (as in {@link GenPolicy#TYPE_NAMES}), keyed by the types themselves, in the same order. */
@@ -116,6 +119,11 @@ final class ExprBuilder {
 
     Valued expr(int depth, Env env) {
         if (depth <= 0 || rng.chance(ep.pLeaf())) return leaf(env);
+        // Drawn only when calls are on: with p_call 0 every seed gives the program it gave before helpers.
+        if (calls.on() && rng.chance(policy.functions().pCall())) {
+            Valued call = calls.call(depth, env);
+            if (call != null) return call;
+        }
         String kind = ops.get();
         if (kind == null) return leaf(env);
         if ((kind.equals("div") || kind.equals("rem")) && env.plan().idiom() != Idiom.PLAIN) {
@@ -160,6 +168,14 @@ final class ExprBuilder {
         List<Scope.Local> locals = env.scope().visible();
         Map<String, Integer> w = ep.leafWeights();
         int constants = w.get("constant");
+        if (env.helper()) {
+            // A helper's body reads its parameters and constants, nothing else: it is const. The
+            // parameters take the bands of every leaf that reads data (locals, arrays, inputs).
+            int all = constants + w.get("local") + w.get("array") + w.get("input");
+            if (all <= 0 || rng.between(0, all - 1) < constants) return constant();
+            Scope.Local l = rng.pick(locals);
+            return new Valued(new Expr.ScalarRef(l.var()), l.values().clone());
+        }
         int localsUpTo = constants + w.get("local");
         int arraysUpTo = localsUpTo + (env.loops().isEmpty() ? ep.arrayLeafWeightOutsideLoops() : w.get("array"));
         int roll = rng.between(0, localsUpTo + w.get("array") + w.get("input") - 1);

@@ -82,7 +82,7 @@ public final class Flesher {
         inputArrays.addAll(g.sentinelArrays);
         return new Program(List.copyOf(g.inputs), List.copyOf(g.outputs), List.copyOf(inputArrays),
                 List.copyOf(g.outputArrays), List.copyOf(g.params), List.copyOf(g.arrayParams), body,
-                g.scalarSlots(), g.arraySlots());
+                g.scalarSlots(), g.arraySlots(), fl.f.exprs.calls.helpers());
     }
 
     /** Whether any statement that may run stores to an output (a local or a dead branch does not). */

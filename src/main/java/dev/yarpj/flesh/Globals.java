@@ -73,6 +73,11 @@ final class Globals {
         return v;
     }
 
+    /** A parameter of a helper function: a slot of its own, so a call binds it without touching the caller's. */
+    ScalarVar newParameter(IntType t) {
+        return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t), ScalarVar.Role.PARAMETER, 0, false);
+    }
+
     ScalarVar newLocal(IntType t) {
         return new ScalarVar(scalarSlots++, "tmp_" + names++, VarType.uniform(t), ScalarVar.Role.LOCAL, 0, false);
     }

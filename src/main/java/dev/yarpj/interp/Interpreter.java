@@ -534,6 +534,21 @@ public final class Interpreter {
         }
 
         @Override
+        public Ev helperCall(Expr.HelperCall c) {
+            Ev body = helperBody(c.helper());
+            Ev[] args = new Ev[c.args().size()];
+            for (int i = 0; i < args.length; i++) args[i] = expr(c.args().get(i));
+            int[] slots = c.helper().params().stream().mapToInt(ScalarVar::slot).toArray();
+            return () -> {
+                // Every argument first, then the parameters: an argument may call the same helper.
+                long[] values = new long[args.length];
+                for (int i = 0; i < args.length; i++) values[i] = args[i].ev();
+                for (int i = 0; i < slots.length; i++) scalars[slots[i]] = values[i];
+                return body.ev();
+            };
+        }
+
+        @Override
         public Ev stencil(Expr.Stencil st) {
             BinOp op = st.combine();
             IntType t = st.type();
@@ -550,6 +565,19 @@ public final class Interpreter {
             };
         }
     };
+
+    /** Helper bodies compiled so far: each once, however many calls it has. */
+    private final java.util.Map<dev.yarpj.ir.Helper, Ev> helperBodies = new java.util.IdentityHashMap<>();
+
+    /** A helper's body, which reads its parameters' slots; a body calls only helpers defined before it. */
+    private Ev helperBody(dev.yarpj.ir.Helper h) {
+        Ev body = helperBodies.get(h);
+        if (body == null) {
+            body = expr(h.body());
+            helperBodies.put(h, body);
+        }
+        return body;
+    }
 
     private Ev binary(Expr.Binary b) {
         BinOp op = b.op();

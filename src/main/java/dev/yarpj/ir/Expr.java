@@ -35,6 +35,8 @@ public sealed interface Expr {
 
         R call(Call e);
 
+        R helperCall(HelperCall e);
+
         R stencil(Stencil e);
     }
 
@@ -96,6 +98,13 @@ public sealed interface Expr {
         public Void call(Call e) {
             e.lhs().accept(this);
             return e.rhs().accept(this);
+        }
+
+        /** The arguments; the helper's body is the helper's, walked with {@link Program#helpers}. */
+        @Override
+        public Void helperCall(HelperCall e) {
+            for (Expr a : e.args()) a.accept(this);
+            return null;
         }
 
         @Override
@@ -164,6 +173,12 @@ public sealed interface Expr {
         @Override
         public Boolean call(Call e) {
             return any(List.of(e.lhs(), e.rhs()));
+        }
+
+        /** The arguments: a body reads nothing but its parameters, so what it reads is what they are. */
+        @Override
+        public Boolean helperCall(HelperCall e) {
+            return any(e.args());
         }
 
         @Override
@@ -235,6 +250,27 @@ public sealed interface Expr {
     record Call(Builtin fn, IntType type, Expr lhs, Expr rhs) implements Expr {
         public <R> R accept(Visitor<R> v) {
             return v.call(this);
+        }
+    }
+
+    /** A call of a helper: each argument already of its parameter's type. */
+    record HelperCall(Helper helper, List<Expr> args) implements Expr {
+        public HelperCall {
+            args = List.copyOf(args);
+            if (args.size() != helper.params().size()) throw new IllegalArgumentException("wrong number of arguments to " + helper.name());
+            for (int i = 0; i < args.size(); i++) {
+                if (args.get(i).type() != helper.params().get(i).base()) {
+                    throw new IllegalArgumentException("argument " + i + " of " + helper.name() + " is not of its parameter's type");
+                }
+            }
+        }
+
+        public <R> R accept(Visitor<R> v) {
+            return v.helperCall(this);
+        }
+
+        public IntType type() {
+            return helper.result();
         }
     }
 

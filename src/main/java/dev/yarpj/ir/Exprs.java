@@ -42,6 +42,13 @@ public final class Exprs {
         return new Expr.Call(fn, t, convertImplicitly(a, t), convertImplicitly(b, t));
     }
 
+    /** A call of {@code h}, each argument converted to its parameter's type as on assignment. */
+    public static Expr.HelperCall helperCall(Helper h, List<Expr> args) {
+        List<Expr> converted = new java.util.ArrayList<>();
+        for (int i = 0; i < args.size(); i++) converted.add(convertImplicitly(args.get(i), h.params().get(i).base()));
+        return new Expr.HelperCall(h, converted);
+    }
+
     public static Expr.Subscript subscript(ArrayVar array, List<Expr> indices) {
         return new Expr.Subscript(array, List.copyOf(indices));
     }

@@ -8,10 +8,27 @@ import java.util.List;
  * storage: {@code inputArrays} and {@code outputArrays} hold every array the driver defines;
  * {@code arrayParams} lists, in parameter order after the scalar {@code params}, the arrays
  * {@code test} receives as pointers (its own storage, or a view into another array's).
+ * {@code helpers} are the functions {@code test} calls, callees before their callers.
  */
 public record Program(List<ScalarVar> inputs, List<ScalarVar> outputs, List<ArrayVar> inputArrays,
                       List<ArrayVar> outputArrays, List<ScalarVar> params, List<ArrayVar> arrayParams,
-                      Stmt.Block body, int scalarSlots, int arraySlots) {
+                      Stmt.Block body, int scalarSlots, int arraySlots, List<Helper> helpers) {
+    public Program {
+        helpers = List.copyOf(helpers);
+    }
+
+    /** A program that calls no helper. */
+    public Program(List<ScalarVar> inputs, List<ScalarVar> outputs, List<ArrayVar> inputArrays,
+                   List<ArrayVar> outputArrays, List<ScalarVar> params, List<ArrayVar> arrayParams,
+                   Stmt.Block body, int scalarSlots, int arraySlots) {
+        this(inputs, outputs, inputArrays, outputArrays, params, arrayParams, body, scalarSlots, arraySlots, List.of());
+    }
+
+    /** The same program with another body (and the slots it needs), calling the same helpers. */
+    public Program withBody(Stmt.Block body, int scalarSlots, int arraySlots) {
+        return new Program(inputs, outputs, inputArrays, outputArrays, params, arrayParams, body, scalarSlots, arraySlots, helpers);
+    }
+
     /** A program whose arrays are all globals. */
     public Program(List<ScalarVar> inputs, List<ScalarVar> outputs, List<ArrayVar> inputArrays,
                    List<ArrayVar> outputArrays, List<ScalarVar> params, Stmt.Block body,

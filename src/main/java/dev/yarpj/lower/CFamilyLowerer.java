@@ -29,7 +29,7 @@ public final class CFamilyLowerer implements Lowerer {
     private String banner;
     /** Helper functions for min/max used by the function being printed. */
     private final TreeSet<String> helpers = new TreeSet<>();
-    private final ExprPrinter printer;
+    private final CExprPrinter printer;
 
     CFamilyLowerer(Language lang, boolean ispcCompanion) {
         this.lang = lang;
@@ -134,10 +134,13 @@ public final class CFamilyLowerer implements Lowerer {
         body.open((ispcCompanion ? "extern \"C\" " : "") + "void test(" + params(p) + ")");
         new CStatements(printer).stmts(body, p.body().stmts());
         body.close();
+        // Printed after test(), whose min and max they may share, before it in the file.
+        String functions = printer.helperDefinitions(p.helpers(), true);
         CodeWriter w = start();
         w.line("#include \"init.h\"").blank();
         for (String h : helpers) w.line(h);
         if (!helpers.isEmpty()) w.blank();
+        if (!functions.isEmpty()) w.raw(functions).blank();
         w.raw(body.toString());
         return w.toString();
     }

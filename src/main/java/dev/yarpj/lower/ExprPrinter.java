@@ -119,6 +119,11 @@ abstract class ExprPrinter {
         }
 
         @Override
+        public String helperCall(Expr.HelperCall c) {
+            return c.helper().name() + "(" + String.join(", ", c.args().stream().map(ExprPrinter.this::expr).toList()) + ")";
+        }
+
+        @Override
         public String stencil(Expr.Stencil st) {
             // Taps are folded in the stencil's type: promoted silently in C, cast where that is not so.
             List<String> taps = new ArrayList<>();

@@ -189,6 +189,7 @@ final class IspcLowerer implements Lowerer {
             }
             body.close();
         }
+        helperDefinitions(w, p);
         if (countMasks && ifs > 0) {
             w.line("static uniform int64 yarpj_mask_runs[" + ifs + "];");
             w.line("static uniform int64 yarpj_mask_mixed[" + ifs + "];");
@@ -481,6 +482,29 @@ final class IspcLowerer implements Lowerer {
         Expr.Binary b = (Expr.Binary) e;
         if (b.op().isLogical()) return "(" + printer.truth(b.lhs()) + " " + b.op().symbol + " " + printer.truth(b.rhs()) + ")";
         return "(" + expr(b.lhs()) + " " + b.op().symbol + " " + expr(b.rhs()) + ")";
+    }
+
+    /**
+     * Each helper twice, overloaded on variability: all parameters and the result uniform, or
+     * all varying. A call with uniform arguments resolves to the uniform one (its result stays
+     * uniform, as an operator's would), any varying argument to the varying one. ispc has no
+     * const or SIMD-clone attributes: a gang's lanes already run the function side by side.
+     */
+    private void helperDefinitions(CodeWriter w, Program p) {
+        for (dev.yarpj.ir.Helper h : p.helpers()) {
+            String linkage = switch (h.linkage()) {
+                case STATIC -> "static ";
+                case INLINE, ALWAYS_INLINE -> "static inline ";
+                case NOINLINE -> "static noinline ";
+            };
+            for (String q : List.of("uniform", "varying")) {
+                List<String> ps = new ArrayList<>();
+                for (ScalarVar v : h.params()) ps.add(q + " " + type(v.base()) + " " + v.name());
+                w.line(linkage + q + " " + type(h.result()) + " " + h.name() + "(" + String.join(", ", ps) + ") { return "
+                        + expr(h.body()) + "; }");
+            }
+        }
+        if (!p.helpers().isEmpty()) w.blank();
     }
 
     static String type(IntType t) {

@@ -57,7 +57,7 @@ public final class SyclLowerer implements Lowerer {
     private boolean submitted;
     private SyclStats stats;
 
-    private final ExprPrinter printer = new CExprPrinter(false) {
+    private final CExprPrinter printer = new CExprPrinter(false) {
         @Override
         String minMax(boolean min, IntType t, String a, String b) {
             // SYCL's integer built-ins take two operands of one type.
@@ -174,6 +174,9 @@ public final class SyclLowerer implements Lowerer {
         w.line("#include <sycl/sycl.hpp>").line("#include <cstring>").line("#include \"init.h\"").blank();
         for (int i = 0; i < kernels; i++) w.line("class yarpj_kernel_" + i + ";");
         w.blank();
+        // Plain functions, defined in this file: a kernel may call them as device functions.
+        String functions = printer.helperDefinitions(p.helpers(), false);
+        if (!functions.isEmpty()) w.raw(functions).blank();
         w.raw(body.toString());
         return w.toString();
     }

@@ -316,6 +316,12 @@ public final class IspcPlan {
                 }
 
                 @Override
+                public Void helperCall(Expr.HelperCall c) {
+                    for (Expr a : c.args()) expr(a);
+                    return null;
+                }
+
+                @Override
                 public Void stencil(Expr.Stencil st) {
                     for (Expr t : st.taps()) expr(t);
                     return null;

@@ -90,7 +90,8 @@ public record GenPolicy(
         DeadCodePolicy deadCode,
         ExitPolicy exits,
         CarriedPolicy carried,
-        SwitchPolicy switches) {
+        SwitchPolicy switches,
+        FunctionPolicy functions) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;
@@ -147,6 +148,7 @@ public record GenPolicy(
             Map.entry("exits.kind_weights", ExitPolicy.KIND_NAMES),
             Map.entry("exits.position_weights", ExitPolicy.POSITION_NAMES),
             Map.entry("carried.kind_weights", CarriedPolicy.KIND_NAMES),
+            Map.entry("functions.linkage_weights", FunctionPolicy.LINKAGE_NAMES),
             Map.entry("carried.min_max_cmp_weights", CarriedPolicy.MIN_MAX_CMP_NAMES),
             Map.entry("carried.cond_cmp_weights", CarriedPolicy.COND_CMP_NAMES),
             Map.entry("carried.form_weights", CarriedPolicy.FORM_NAMES),

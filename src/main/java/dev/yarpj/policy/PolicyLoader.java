@@ -422,6 +422,11 @@ public final class PolicyLoader {
         c.between(sw.maxCases(), 1, 64, "switches.max_cases");
         c.between(sw.maxLabelsPerCase(), 1, 16, "switches.max_labels_per_case");
         c.between(sw.maxCaseStmts(), 1, 8, "switches.max_case_stmts");
+        FunctionPolicy fp = p.functions();
+        c.between(fp.maxHelpers(), 1, 64, "functions.max_helpers");
+        c.between(fp.maxParams(), 1, 8, "functions.max_params");
+        c.between(fp.maxBodyDepth(), 1, 8, "functions.max_body_depth");
+        c.weights(fp.linkageWeights(), "functions.linkage_weights");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
         c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
         c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");

@@ -3,6 +3,7 @@ package dev.yarpj.reduce;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Helper;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
@@ -109,8 +110,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         Rewrite r = new Rewrite(edit);
         Stmt.Block body = r.body(p);
         if (r.broken || r.site == null) return null;
-        Program q = new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
-                p.scalarSlots(), p.arraySlots());
+        Program q = p.withBody(body, p.scalarSlots(), p.arraySlots());
         return new Applied(q, r.site[0], r.site[1], r.site[2], r.site[3], r.site.length > 4);
     }
 
@@ -126,8 +126,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         r.cutAt = at;
         r.cutSeq = seq;
         Stmt.Block body = r.body(p);
-        return new Cut(new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
-                p.scalarSlots(), p.arraySlots()), List.copyOf(r.cutNests), List.copyOf(r.cutLevels));
+        return new Cut(p.withBody(body, p.scalarSlots(), p.arraySlots()), List.copyOf(r.cutNests), List.copyOf(r.cutLevels));
     }
 
     /**
@@ -489,6 +488,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         if (e instanceof Expr.Ternary t) return List.of(t.cond(), t.then(), t.otherwise());
         if (e instanceof Expr.Cast c) return List.of(c.operand());
         if (e instanceof Expr.Call c) return List.of(c.lhs(), c.rhs());
+        if (e instanceof Expr.HelperCall c) return c.args();
         if (e instanceof Expr.Stencil s) return List.copyOf(s.taps());
         return List.of();
     }
@@ -548,6 +548,15 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     }
 
     @Override
+    public Expr helperCall(Expr.HelperCall e) {
+        return at(e, () -> {
+            List<Expr> args = new ArrayList<>();
+            for (Expr a : e.args()) args.add(a.accept(this));
+            return new Expr.HelperCall(e.helper(), args);
+        });
+    }
+
+    @Override
     public Expr stencil(Expr.Stencil e) {
         return at(e, () -> new Expr.Stencil(e.combine(), e.type(), e.taps().stream().map(this::indexed).toList()));
     }
@@ -582,7 +591,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         java.util.function.UnaryOperator<ArrayVar> swap = a -> a.equals(from) ? to : a;
         return new Program(p.inputs(), p.outputs(), p.inputArrays().stream().map(swap).toList(),
                 p.outputArrays().stream().map(swap).toList(), p.params(), p.arrayParams().stream().map(swap).toList(), body,
-                p.scalarSlots(), p.arraySlots());
+                p.scalarSlots(), p.arraySlots(), p.helpers());
     }
 
     /** Every array a program declares or passes. */
@@ -599,11 +608,19 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     private static Program dropUnused(Program p) {
         Set<ScalarVar> scalars = new HashSet<>();
         Set<ArrayVar> arrays = new LinkedHashSet<>();
+        Set<Helper> called = new HashSet<>();
         Expr.Walker uses = new Expr.Walker() {
             @Override
             public Void scalar(Expr.ScalarRef s) {
                 scalars.add(s.var());
                 return null;
+            }
+
+            @Override
+            public Void helperCall(Expr.HelperCall c) {
+                // A helper's body calls only helpers before it: walking it finds every helper it needs.
+                if (called.add(c.helper())) c.helper().body().accept(this);
+                return super.helperCall(c);
             }
 
             @Override
@@ -623,7 +640,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         }
         Program q = new Program(keep(p.inputs(), scalars), keep(p.outputs(), scalars), keep(p.inputArrays(), arrays),
                 keep(p.outputArrays(), arrays), keep(p.params(), scalars), keep(p.arrayParams(), arrays), p.body(),
-                p.scalarSlots(), p.arraySlots());
+                p.scalarSlots(), p.arraySlots(), keep(p.helpers(), called));
         return q.equals(p) ? null : q;
     }
 

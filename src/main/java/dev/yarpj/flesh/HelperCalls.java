@@ -1,0 +1,215 @@
+package dev.yarpj.flesh;
+
+import dev.yarpj.ir.Arith;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.Helper;
+import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.policy.FunctionPolicy;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.Rng;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Calls of helper functions in expressions (policy section {@code functions:}). A call either
+ * defines a new helper, whose body is built for this call's argument values as any expression
+ * is (so it is UB-free for them), or reuses one defined before, which it may only when the
+ * body is defined for its own argument values too: that check is per call, on the call's
+ * values in each context, with the same {@link Arith} rules the body was built with.
+ *
+ * <p>A body reads its parameters and constants and may call helpers defined before it, so
+ * the call graph is acyclic and every helper is {@code const} in the C sense.
+ */
+final class HelperCalls {
+    private final GenPolicy policy;
+    private final FunctionPolicy p;
+    private final Rng rng;
+    private final Globals globals;
+    private final UbGuard ub;
+    private final ExprBuilder exprs;
+    private final Rng.Odds<Helper.Linkage> linkages;
+    /** The helpers defined so far, callees first. */
+    private final List<Helper> helpers = new ArrayList<>();
+
+    HelperCalls(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, ExprBuilder exprs) {
+        this.policy = policy;
+        this.p = policy.functions();
+        this.rng = rng;
+        this.globals = globals;
+        this.ub = ub;
+        this.exprs = exprs;
+        this.linkages = new Rng.Odds<>(p.linkageWeights(), k -> Helper.Linkage.valueOf(k.toUpperCase()));
+    }
+
+    /** Whether expressions may call helpers at all. */
+    boolean on() {
+        return p.pCall() > 0;
+    }
+
+    /** Every helper defined, callees before their callers. */
+    List<Helper> helpers() {
+        return List.copyOf(helpers);
+    }
+
+    /** A call at depth {@code depth}: of a helper defined before, or of a new one; null when neither can be here. */
+    Valued call(int depth, Env env) {
+        boolean full = helpers.size() >= p.maxHelpers();
+        if (!helpers.isEmpty() && (full || rng.chance(p.pReuse()))) return reuse(depth, env);
+        return full ? null : define(depth, env);
+    }
+
+    /** A call of a helper defined before, if its body is defined for this call's values. */
+    private Valued reuse(int depth, Env env) {
+        Helper h = rng.pick(helpers);
+        List<Valued> args = new ArrayList<>();
+        for (ScalarVar param : h.params()) args.add(argument(depth, env, param.base()));
+        long[] values = new long[2];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(env.mask(), c)) continue;
+            Map<Integer, Long> bound = new HashMap<>();
+            for (int i = 0; i < args.size(); i++) bound.put(h.params().get(i).slot(), args.get(i).values()[c]);
+            Long v = value(h.body(), bound);
+            if (v == null) return null; // UB for this call's values: no call here
+            values[c] = v;
+        }
+        return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList()), values);
+    }
+
+    /** A call of a new helper, its body built for this call's argument values. */
+    private Valued define(int depth, Env env) {
+        int n = rng.between(1, p.maxParams());
+        List<Valued> args = new ArrayList<>();
+        List<ScalarVar> params = new ArrayList<>();
+        Scope scope = new Scope(null);
+        for (int i = 0; i < n; i++) {
+            Valued a = exprs.expr(depth - 1, env);
+            IntType t = rng.chance(p.pKeepType()) ? Arith.promote(a.expr().type()) : exprs.randomType();
+            a = ub.convertImplicitly(ub.fitted(a, t, env.mask()), t);
+            ScalarVar param = globals.newParameter(t);
+            scope.declare(param, a.values().clone());
+            args.add(a);
+            params.add(param);
+        }
+        Valued body = exprs.expr(rng.between(1, p.maxBodyDepth()), env.helperBody(scope));
+        IntType result = rng.chance(p.pKeepType()) ? Arith.promote(body.expr().type()) : exprs.randomType();
+        body = ub.convertImplicitly(ub.fitted(body, result, env.mask()), result);
+        Helper h = new Helper("fn_" + helpers.size(), result, params, body.expr(), linkages.roll(rng), rng.chance(p.pConst()),
+                rng.chance(p.pSimd()));
+        helpers.add(h);
+        return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList()), body.values());
+    }
+
+    /** An argument of type {@code t}: an expression converted to it (made to fit, in a portable program). */
+    private Valued argument(int depth, Env env, IntType t) {
+        Valued a = exprs.expr(depth - 1, env);
+        return ub.convertImplicitly(ub.fitted(a, t, env.mask()), t);
+    }
+
+    /**
+     * The value of a helper's body for the parameter values {@code bound} (by slot), or null
+     * when any operation in it is undefined (or implementation-defined, in a portable program).
+     * Every operand is evaluated, those of ?:, && and || too: a body is then defined whichever
+     * way a compiler evaluates it, which is stricter than C needs and what ispc needs.
+     */
+    private Long value(Expr e, Map<Integer, Long> bound) {
+        try {
+            return e.accept(new Evaluator(bound));
+        } catch (Undefined u) {
+            return null;
+        }
+    }
+
+    /** Thrown out of an evaluation at the first operation that is undefined. */
+    private static final class Undefined extends RuntimeException {
+        Undefined() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final class Evaluator implements Expr.Visitor<Long> {
+        private final Map<Integer, Long> bound;
+
+        Evaluator(Map<Integer, Long> bound) {
+            this.bound = bound;
+        }
+
+        @Override
+        public Long constant(Expr.Const e) {
+            return e.value();
+        }
+
+        @Override
+        public Long scalar(Expr.ScalarRef e) {
+            Long v = bound.get(e.var().slot());
+            if (v == null) throw new IllegalStateException("a helper body reads " + e.var().name() + ", not a parameter");
+            return v;
+        }
+
+        @Override
+        public Long iter(Expr.IterRef e) {
+            throw new IllegalStateException("a helper body reads an iterator");
+        }
+
+        @Override
+        public Long unary(Expr.Unary e) {
+            IntType t = e.operand().type();
+            long x = e.operand().accept(this);
+            if (Arith.unaryUb(e.op(), t, x) != null) throw new Undefined();
+            return Arith.unary(e.op(), t, x);
+        }
+
+        @Override
+        public Long binary(Expr.Binary e) {
+            IntType lt = e.lhs().type();
+            IntType rt = e.rhs().type();
+            long x = e.lhs().accept(this);
+            long y = e.rhs().accept(this);
+            if (!e.op().isLogical()) {
+                if (Arith.binaryUb(e.op(), lt, x, rt, y) != null) throw new Undefined();
+                if (ub.portable() && Arith.binaryImplDefined(e.op(), lt, x)) throw new Undefined();
+            }
+            return Arith.binary(e.op(), lt, x, rt, y);
+        }
+
+        @Override
+        public Long ternary(Expr.Ternary e) {
+            long c = e.cond().accept(this);
+            long a = e.then().accept(this);
+            long b = e.otherwise().accept(this);
+            return Arith.convert(c != 0 ? a : b, e.type());
+        }
+
+        @Override
+        public Long cast(Expr.Cast e) {
+            long v = e.operand().accept(this);
+            if (ub.portable() && Arith.conversionImplDefined(v, e.operand().type(), e.type())) throw new Undefined();
+            return Arith.convert(v, e.type());
+        }
+
+        @Override
+        public Long subscript(Expr.Subscript e) {
+            throw new IllegalStateException("a helper body reads an array");
+        }
+
+        @Override
+        public Long call(Expr.Call e) {
+            return Arith.builtin(e.fn(), e.type(), e.lhs().accept(this), e.rhs().accept(this));
+        }
+
+        @Override
+        public Long helperCall(Expr.HelperCall e) {
+            Map<Integer, Long> inner = new HashMap<>();
+            for (int i = 0; i < e.args().size(); i++) inner.put(e.helper().params().get(i).slot(), e.args().get(i).accept(this));
+            return e.helper().body().accept(new Evaluator(inner));
+        }
+
+        @Override
+        public Long stencil(Expr.Stencil e) {
+            throw new IllegalStateException("a helper body reads an array");
+        }
+    }
+}
