@@ -238,9 +238,12 @@ public sealed interface Stmt {
          * Whether the folds may be reordered: min and max only when nothing is converted
          * back into a narrower accumulator between steps (a wrapped value would take part
          * in the next comparison); sums and bitwise operators always, as only the low bits
-         * of the total count then.
+         * of the total count then, except into a bool: converting to bool keeps no low bits
+         * ({@code b = (bool)(b + -1)} flips b each step, the sum of the steps does not), so
+         * only and and or, whose bool results the total gives too, may be reordered there.
          */
         public boolean reorderable() {
+            if (target.type() == IntType.BOOL) return op == ReductionOp.AND || op == ReductionOp.OR;
             return !(op == ReductionOp.MIN || op == ReductionOp.MAX) || target.type() == opType();
         }
 
