@@ -37,10 +37,12 @@ sycl_targets=${SYCL_TARGETS:-omp generic}
 export ispc_targets ispc_levels sycl_cxx sycl_targets
 export ACPP_DEBUG_LEVEL=0   # AdaptiveCpp prints its JIT cache notes on stdout
 # shellcheck disable=SC2086
-"$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/hash" ${YARPJ_GEN_FLAGS:-} || exit 1
+# One test goes to the output directory itself, several to a directory per seed: always one per seed here.
+sub() { [ "$count" = 1 ] && echo "/$first" || echo ""; }
+"$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/hash$(sub)" ${YARPJ_GEN_FLAGS:-} || exit 1
 case " $modes " in *" asserts "*)
   # shellcheck disable=SC2086
-  "$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/asserts" --check=asserts ${YARPJ_GEN_FLAGS:-} || exit 1;;
+  "$yarpj" gen --quiet --lang="$lang" --seed="$first" --count="$count" --out "$work/asserts$(sub)" --check=asserts ${YARPJ_GEN_FLAGS:-} || exit 1;;
 esac
 export lang ext gcc clang modes work
 check_one() {
