@@ -119,13 +119,17 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
         StringBuilder body = new StringBuilder();
         for (String f : List.of("init.h", "func." + ext, "driver." + ext)) {
             if (f.startsWith("driver.")) body.append(DRIVER_UNOPTIMIZED);
-            for (String line : Files.readAllLines(dir.resolve(f), StandardCharsets.UTF_8)) {
+            List<String> lines = Files.readAllLines(dir.resolve(f), StandardCharsets.UTF_8);
+            // init.h's include guard goes: its #ifndef, #define and last #endif, no other #endif (func may have its own).
+            int guardEnd = f.equals("init.h") ? lines.lastIndexOf("#endif") : -1;
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i);
                 if (line.startsWith("#include \"")) continue;
                 if (line.startsWith("#include <")) {
                     if (includes.indexOf(line) < 0) includes.append(line).append('\n');
                     continue;
                 }
-                if (line.startsWith("#ifndef YARPJ_INIT_H") || line.startsWith("#define YARPJ_INIT_H") || line.equals("#endif")) continue;
+                if (line.startsWith("#ifndef YARPJ_INIT_H") || line.startsWith("#define YARPJ_INIT_H") || i == guardEnd) continue;
                 body.append(line).append('\n');
             }
         }

@@ -134,15 +134,19 @@ class CompileAndRunTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"p_array_param: 1.0\nstmt_weights: {aliased_update: 40}\n",
-            "stmt_weights: {dead_code: 30}\n", "stmt_weights: {switch: 30}\nswitches: {p_fallthrough: 0.5}\n"})
+            "stmt_weights: {dead_code: 30}\n", "stmt_weights: {switch: 30}\nswitches: {p_fallthrough: 0.5}\n",
+            "functions: {p_call: 0.3}\n"})
     void featureHeavyPoliciesAgreeWithThePredictionAndRunCleanUnderSanitizers(String yaml) throws Exception {
-        String name = yaml.contains("dead") ? "dead-code" : yaml.contains("switch") ? "switch" : "aliasing";
+        String name = yaml.contains("dead") ? "dead-code" : yaml.contains("switch") ? "switch" : yaml.contains("functions") ? "functions" : "aliasing";
         List<GeneratedTest> tests = agreeAndRunClean(name, PolicyLoader.parse(yaml, "test.yaml", "heavy"));
         // The feature is really there: dead branches in the skeleton, switches that fall through, views passed by the driver.
         assertTrue(tests.stream().anyMatch(t -> switch (name) {
             case "dead-code" -> t.skeleton().dump().contains("dead code");
             case "switch" -> t.files().files().get("func.c").matches("(?s).*switch \\(.*\\n( *)case [^\\n]*: \\{\\n(?:\\1    (?!break;)[^\\n]*\\n)*\\1}\\n\\1case.*")
                     && t.files().files().get("func.c").contains("default: {");
+            // Helpers kept out of line, and a helper that calls another.
+            case "functions" -> t.files().files().get("func.c").contains("static __attribute__((noinline))")
+                    && t.files().files().get("func.c").matches("(?s).*\\) \\{ return [^\n]*fn_\\d+\\(.*");
             default -> t.files().files().get("driver.c").contains("buf_");
         }), "no test used the feature");
     }

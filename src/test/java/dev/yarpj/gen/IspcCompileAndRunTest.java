@@ -65,6 +65,31 @@ class IspcCompileAndRunTest {
         assertTrue(gangs > 0, "no test had a gang loop");
     }
 
+    /**
+     * Helper functions, printed twice (all uniform, all varying): ispc picks the overload by
+     * the arguments' variability, and the program prints the prediction either way.
+     */
+    @Test
+    void helperFunctionsCalledWithUniformAndVaryingArgumentsPrintThePrediction() throws Exception {
+        GenPolicy calls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0.3}\n", "calls.yaml", "calls");
+        Generator gen = new Generator(calls, Language.ISPC, CheckMode.HASH);
+        for (long s = 1; s <= 2; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            String ispc = t.files().files().get("func.ispc");
+            assertTrue(ispc.matches("(?s).*static [a-z ]*uniform [^\n]* fn_0\\(uniform .*static [a-z ]*varying [^\n]* fn_0\\(varying .*"),
+                    "no uniform and varying fn_0 in seed " + s);
+            Path d = write(t, "calls-" + s);
+            String want = Long.toUnsignedString(t.prediction().checksum());
+            run(d, "ispc", "--pic", "--woff", "-O0", "--target=avx2-i32x8", "func.ispc", "-o", "header.o", "-h", "func_ispc.h");
+            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "-c", "driver.cpp", "-o", "driver.o");
+            for (String opt : List.of("-O0", "-O2")) {
+                run(d, "ispc", "--pic", "--woff", opt, "--target=avx2-i32x8", "func.ispc", "-o", "func.o");
+                run(d, "g++", "driver.o", "func.o", "-o", "test.bin");
+                assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " ispc " + opt);
+            }
+        }
+    }
+
     @Test
     void assertsDriverPassesWithIspc() throws Exception {
         Generator gen = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.ASSERTS);

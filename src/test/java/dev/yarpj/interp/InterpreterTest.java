@@ -56,6 +56,36 @@ class InterpreterTest {
         return new Stmt.Block(List.of(stmts));
     }
 
+    /**
+     * A helper called with its own call as an argument, {@code res = twice(twice(big) - 3) + i}
+     * summed over three iterations: every argument is computed before the parameters are
+     * bound, and each call sees its own values; UB in a body (here an overflow of big * 2)
+     * is caught like UB anywhere else.
+     */
+    @Test
+    void aHelperCallBindsItsParametersAfterEveryArgumentAndChecksItsBodyForUb() {
+        ScalarVar x = new ScalarVar(3, "p_x", VarType.uniform(IntType.LLONG), ScalarVar.Role.PARAMETER, 0, false);
+        dev.yarpj.ir.Helper twice = new dev.yarpj.ir.Helper("twice", IntType.LLONG, List.of(x),
+                Exprs.binary(BinOp.MUL, new Expr.ScalarRef(x), new Expr.Const(IntType.LLONG, 2)), dev.yarpj.ir.Helper.Linkage.NOINLINE,
+                true, false);
+        Expr inner = Exprs.helperCall(twice, List.of(new Expr.ScalarRef(big)));
+        Expr outer = Exprs.helperCall(twice, List.of(Exprs.binary(BinOp.SUB, inner, new Expr.Const(IntType.INT, 3))));
+        ScalarVar wide = new ScalarVar(1, "res", VarType.uniform(IntType.LLONG), ScalarVar.Role.OUTPUT, 0, false);
+        Stmt add = new Stmt.Assign(new Expr.ScalarRef(wide), BinOp.ADD, Exprs.binary(BinOp.ADD, outer, new Expr.IterRef(i)));
+        Program p = new Program(List.of(big), List.of(wide), List.of(), List.of(), List.of(), List.of(), block(loop(3, add)), 4, 0,
+                List.of(twice));
+        long once = 2L * Integer.MAX_VALUE;
+        assertEquals(List.of(3 * (2 * (once - 3)) + 0 + 1 + 2), Interpreter.run(p, 1000).scalars());
+        // The same helper on an int parameter: big * 2 overflows inside the body.
+        ScalarVar y = new ScalarVar(3, "p_y", VarType.uniform(IntType.INT), ScalarVar.Role.PARAMETER, 0, false);
+        dev.yarpj.ir.Helper narrow = new dev.yarpj.ir.Helper("narrow", IntType.INT, List.of(y),
+                Exprs.binary(BinOp.MUL, new Expr.ScalarRef(y), new Expr.Const(IntType.INT, 2)), dev.yarpj.ir.Helper.Linkage.STATIC,
+                false, false);
+        Stmt bad = new Stmt.Assign(new Expr.ScalarRef(res), null, Exprs.helperCall(narrow, List.of(new Expr.ScalarRef(big))));
+        Program q = new Program(List.of(big), List.of(res), List.of(), List.of(), List.of(), List.of(), block(bad), 4, 0, List.of(narrow));
+        assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(q, 1000));
+    }
+
     @Test
     void eagerEvaluationRefusesUbInTheArmNotTaken() {
         // big > 0 ? 1 : big + 1 -- C never evaluates the overflowing arm; ISPC may, so an eager run refuses it.

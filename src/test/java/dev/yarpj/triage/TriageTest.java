@@ -45,9 +45,10 @@ class TriageTest {
         return f;
     }
 
+    // Seed 6: a program whose output depends on a constant of test() the fake pass changes (seed 1 no longer has one).
     @Test
     void aPlantedMiscompilationIsBlamedOnThePassThatMakesIt() throws Exception {
-        Path f = finding(1, List.of(FAKE.toString(), "-O3", "-fno-inline"));
+        Path f = finding(6, List.of(FAKE.toString(), "-O3", "-fno-inline"));
         StringWriter log = new StringWriter();
         List<Triage.Verdict> vs = Triage.triage(List.of(f), new Triage.Options(60, 50, ""), new PrintWriter(log));
         Triage.Verdict v = vs.get(0);

@@ -1,0 +1,115 @@
+package dev.yarpj.flesh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Helper;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Helper functions (policy section {@code functions:}): their call graph is acyclic (a body
+ * calls only helpers listed before it), a body reads nothing but its own parameters (so
+ * {@code __attribute__((const))} is true of every helper), helpers are reused by later calls
+ * with other values, and the interpreter runs every program UB-free (generating one runs it).
+ * With {@code p_call: 0} a program has no helpers.
+ */
+class HelperCallsTest {
+    private static final GenPolicy CALLING = PolicyLoader.parse("functions: {p_call: 0.3}\n", "calling.yaml", "calling");
+
+    /** The calls in a program's body (not inside helper bodies), by helper. */
+    private static Map<Helper, Integer> callsInBody(GeneratedTest t) {
+        Map<Helper, Integer> calls = new HashMap<>();
+        Expr.Walker w = new Expr.Walker() {
+            @Override
+            public Void helperCall(Expr.HelperCall c) {
+                calls.merge(c.helper(), 1, Integer::sum);
+                return super.helperCall(c);
+            }
+        };
+        new Stmt.Walker() {
+            @Override
+            protected void expr(Expr e) {
+                if (e != null) w.walk(e);
+            }
+        }.all(t.program().body().stmts());
+        return calls;
+    }
+
+    @Test
+    void helpersFormAnAcyclicCallGraphReadOnlyTheirParametersAndAreReusedWithOtherValues() {
+        int helpers = 0, reused = 0, nested = 0;
+        for (Language lang : List.of(Language.C, Language.ISPC)) {
+            Generator g = new Generator(CALLING, lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 20; seed++) {
+                GeneratedTest t = g.generate(seed, "calls");
+                List<Helper> hs = t.program().helpers();
+                helpers += hs.size();
+                for (int k = 0; k < hs.size(); k++) {
+                    Helper h = hs.get(k);
+                    Set<Helper> before = new HashSet<>(hs.subList(0, k));
+                    Set<ScalarVar> own = new HashSet<>(h.params());
+                    int at = k;
+                    boolean[] callsOther = {false};
+                    new Expr.Walker() {
+                        @Override
+                        public Void scalar(Expr.ScalarRef r) {
+                            assertTrue(own.contains(r.var()), h.name() + " reads " + r.var().name() + ", not its parameter");
+                            return null;
+                        }
+
+                        @Override
+                        public Void iter(Expr.IterRef r) {
+                            throw new AssertionError(h.name() + " reads an iterator");
+                        }
+
+                        @Override
+                        public Void subscript(Expr.Subscript s) {
+                            throw new AssertionError(h.name() + " reads an array");
+                        }
+
+                        @Override
+                        public Void helperCall(Expr.HelperCall c) {
+                            assertTrue(before.contains(c.helper()), h.name() + " (helper " + at + ") calls " + c.helper().name()
+                                    + ", not a helper before it");
+                            callsOther[0] = true;
+                            return super.helperCall(c);
+                        }
+                    }.walk(h.body());
+                    if (callsOther[0]) nested++;
+                    assertEquals("fn_" + k, h.name());
+                }
+                for (int n : callsInBody(t).values()) if (n > 1) reused++;
+                // The prediction exists: the interpreter ran the program, every call checked for UB.
+                assertTrue(t.prediction().steps() > 0);
+            }
+        }
+        assertTrue(helpers >= 40, "only " + helpers + " helpers in 40 programs");
+        assertTrue(reused >= 5, "only " + reused + " helpers called more than once from test()");
+        assertTrue(nested >= 5, "only " + nested + " helpers call another");
+    }
+
+    @Test
+    void withoutCallsAProgramHasNoHelpers() {
+        GenPolicy off = PolicyLoader.parse("functions: {p_call: 0}\n", "off.yaml", "off");
+        Generator g = new Generator(off, Language.C, CheckMode.HASH);
+        for (long seed = 1; seed <= 10; seed++) {
+            GeneratedTest t = g.generate(seed, "no calls");
+            assertEquals(List.of(), t.program().helpers());
+            assertTrue(!t.files().files().get("func.c").contains("fn_"));
+        }
+    }
+}
