@@ -121,6 +121,21 @@ public sealed interface Edit {
         }
     }
 
+    /**
+     * Inlines call {@code expr} (a helper call): the call becomes the helper's body with each
+     * parameter replaced by its argument, so a reduced test keeps a call only where the bug
+     * needs one (a helper no call is left to goes with the unused globals).
+     */
+    record InlineCall(int expr) implements Edit {
+        public int at() {
+            return expr;
+        }
+
+        public String describe() {
+            return "inline call " + expr;
+        }
+    }
+
     /** Replaces expression {@code expr} by the constant {@code value} of its type. */
     record ToConst(int expr, long value) implements Edit {
         public int at() {

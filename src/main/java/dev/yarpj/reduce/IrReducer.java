@@ -324,6 +324,7 @@ public final class IrReducer {
             }
             out.add(new Edit.ToConst(n, 0));
             out.add(new Edit.ToConst(n, 1));
+            if (e instanceof Expr.HelperCall) out.add(new Edit.InlineCall(n));
             List<Expr> ops = Rewrite.operands(e);
             for (int k = 0; k < ops.size(); k++) out.add(new Edit.ToOperand(n, k));
         }

@@ -14,9 +14,11 @@ import dev.yarpj.ir.Stmt;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -468,6 +470,16 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             here();
             return new Expr.Const(e.type(), c.value());
         }
+        if (edit instanceof Edit.InlineCall ic && ic.expr() == n) {
+            here();
+            if (!(e instanceof Expr.HelperCall c)) {
+                broken = true;
+                return e;
+            }
+            Map<ScalarVar, Expr> args = new HashMap<>();
+            for (int i = 0; i < c.args().size(); i++) args.put(c.helper().params().get(i), c.args().get(i).accept(this));
+            return inlined(c.helper().body(), args);
+        }
         if (edit instanceof Edit.ToOperand o && o.expr() == n) {
             here();
             List<Expr> ops = operands(e);
@@ -479,6 +491,73 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             return op.type() == e.type() ? op : Exprs.cast(op, e.type());
         }
         return rebuilt.get();
+    }
+
+    /**
+     * A helper's body with its parameters replaced by {@code args}: what a call computes, as
+     * an expression of the caller. A body reads its parameters and constants and calls other
+     * helpers (those calls stay), so nothing else needs replacing. An argument read twice is
+     * computed twice, which changes nothing: expressions have no side effects.
+     */
+    static Expr inlined(Expr body, Map<ScalarVar, Expr> args) {
+        return body.accept(new Expr.Visitor<Expr>() {
+            @Override
+            public Expr constant(Expr.Const e) {
+                return e;
+            }
+
+            @Override
+            public Expr scalar(Expr.ScalarRef e) {
+                Expr a = args.get(e.var());
+                if (a == null) throw new IllegalStateException("a helper body reads " + e.var().name());
+                return a;
+            }
+
+            @Override
+            public Expr iter(Expr.IterRef e) {
+                return e;
+            }
+
+            @Override
+            public Expr unary(Expr.Unary e) {
+                return new Expr.Unary(e.op(), e.type(), e.operand().accept(this));
+            }
+
+            @Override
+            public Expr binary(Expr.Binary e) {
+                return new Expr.Binary(e.op(), e.type(), e.lhs().accept(this), e.rhs().accept(this));
+            }
+
+            @Override
+            public Expr ternary(Expr.Ternary e) {
+                return new Expr.Ternary(e.type(), e.cond().accept(this), e.then().accept(this), e.otherwise().accept(this));
+            }
+
+            @Override
+            public Expr cast(Expr.Cast e) {
+                return new Expr.Cast(e.type(), e.operand().accept(this), e.implicit());
+            }
+
+            @Override
+            public Expr subscript(Expr.Subscript e) {
+                return e;
+            }
+
+            @Override
+            public Expr call(Expr.Call e) {
+                return new Expr.Call(e.fn(), e.type(), e.lhs().accept(this), e.rhs().accept(this));
+            }
+
+            @Override
+            public Expr helperCall(Expr.HelperCall e) {
+                return new Expr.HelperCall(e.helper(), e.args().stream().map(a -> a.accept(this)).toList());
+            }
+
+            @Override
+            public Expr stencil(Expr.Stencil e) {
+                return e;
+            }
+        });
     }
 
     /** The operands an expression may be replaced by: those that compute values (not indices). */

@@ -1,0 +1,50 @@
+package dev.yarpj.reduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.interp.Prediction;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Program;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.PolicyLoader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The IR reducer's edit of a helper call: the call becomes the helper's body over its
+ * arguments, which computes the same values (the prediction does not change); once no call
+ * of a helper is left, dropping the unused globals drops the helper too.
+ */
+class HelperEditsTest {
+    @Test
+    void inliningEveryCallKeepsThePredictionAndLeavesNoHelper() {
+        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3}\n", "calling.yaml", "calling"), Language.C, CheckMode.HASH);
+        int programs = 0;
+        for (long seed = 1; seed <= 8; seed++) {
+            GeneratedTest t = g.generate(seed, "");
+            Program p = t.program();
+            if (p.helpers().isEmpty()) continue;
+            Prediction before = t.recipe().interpret(p);
+            int inlined = 0;
+            while (true) {
+                List<Expr> exprs = Rewrite.inventory(p).exprs();
+                int call = -1;
+                for (int n = 0; n < exprs.size() && call < 0; n++) if (exprs.get(n) instanceof Expr.HelperCall) call = n;
+                if (call < 0) break;
+                assertTrue(IrReducer.expressions(Rewrite.inventory(p)).contains(new Edit.InlineCall(call)), "no inline edit offered");
+                p = Rewrite.apply(p, new Edit.InlineCall(call));
+                inlined++;
+            }
+            assertTrue(inlined > 0);
+            assertEquals(before.checksum(), t.recipe().interpret(p).checksum(), "seed " + seed + ": inlining changed the prediction");
+            Program dropped = Rewrite.apply(p, new Edit.DropUnused());
+            assertEquals(List.of(), dropped.helpers(), "seed " + seed + ": helpers left with no call");
+            programs++;
+        }
+        assertTrue(programs >= 5, "only " + programs + " programs with helpers");
+    }
+}
