@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * of {@code generate(4)} under policies/vectorize.yaml in C (between them every kind of
  * statement, expression and array passing); EditsFileTest reads the edits.json there. Should a
  * record of the IR gain a field, the byte comparison fails: the file still reads, but the
- * fixture is to be written again.
+ * fixture is to be written again (as they were when Program gained its helpers). A program
+ * that calls helpers writes and reads back equal, calls and bodies alike.
  */
 class ProgramJsonTest {
     private static final Path FIXTURES = Path.of("src/test/resources/program-files");
@@ -51,6 +52,19 @@ class ProgramJsonTest {
             // The same bytes every time.
             assertTrue(java.util.Arrays.equals(p.bytes(), back.bytes()), name);
         }
+    }
+
+    @Test
+    void aProgramWithHelperCallsReadsBackEqual() throws Exception {
+        dev.yarpj.policy.GenPolicy calls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0.3}\n", "calls.yaml", "calls");
+        dev.yarpj.gen.GeneratedTest t = new dev.yarpj.gen.Generator(calls, dev.yarpj.lower.Language.C, dev.yarpj.lower.CheckMode.HASH)
+                .generate(2, "calls");
+        assertTrue(!t.program().helpers().isEmpty(), "seed 2 defines no helper");
+        Path f = dir.resolve("calls.json.gz");
+        new ProgramFile(t.program(), t.recipe()).write(f);
+        ProgramFile back = ProgramFile.read(f);
+        assertEquals(t.program(), back.program());
+        assertEquals(t.prediction().checksum(), back.recipe().interpret(back.program()).checksum());
     }
 
     private static String gunzip(Path file) throws java.io.IOException {
