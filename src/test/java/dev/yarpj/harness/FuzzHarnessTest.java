@@ -204,8 +204,9 @@ class FuzzHarnessTest {
                 + "  - {name: gcc-O1, c: gcc, cpp: g++, flags: [-O1]}\n  - {name: fake-once, c: " + once + ", cpp: " + once
                 + ", flags: [-O1, '-DYARPJ_FAKE_MARK=" + mark + "']}\n");
         Path results = dir.resolve("results");
+        // A recheck of 10 CPU-s has 40 s on the wall clock: at nice 19 on a busy machine gcc may wait that long for a core.
         Result r = fuzz("--policy", SMALL, "--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString(), "--compile-timeout", "4",
-                "--recheck-timeout", "2");
+                "--recheck-timeout", "10");
         assertEquals(0, r.code(), r.err());
         assertTrue(Files.exists(mark), "the fake never compiled");
         // On a busy machine the niced recheck may not end before the campaign does: --resume finishes it.
