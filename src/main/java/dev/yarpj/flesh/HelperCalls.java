@@ -25,7 +25,6 @@ import java.util.Map;
  * the call graph is acyclic and every helper is {@code const} in the C sense.
  */
 final class HelperCalls {
-    private final GenPolicy policy;
     private final FunctionPolicy p;
     private final Rng rng;
     private final Globals globals;
@@ -36,7 +35,6 @@ final class HelperCalls {
     private final List<Helper> helpers = new ArrayList<>();
 
     HelperCalls(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, ExprBuilder exprs) {
-        this.policy = policy;
         this.p = policy.functions();
         this.rng = rng;
         this.globals = globals;
