@@ -539,9 +539,10 @@ public final class Interpreter {
             Ev[] args = new Ev[c.args().size()];
             for (int i = 0; i < args.length; i++) args[i] = expr(c.args().get(i));
             int[] slots = c.helper().params().stream().mapToInt(ScalarVar::slot).toArray();
+            // One buffer per call site: a site is never inside its own arguments, and bodies never call their own helper.
+            long[] values = new long[args.length];
             return () -> {
                 // Every argument first, then the parameters: an argument may call the same helper.
-                long[] values = new long[args.length];
                 for (int i = 0; i < args.length; i++) values[i] = args[i].ev();
                 for (int i = 0; i < slots.length; i++) scalars[slots[i]] = values[i];
                 return body.ev();

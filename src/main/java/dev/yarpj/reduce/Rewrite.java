@@ -82,6 +82,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     /** For {@link #shrink}: the array replaced, wherever it is named, by its shrunk self. */
     private ArrayVar arrayFrom;
     private ArrayVar arrayTo;
+    /** For {@link #inlined}: a helper's parameters, each replaced by its argument. */
+    private Map<ScalarVar, Expr> substParams = Map.of();
 
     private Rewrite(Edit edit) {
         this.edit = edit;
@@ -500,64 +502,9 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
      * computed twice, which changes nothing: expressions have no side effects.
      */
     static Expr inlined(Expr body, Map<ScalarVar, Expr> args) {
-        return body.accept(new Expr.Visitor<Expr>() {
-            @Override
-            public Expr constant(Expr.Const e) {
-                return e;
-            }
-
-            @Override
-            public Expr scalar(Expr.ScalarRef e) {
-                Expr a = args.get(e.var());
-                if (a == null) throw new IllegalStateException("a helper body reads " + e.var().name());
-                return a;
-            }
-
-            @Override
-            public Expr iter(Expr.IterRef e) {
-                return e;
-            }
-
-            @Override
-            public Expr unary(Expr.Unary e) {
-                return new Expr.Unary(e.op(), e.type(), e.operand().accept(this));
-            }
-
-            @Override
-            public Expr binary(Expr.Binary e) {
-                return new Expr.Binary(e.op(), e.type(), e.lhs().accept(this), e.rhs().accept(this));
-            }
-
-            @Override
-            public Expr ternary(Expr.Ternary e) {
-                return new Expr.Ternary(e.type(), e.cond().accept(this), e.then().accept(this), e.otherwise().accept(this));
-            }
-
-            @Override
-            public Expr cast(Expr.Cast e) {
-                return new Expr.Cast(e.type(), e.operand().accept(this), e.implicit());
-            }
-
-            @Override
-            public Expr subscript(Expr.Subscript e) {
-                return e;
-            }
-
-            @Override
-            public Expr call(Expr.Call e) {
-                return new Expr.Call(e.fn(), e.type(), e.lhs().accept(this), e.rhs().accept(this));
-            }
-
-            @Override
-            public Expr helperCall(Expr.HelperCall e) {
-                return new Expr.HelperCall(e.helper(), e.args().stream().map(a -> a.accept(this)).toList());
-            }
-
-            @Override
-            public Expr stencil(Expr.Stencil e) {
-                return e;
-            }
-        });
+        Rewrite r = new Rewrite(null);
+        r.substParams = args;
+        return body.accept(r);
     }
 
     /** The operands an expression may be replaced by: those that compute values (not indices). */
@@ -586,6 +533,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     @Override
     public Expr scalar(Expr.ScalarRef e) {
         return at(e, () -> {
+            Expr arg = substParams.get(e.var());
+            if (arg != null) return arg;
             scalarInScope(e.var());
             return e;
         });
