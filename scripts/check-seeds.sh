@@ -4,7 +4,13 @@
 #              -O0, must all print the interpreter's predicted checksum;
 #   asserts:   the --check=asserts driver must print OK;
 #   sanitize:  built with -fsanitize=undefined,address -fno-sanitize-recover=all by gcc and
-#              clang, the test must run clean and still print the prediction.
+#              clang, the test must run clean and still print the prediction;
+#   lto:       (not by default) func and its second file helpers.c (extern helpers), when it
+#              has one, built at -O3 -flto into one object (-r, as the harness builds them) and
+#              linked with the driver by the same compiler, gcc and clang, print the prediction.
+# A test with a second file builds it with func everywhere. CHECK_GCC and CHECK_CLANG name
+# other C compilers than gcc and clang (C++: their g++ and clang++ counterparts), e.g.
+# gcc-trunk and clang-23 of scripts/install-compilers.sh.
 # For LANG ispc, agreement means func.ispc built by ispc for every target and level in
 # ISPC_TARGETS and ISPC_LEVELS (default: all seven targets the harness knows, -O0 -O1 -O2)
 # and func.cpp (the C++ lowering of the same program) built by g++ and clang++ at -O0 and
@@ -14,7 +20,7 @@
 # for every --acpp-targets in SYCL_TARGETS (default: omp generic) at -O0 and -O3, and
 # func_ref.cpp (the C++ lowering) by g++ and clang++ at -O0 and -O3, print the prediction;
 # asserts uses the first target at -O3; sanitize builds the C++ lowering.
-# Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize; default all)
+# Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize lto; default the first three)
 # Extra options for 'yarpj gen' (e.g. --swarm, --policy FILE) can be given in YARPJ_GEN_FLAGS.
 # CHECK_JOBS: seeds checked at once (default: the number of cores).
 # ONLY_SEEDS: check only these seeds of FIRST..LAST (space-separated), e.g. to recheck the
@@ -28,7 +34,8 @@ yarpj="${YARPJ:-$here/yarpj}"   # YARPJ: another yarpj to run, e.g. a jar wrappe
 work=$(mktemp -d "${TMPDIR:-/tmp}/yarpj-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 count=$((last - first + 1))
-ext=$lang; [ "$lang" = c ] && { gcc=gcc; clang=clang; } || { gcc=g++; clang=clang++; }
+ext=$lang; gcc=${CHECK_GCC:-gcc}; clang=${CHECK_CLANG:-clang}
+[ "$lang" = c ] || { gcc=${gcc/%gcc/g++}; gcc=${gcc/gcc-/g++-}; clang=${clang/clang/clang++}; }
 ispc_targets=${ISPC_TARGETS:-sse4-i32x4 avx2-i32x8 avx2-i32x16 avx2-i64x4 avx512skx-x16 avx512skx-x8 avx512skx-x32}
 ispc_levels=${ISPC_LEVELS:--O0 -O1 -O2}
 [ -x "$here/.tools/ispc/bin/ispc" ] && export PATH="$here/.tools/ispc/bin:$PATH"
@@ -52,22 +59,40 @@ check_one() {
   run() { timeout "$([ "$lang" = sycl ] && echo 60 || echo 10)" "$@" 2>&1; }
   if [ "$lang" = ispc ]; then check_ispc; return; fi
   if [ "$lang" = sycl ]; then check_sycl; return; fi
-  if [[ " $modes " == *" agree "* ]]; then
+  # A test with extern helpers has a second file; func and it build into one object, as the harness builds them.
+  helpers=""; [ -f "$d/helpers.$ext" ] && helpers="$d/helpers.$ext"
+  build() { if [ -n "$helpers" ]; then echo "-r $d/func.$ext $helpers"; else echo "-c $d/func.$ext"; fi; }
+  if [[ " $modes " == *" agree "* || " $modes " == *" lto "* ]]; then
     $gcc -O0 -w -c "$d/driver.$ext" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
+  fi
+  if [[ " $modes " == *" agree "* ]]; then
     for cc in $gcc $clang; do for o in -O0 -O3; do
-      if ! $cc $o -w -c "$d/func.$ext" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail $cc$o:build"; continue; fi
+      # shellcheck disable=SC2046
+      if ! $cc $o -w $(build) -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail $cc$o:build"; continue; fi
       $gcc "$d/driver.o" "$d/func.o" -o "$d/a.out" || { fail="$fail $cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $cc$o:got[$got]"
     done; done
   fi
+  if [[ " $modes " == *" lto "* ]]; then
+    # Link-time optimization across func and the second file: the compiler links what it built.
+    for cc in $gcc $clang; do
+      # shellcheck disable=SC2046
+      if ! $cc -O3 -flto -w $(build) -o "$d/func-lto.o" -I"$d" 2>"$d/err"; then fail="$fail $cc-lto:build"; continue; fi
+      $cc -O3 -flto "$d/driver.o" "$d/func-lto.o" -o "$d/lto.out" 2>"$d/err" || { fail="$fail $cc-lto:link"; continue; }
+      got=$(run "$d/lto.out"); [ "$got" = "$want" ] || fail="$fail $cc-lto:got[$got]"
+    done
+  fi
   if [[ " $modes " == *" asserts "* ]]; then
     a="$work/asserts/$s"
-    $gcc -O0 -w "$a/driver.$ext" "$a/func.$ext" -I"$a" -o "$a/a.out" && got=$(run "$a/a.out") && [ "$got" = OK ] || fail="$fail asserts:[$got]"
+    ah=""; [ -f "$a/helpers.$ext" ] && ah="$a/helpers.$ext"
+    # shellcheck disable=SC2086
+    $gcc -O0 -w "$a/driver.$ext" "$a/func.$ext" $ah -I"$a" -o "$a/a.out" && got=$(run "$a/a.out") && [ "$got" = OK ] || fail="$fail asserts:[$got]"
   fi
   if [[ " $modes " == *" sanitize "* ]]; then
     for cc in $gcc $clang; do
       san="-fsanitize=undefined,address -fno-sanitize-recover=all"
-      if $cc -O0 -g $san -w "$d/driver.$ext" "$d/func.$ext" -I"$d" -o "$d/san.out" 2>"$d/err"; then
+      # shellcheck disable=SC2086
+      if $cc -O0 -g $san -w "$d/driver.$ext" "$d/func.$ext" $helpers -I"$d" -o "$d/san.out" 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
         [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
       else fail="$fail $cc-sanitize:build"; fi

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Running real tools from tests: compilers, ispc, the built test programs. */
@@ -33,6 +36,37 @@ public final class Commands {
         String text = new String(out, StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), String.join(" ", cmd) + " in " + dir + ":\n" + text);
         return text;
+    }
+
+    /**
+     * A test's C or C++ sources in {@code dir}: {@code func.EXT} and, when the test has extern
+     * helpers, its second file {@code helpers.EXT}.
+     */
+    public static List<String> sources(Path dir, String ext) {
+        List<String> s = new ArrayList<>(List.of("func." + ext));
+        if (Files.exists(dir.resolve("helpers." + ext))) s.add("helpers." + ext);
+        return s;
+    }
+
+    /**
+     * The arguments that build a test's object as the harness does: {@code -c func.EXT}, or
+     * for a test with a second file {@code -r func.EXT helpers.EXT} (both into one object).
+     */
+    public static List<String> object(Path dir, String ext) {
+        List<String> s = sources(dir, ext);
+        List<String> a = new ArrayList<>(List.of(s.size() > 1 ? "-r" : "-c"));
+        a.addAll(s);
+        return a;
+    }
+
+    /** {@code parts} as one command: each a String or a list of them, flattened. */
+    public static String[] cmd(Object... parts) {
+        List<String> c = new ArrayList<>();
+        for (Object o : parts) {
+            if (o instanceof List<?> l) for (Object x : l) c.add((String) x);
+            else c.add((String) o);
+        }
+        return c.toArray(String[]::new);
     }
 
     /** Whether {@code cmd --version} runs and succeeds. */

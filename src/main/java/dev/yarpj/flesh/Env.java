@@ -1,5 +1,6 @@
 package dev.yarpj.flesh;
 
+import dev.yarpj.ir.Helper;
 import dev.yarpj.skeleton.Shape;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,16 +10,17 @@ import java.util.List;
  * first), the block's symbol table, the product of the enclosing loops' trip counts, the
  * plan of the innermost nest (how its subscripts follow its loops), and whether
  * expressions must stay loop-invariant (read no array), and whether they are the body of a
- * helper function (read only its parameters, the locals of {@code scope}, and constants).
+ * helper function (read only its parameters, the locals of {@code scope}, and constants):
+ * {@code helper} is that helper's linkage, null in test() itself.
  */
 record Env(int mask, List<LoopInfo> loops, Scope scope, long tripProduct, Shape.NestPlan plan, boolean invariant,
-           boolean helper) {
+           Helper.Linkage helper) {
     /**
      * Outside any split loop nothing tells the two contexts apart, so both are active and
      * every value is the same in both; locals declared there are then valid inside splits.
      */
     static Env top() {
-        return new Env(Valued.BOTH, List.of(), new Scope(null), 1, Shape.NestPlan.PLAIN, false, false);
+        return new Env(Valued.BOTH, List.of(), new Scope(null), 1, Shape.NestPlan.PLAIN, false, null);
     }
 
     /**
@@ -26,8 +28,13 @@ record Env(int mask, List<LoopInfo> loops, Scope scope, long tripProduct, Shape.
      * contexts and nest plan (a body in a vectorizable nest divides no more than the nest
      * does), no loops, and nothing but the parameters to read.
      */
-    Env helperBody(Scope params) {
-        return new Env(mask, List.of(), params, 1, plan, false, true);
+    Env helperBody(Scope params, Helper.Linkage linkage) {
+        return new Env(mask, List.of(), params, 1, plan, false, linkage);
+    }
+
+    /** Whether expressions built here are a helper's body. */
+    boolean inHelper() {
+        return helper != null;
     }
 
     LoopInfo split() {

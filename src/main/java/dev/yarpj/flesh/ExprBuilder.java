@@ -168,7 +168,7 @@ final class ExprBuilder {
         List<Scope.Local> locals = env.scope().visible();
         Map<String, Integer> w = ep.leafWeights();
         int constants = w.get("constant");
-        if (env.helper()) {
+        if (env.inHelper()) {
             // A helper's body reads its parameters and constants, nothing else: it is const. The
             // parameters take the bands of every leaf that reads data (locals, arrays, inputs).
             int all = constants + w.get("local") + w.get("array") + w.get("input");

@@ -62,7 +62,9 @@ final class HelperCalls {
 
     /** A call of a helper defined before, if its body is defined for this call's values. */
     private Valued reuse(int depth, Env env) {
-        Helper h = rng.pick(helpers);
+        List<Helper> callable = callable(env);
+        if (callable.isEmpty()) return null;
+        Helper h = rng.pick(callable);
         List<Valued> args = new ArrayList<>();
         for (ScalarVar param : h.params()) args.add(argument(depth, env, param.base()));
         long[] values = new long[2];
@@ -79,6 +81,8 @@ final class HelperCalls {
 
     /** A call of a new helper, its body built for this call's argument values. */
     private Valued define(int depth, Env env) {
+        // Drawn first: an extern helper's body calls only extern helpers, the second file defines them all.
+        Helper.Linkage linkage = env.helper() == Helper.Linkage.EXTERN ? Helper.Linkage.EXTERN : linkages.roll(rng);
         int n = rng.between(1, p.maxParams());
         List<Valued> args = new ArrayList<>();
         List<ScalarVar> params = new ArrayList<>();
@@ -92,13 +96,19 @@ final class HelperCalls {
             args.add(a);
             params.add(param);
         }
-        Valued body = exprs.expr(rng.between(1, p.maxBodyDepth()), env.helperBody(scope));
+        Valued body = exprs.expr(rng.between(1, p.maxBodyDepth()), env.helperBody(scope, linkage));
         IntType result = rng.chance(p.pKeepType()) ? Arith.promote(body.expr().type()) : exprs.randomType();
         body = ub.convertImplicitly(ub.fitted(body, result, env.mask()), result);
-        Helper h = new Helper("fn_" + helpers.size(), result, params, body.expr(), linkages.roll(rng), rng.chance(p.pConst()),
+        Helper h = new Helper("fn_" + helpers.size(), result, params, body.expr(), linkage, rng.chance(p.pConst()),
                 rng.chance(p.pSimd()));
         helpers.add(h);
         return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList()), body.values());
+    }
+
+    /** The helpers a call here may call: in an extern helper's body, the extern ones (see {@link Helper.Linkage#EXTERN}). */
+    private List<Helper> callable(Env env) {
+        if (env.helper() != Helper.Linkage.EXTERN) return helpers;
+        return helpers.stream().filter(h -> h.linkage() == Helper.Linkage.EXTERN).toList();
     }
 
     /** An argument of type {@code t}: an expression converted to it (made to fit, in a portable program). */

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.yarpj.lower.CFamilyLowerer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One saved finding: an example directory {@code results/<kind>/<signature>/<seed>/} as its
@@ -83,18 +86,27 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
         throw new Unreadable("the finding does not record the compile command of its testbed: " + dir);
     }
 
-    /** A compile command without its source {@code source}, its output ({@code -o FILE}), {@code -c} and {@code -w}. */
+    /**
+     * A compile command without its source {@code source}, its output ({@code -o FILE}),
+     * {@code -c} and {@code -w}; for a test with a second file, without that file and the
+     * {@code -r} that builds both into one object ({@link Testbed#compileCommand(dev.yarpj.lower.Language, String, String)}).
+     */
     static List<String> withoutFiles(List<String> cmd, String source) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < cmd.size(); i++) {
             String a = cmd.get(i);
             if (a.equals("-o")) {
                 i++;
-            } else if (!a.equals("-c") && !a.equals(source) && !a.equals("-w")) {
+            } else if (!a.equals("-c") && !a.equals("-r") && !a.equals(source) && !a.equals("-w") && !isSecondFile(a)) {
                 out.add(a);
             }
         }
         return out;
+    }
+
+    /** Whether a command's argument is a test's second file, its extern helpers. */
+    static boolean isSecondFile(String arg) {
+        return arg.equals(CFamilyLowerer.HELPERS + "c") || arg.equals(CFamilyLowerer.HELPERS + "cpp");
     }
 
     /**
@@ -113,12 +125,18 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
         return merge(dir, ext());
     }
 
-    /** The init.h, func.{@code ext} and driver.{@code ext} of a test directory as one translation unit. */
+    /**
+     * The init.h, func.{@code ext}, its second file (extern helpers) if it has one and
+     * driver.{@code ext} of a test directory as one translation unit. The second file's
+     * min and max functions, which func may define too, are kept once.
+     */
     public static String merge(Path dir, String ext) throws IOException {
         StringBuilder includes = new StringBuilder();
         StringBuilder body = new StringBuilder();
-        for (String f : List.of("init.h", "func." + ext, "driver." + ext)) {
+        Set<String> functions = new HashSet<>();
+        for (String f : List.of("init.h", "func." + ext, CFamilyLowerer.HELPERS + ext, "driver." + ext)) {
             if (f.startsWith("driver.")) body.append(DRIVER_UNOPTIMIZED);
+            if (isSecondFile(f) && !Files.exists(dir.resolve(f))) continue;
             List<String> lines = Files.readAllLines(dir.resolve(f), StandardCharsets.UTF_8);
             // init.h's include guard goes: its #ifndef, #define and last #endif, no other #endif (func may have its own).
             int guardEnd = f.equals("init.h") ? lines.lastIndexOf("#endif") : -1;
@@ -130,6 +148,7 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
                     continue;
                 }
                 if (line.startsWith("#ifndef YARPJ_INIT_H") || line.startsWith("#define YARPJ_INIT_H") || i == guardEnd) continue;
+                if (line.startsWith("static inline ") && !functions.add(line)) continue;
                 body.append(line).append('\n');
             }
         }

@@ -1,5 +1,6 @@
 package dev.yarpj.harness;
 
+import dev.yarpj.lower.CFamilyLowerer;
 import dev.yarpj.lower.Language;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -82,7 +83,8 @@ public final class Replay {
         for (String cc : List.of(compiler, ref)) if (!Testbeds.onPath(cc)) throw new NoCounterpart(cc + " is not installed");
         List<String> compile = new ArrayList<>(withoutFiles(buggy));
         compile.set(0, compiler);
-        compile.addAll(List.of("-w", "-c", cSource(other.cliName()), "-o", "func-other.o"));
+        compile.addAll(sourcesOf(buggy, cSource(other.cliName()), c.extension));
+        compile.addAll(List.of("-o", "func-other.o"));
         List<String> driver = List.of(ref, "-O0", "-w", "-c", "driver." + c.extension, "-o", "driver.o");
         List<String> run = new ArrayList<>(emulator);
         run.add("./test-other");
@@ -170,6 +172,9 @@ public final class Replay {
         Path work = Files.createTempDirectory("yarpj-ir-");
         try {
             for (Map.Entry<String, String> f : files.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
+            for (List<String> cmd : commands) {
+                for (String a : cmd) if (Finding.isSecondFile(a) && !files.containsKey(a)) Files.writeString(work.resolve(a), NO_HELPERS);
+            }
             return switch (kind) {
                 case WRONG_CODE, RUNTIME_CRASH -> runs(work, expected, compile);
                 case COMPILER_CRASH -> {
@@ -219,10 +224,31 @@ public final class Replay {
         return Judgement.of(ref.ok() && ref.stdout().strip().equals(expected));
     }
 
-    /** The reference compiler at -O0 on the plain C or C++ file of the test (ISPC's and SYCL's C++ twin). */
+    /**
+     * The reference compiler at -O0 on the plain C or C++ file of the test (ISPC's and SYCL's
+     * C++ twin), with its second file when the buggy compile has one.
+     */
     private List<String> referenceCompile() {
-        return List.of(reference, "-O0", "-w", "-c", cSource(lang), "-o", "func-ref.o");
+        List<String> cmd = new ArrayList<>(List.of(reference, "-O0"));
+        cmd.addAll(sourcesOf(buggyCompile(), cSource(lang), lang.equals("c") ? "c" : "cpp"));
+        cmd.addAll(List.of("-o", "func-ref.o"));
+        return cmd;
     }
+
+    /**
+     * How a compile names {@code source}, as {@code buggy} names its own: {@code -w -c source},
+     * or with a second file {@code -w -r source helpers.EXT} (both into one object).
+     */
+    private static List<String> sourcesOf(List<String> buggy, String source, String ext) {
+        return buggy.stream().anyMatch(Finding::isSecondFile) ? List.of("-w", "-r", source, CFamilyLowerer.HELPERS + ext)
+                : List.of("-w", "-c", source);
+    }
+
+    /**
+     * A second file for a test that has none left (the IR reducer inlined or dropped every
+     * extern helper) where a command compiles one: a translation unit with nothing in it.
+     */
+    static final String NO_HELPERS = "/* no extern helpers left */\ntypedef int yarpj_no_helpers;\n";
 
     /** The plain C or C++ file of a test in {@code lang}: ISPC's C++ twin, SYCL's C++ lowering. */
     private static String cSource(String lang) {

@@ -2,6 +2,7 @@ package dev.yarpj.harness;
 
 import dev.yarpj.gen.GeneratedTest;
 import dev.yarpj.gen.Generator;
+import dev.yarpj.lower.CFamilyLowerer;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
@@ -91,7 +92,7 @@ final class TestRunner {
     }
 
     private List<String> testFiles() {
-        List<String> f = new ArrayList<>(List.of("func." + ext()));
+        List<String> f = new ArrayList<>(List.of("func." + ext(), CFamilyLowerer.HELPERS + ext()));
         if (ispc) f.add("func." + Language.CPP.extension);
         if (cfg.lang() == Language.SYCL) f.add("func_ref.cpp");
         f.addAll(List.of("driver." + cfg.lang().driverLanguage().extension, "init.h", "expected.txt", ProgramFile.NAME));
@@ -182,10 +183,12 @@ final class TestRunner {
         Map<Outcome, Map<String, ProcessRunner.Result>> failedRuns = new LinkedHashMap<>();
         Map<String, Double> finished = new LinkedHashMap<>(); // CPU seconds of the compiles that ended within the limit
         Map<String, List<String>> slow = new LinkedHashMap<>(); // the compile commands of those past the time limit
+        String second = CFamilyLowerer.HELPERS + ext();
+        if (!test.files().files().containsKey(second)) second = null;
         for (Testbed tb : beds()) {
             String obj = "func-" + tb.name() + ".o";
             String bin = "test-" + tb.name();
-            List<String> compile = tb.compileCommand(cfg.lang(), obj);
+            List<String> compile = tb.compileCommand(cfg.lang(), obj, second);
             List<String> link = tb.linkCommand(cfg.lang(), ref, obj, bin);
             List<String> exec = tb.execCommand("./" + bin);
             ProcessRunner.Limits runLimits = runLimits(tb);

@@ -161,12 +161,26 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
      * its objects are position-independent so that they link into a PIE executable.
      */
     public List<String> compileCommand(Language lang, String object) {
+        return compileCommand(lang, object, null);
+    }
+
+    /**
+     * As {@link #compileCommand(Language, String)}, for a C or C++ test with a second file
+     * {@code second} (its extern helpers; null: none): both files are compiled, each on its
+     * own, into one relocatable object ({@code -r}, a partial link), so that the test still
+     * builds to one object and links as one. With {@code -flto} the compiler keeps or
+     * finishes the link-time optimization across the two files.
+     */
+    public List<String> compileCommand(Language lang, String object, String second) {
         List<String> cmd = new ArrayList<>();
         cmd.add(compiler(lang));
         if (runsIspc(lang)) {
             cmd.add("--pic");
             cmd.addAll(flags);
             cmd.addAll(List.of("--woff", source(lang), "-o", object));
+        } else if (second != null && (lang == Language.C || lang == Language.CPP)) {
+            cmd.addAll(flags);
+            cmd.addAll(List.of("-w", "-r", source(lang), second, "-o", object));
         } else {
             cmd.addAll(flags);
             cmd.addAll(List.of("-w", "-c", source(lang), "-o", object));

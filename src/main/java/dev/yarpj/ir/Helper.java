@@ -25,7 +25,15 @@ public record Helper(String name, IntType result, List<ScalarVar> params, Expr b
         /** {@code static __attribute__((noinline))}: kept out of line, the call stays in the loop. */
         NOINLINE,
         /** {@code static inline __attribute__((always_inline))}. */
-        ALWAYS_INLINE
+        ALWAYS_INLINE,
+        /**
+         * Defined in a second file, compiled on its own ({@code helpers.c}): the caller sees only
+         * its declaration, so only link-time optimization can inline it or propagate into it.
+         * Its body calls only helpers of this linkage, which that file defines too. Where a
+         * language has one file of test code (ISPC, SYCL, ISPC's C++ twin) it is out of line
+         * in that file, as {@link #NOINLINE} is.
+         */
+        EXTERN
     }
 
     public Helper {

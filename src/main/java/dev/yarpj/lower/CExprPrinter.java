@@ -42,31 +42,49 @@ abstract class CExprPrinter extends ExprPrinter {
      */
     static final String SIMD_MACRO = "#ifdef __clang__\n#define YARPJ_SIMD\n#else\n#define YARPJ_SIMD __attribute__((simd))\n#endif\n";
 
+    /** Where the helpers of a program go, for a lowering with one file of test code or two. */
+    enum HelperFile {
+        /** Every helper in the one file, extern ones out of line there (ISPC's C++ twin, SYCL). */
+        ONLY,
+        /** The file of test(): every helper but the extern ones, which it declares. */
+        TEST,
+        /** The second file (helpers.c): the extern helpers' definitions alone. */
+        SECOND
+    }
+
     /**
      * The definitions of {@code helpers}, callees first, each on one line: its linkage and
-     * attributes, then {@code { return body; }}.
+     * attributes, then {@code { return body; }}; or for an extern helper in the file of
+     * test(), its declaration with the same attributes (they tell the caller that the
+     * helper is const and has SIMD clones, which the definition makes).
      *
      * @param simdClones whether a helper marked for SIMD clones asks for them (not in SYCL
      *                   device code, which has no such attribute)
      */
-    String helperDefinitions(List<Helper> helpers, boolean simdClones) {
+    String helperDefinitions(List<Helper> helpers, boolean simdClones, HelperFile file) {
+        List<Helper> here = helpers.stream().filter(h -> (h.linkage() == Helper.Linkage.EXTERN) == (file == HelperFile.SECOND)
+                || file == HelperFile.ONLY).toList();
+        List<Helper> declared = file == HelperFile.TEST ? helpers.stream().filter(h -> h.linkage() == Helper.Linkage.EXTERN).toList() : List.of();
         StringBuilder sb = new StringBuilder();
-        boolean clones = simdClones && helpers.stream().anyMatch(Helper::simd);
+        boolean clones = simdClones && helpers.stream().filter(h -> here.contains(h) || declared.contains(h)).anyMatch(Helper::simd);
         if (clones) sb.append(SIMD_MACRO);
         for (Helper h : helpers) {
+            boolean define = here.contains(h);
+            if (!define && !declared.contains(h)) continue;
             if (clones && h.simd()) sb.append("#pragma omp declare simd\n");
             sb.append(switch (h.linkage()) {
                 case STATIC -> "static ";
                 case INLINE -> "static inline ";
                 case NOINLINE -> "static __attribute__((noinline)) ";
                 case ALWAYS_INLINE -> "static inline __attribute__((always_inline)) ";
+                case EXTERN -> file == HelperFile.ONLY ? "static __attribute__((noinline)) " : "";
             });
             if (clones && h.simd()) sb.append("YARPJ_SIMD ");
             if (h.pure()) sb.append("__attribute__((const)) ");
             List<String> ps = new ArrayList<>();
             for (ScalarVar v : h.params()) ps.add(type(v.base()) + " " + v.name());
-            sb.append(type(h.result())).append(' ').append(h.name()).append('(').append(ps.isEmpty() ? "void" : String.join(", ", ps))
-                    .append(") { return ").append(expr(h.body())).append("; }\n");
+            sb.append(type(h.result())).append(' ').append(h.name()).append('(').append(ps.isEmpty() ? "void" : String.join(", ", ps)).append(')');
+            sb.append(define ? " { return " + expr(h.body()) + "; }\n" : ";\n");
         }
         return sb.toString();
     }

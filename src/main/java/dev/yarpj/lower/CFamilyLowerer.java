@@ -3,6 +3,7 @@ package dev.yarpj.lower;
 import dev.yarpj.interp.Checksum;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.Helper;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
@@ -26,14 +27,21 @@ public final class CFamilyLowerer implements Lowerer {
      * either; init.h includes that header when the driver is built with YARPJ_ISPC.
      */
     private final boolean ispcCompanion;
+    /**
+     * Whether extern helpers go to a second file, {@code helpers.c} (a test of its own, in C or
+     * C++), or stay in the one file, out of line (the C++ twin of an ISPC or SYCL test: their
+     * harness builds one file).
+     */
+    private final boolean secondFile;
     private String banner;
     /** Helper functions for min/max used by the function being printed. */
     private final TreeSet<String> helpers = new TreeSet<>();
     private final CExprPrinter printer;
 
-    CFamilyLowerer(Language lang, boolean ispcCompanion) {
+    CFamilyLowerer(Language lang, boolean ispcCompanion, boolean secondFile) {
         this.lang = lang;
         this.ispcCompanion = ispcCompanion;
+        this.secondFile = secondFile;
         this.printer = new CExprPrinter(ispcCompanion) {
             @Override
             String minMax(boolean min, IntType t, String a, String b) {
@@ -44,7 +52,7 @@ public final class CFamilyLowerer implements Lowerer {
 
     /** @param banner comment lines (without comment markers) put at the top of every file */
     public static LoweredTest lower(Program p, Prediction expected, Language lang, CheckMode check, String banner) {
-        return new CFamilyLowerer(lang, false).lower(p, expected, check, banner);
+        return new CFamilyLowerer(lang, false, true).lower(p, expected, check, banner);
     }
 
     @Override
@@ -55,6 +63,7 @@ public final class CFamilyLowerer implements Lowerer {
         files.put("func." + lang.extension, func(p));
         files.put("driver." + lang.extension, driver(p, expected, check));
         files.put("init.h", header(p));
+        if (secondFile && p.helpers().stream().anyMatch(h -> h.linkage() == Helper.Linkage.EXTERN)) files.put(HELPERS + lang.extension, helpersFile(p));
         return new LoweredTest(files);
     }
 
@@ -135,13 +144,32 @@ public final class CFamilyLowerer implements Lowerer {
         new CStatements(printer).stmts(body, p.body().stmts());
         body.close();
         // Printed after test(), whose min and max they may share, before it in the file.
-        String functions = printer.helperDefinitions(p.helpers(), true);
+        String functions = printer.helperDefinitions(p.helpers(), true, secondFile ? CExprPrinter.HelperFile.TEST : CExprPrinter.HelperFile.ONLY);
         CodeWriter w = start();
         w.line("#include \"init.h\"").blank();
         for (String h : helpers) w.line(h);
         if (!helpers.isEmpty()) w.blank();
         if (!functions.isEmpty()) w.raw(functions).blank();
         w.raw(body.toString());
+        return w.toString();
+    }
+
+    /** The name of the second file, without its extension: {@link Helper.Linkage#EXTERN} helpers. */
+    public static final String HELPERS = "helpers.";
+
+    /**
+     * The second file: the extern helpers alone, compiled on its own and linked with func, so
+     * that inlining or propagating across the call needs link-time optimization. Of init.h
+     * it needs only C's bool: a body reads its parameters and calls extern helpers only.
+     */
+    private String helpersFile(Program p) {
+        helpers.clear();
+        String functions = printer.helperDefinitions(p.helpers(), true, CExprPrinter.HelperFile.SECOND);
+        CodeWriter w = start();
+        w.line("#include \"init.h\"").blank();
+        for (String h : helpers) w.line(h);
+        if (!helpers.isEmpty()) w.blank();
+        w.raw(functions);
         return w.toString();
     }
 

@@ -120,7 +120,7 @@ final class IspcLowerer implements Lowerer {
         maskExits.clear();
         fresh = 0;
         plan = IspcPlan.of(p, emit, rng);
-        LoweredTest cpp = new CFamilyLowerer(Language.CPP, true).lower(p, expected, check, banner);
+        LoweredTest cpp = new CFamilyLowerer(Language.CPP, true, false).lower(p, expected, check, banner);
         Map<String, String> files = new LinkedHashMap<>();
         files.put("func.ispc", func(p, banner));
         files.putAll(cpp.files());
@@ -495,7 +495,7 @@ final class IspcLowerer implements Lowerer {
             String linkage = switch (h.linkage()) {
                 case STATIC -> "static ";
                 case INLINE, ALWAYS_INLINE -> "static inline ";
-                case NOINLINE -> "static noinline ";
+                case NOINLINE, EXTERN -> "static noinline "; // ispc has no LTO: one file
             };
             for (String q : List.of("uniform", "varying")) {
                 List<String> ps = new ArrayList<>();

@@ -27,7 +27,7 @@ public interface Lowerer {
      */
     static Lowerer of(Language lang, EmitPolicy emit, Rng rng, boolean measure) {
         return switch (lang) {
-            case C, CPP -> new CFamilyLowerer(lang, false);
+            case C, CPP -> new CFamilyLowerer(lang, false, true);
             case ISPC -> new IspcLowerer(emit.ispc(), rng, measure);
             case SYCL -> new SyclLowerer(emit.sycl(), rng);
         };

@@ -128,7 +128,7 @@ public final class SyclLowerer implements Lowerer {
         partials = 0;
         submitted = false;
         stats = new SyclStats();
-        LoweredTest cpp = new CFamilyLowerer(Language.CPP, false).lower(p, expected, check, banner);
+        LoweredTest cpp = new CFamilyLowerer(Language.CPP, false, false).lower(p, expected, check, banner);
         Map<String, String> files = new LinkedHashMap<>();
         files.put("func.cpp", func(p, banner));
         files.put("func_ref.cpp", cpp.files().get("func.cpp"));
@@ -175,7 +175,7 @@ public final class SyclLowerer implements Lowerer {
         for (int i = 0; i < kernels; i++) w.line("class yarpj_kernel_" + i + ";");
         w.blank();
         // Plain functions, defined in this file: a kernel may call them as device functions.
-        String functions = printer.helperDefinitions(p.helpers(), false);
+        String functions = printer.helperDefinitions(p.helpers(), false, CExprPrinter.HelperFile.ONLY);
         if (!functions.isEmpty()) w.raw(functions).blank();
         w.raw(body.toString());
         return w.toString();

@@ -26,8 +26,8 @@ public record FunctionPolicy(
         double pConst,
         /* Chance that a helper asks for SIMD clones (gcc's __attribute__((simd)), #pragma omp declare simd). */
         double pSimd,
-        /* How a helper is declared: static, static inline, noinline, always_inline. */
+        /* How a helper is declared: static, static inline, noinline, always_inline, or extern: defined in a second file, for LTO. */
         java.util.Map<String, Integer> linkageWeights) {
 
-    public static final List<String> LINKAGE_NAMES = List.of("static", "inline", "noinline", "always_inline");
+    public static final List<String> LINKAGE_NAMES = List.of("static", "inline", "noinline", "always_inline", "extern");
 }

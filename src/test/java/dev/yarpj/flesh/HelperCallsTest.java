@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * calls only helpers listed before it), a body reads nothing but its own parameters (so
  * {@code __attribute__((const))} is true of every helper), helpers are reused by later calls
  * with other values, and the interpreter runs every program UB-free (generating one runs it).
- * With {@code p_call: 0} a program has no helpers.
+ * An extern helper's body calls extern helpers only. With {@code p_call: 0} a program has no
+ * helpers.
  */
 class HelperCallsTest {
     private static final GenPolicy CALLING = PolicyLoader.parse("functions: {p_call: 0.3}\n", "calling.yaml", "calling");
@@ -52,6 +53,7 @@ class HelperCallsTest {
     @Test
     void helpersFormAnAcyclicCallGraphReadOnlyTheirParametersAndAreReusedWithOtherValues() {
         int helpers = 0, reused = 0, nested = 0;
+        int[] externCallsExtern = {0};
         for (Language lang : List.of(Language.C, Language.ISPC)) {
             Generator g = new Generator(CALLING, lang, CheckMode.HASH);
             for (long seed = 1; seed <= 20; seed++) {
@@ -85,6 +87,11 @@ class HelperCallsTest {
                         public Void helperCall(Expr.HelperCall c) {
                             assertTrue(before.contains(c.helper()), h.name() + " (helper " + at + ") calls " + c.helper().name()
                                     + ", not a helper before it");
+                            // The second file defines extern helpers alone: their bodies call nothing else.
+                            if (h.linkage() == Helper.Linkage.EXTERN) {
+                                assertEquals(Helper.Linkage.EXTERN, c.helper().linkage(), "extern " + h.name() + " calls " + c.helper().name());
+                                externCallsExtern[0]++;
+                            }
                             callsOther[0] = true;
                             return super.helperCall(c);
                         }
@@ -100,6 +107,7 @@ class HelperCallsTest {
         assertTrue(helpers >= 40, "only " + helpers + " helpers in 40 programs");
         assertTrue(reused >= 5, "only " + reused + " helpers called more than once from test()");
         assertTrue(nested >= 5, "only " + nested + " helpers call another");
+        assertTrue(externCallsExtern[0] >= 1, "no extern helper calls another");
     }
 
     @Test

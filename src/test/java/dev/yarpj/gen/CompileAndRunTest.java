@@ -1,6 +1,9 @@
 package dev.yarpj.gen;
 
+import static dev.yarpj.Commands.cmd;
+import static dev.yarpj.Commands.object;
 import static dev.yarpj.Commands.run;
+import static dev.yarpj.Commands.sources;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,7 +82,7 @@ class CompileAndRunTest {
             run(d, ccs[0], "-O0", "-w", "-c", "driver." + ext, "-o", "driver.o");
             for (String cc : ccs) {
                 for (String opt : List.of("-O0", "-O3")) {
-                    run(d, cc, opt, "-w", "-c", "func." + ext, "-o", "func.o");
+                    run(d, cmd(cc, opt, "-w", object(d, ext), "-o", "func.o"));
                     run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin");
                     assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(),
                             "seed " + s + " " + cc + " " + opt);
@@ -94,7 +97,7 @@ class CompileAndRunTest {
         Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.ASSERTS);
         for (long s = 1; s <= SEEDS; s++) {
             Path d = write(gen.generate(s, "test"), "asserts-" + s);
-            run(d, compilers(lang)[0], "-O2", "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "test.bin");
+            run(d, cmd(compilers(lang)[0], "-O2", "-w", "driver." + lang.extension, sources(d, lang.extension), "-o", "test.bin"));
             assertEquals("OK", run(d, d.resolve("test.bin").toString()).strip(), "seed " + s);
         }
     }
@@ -107,8 +110,8 @@ class CompileAndRunTest {
             GeneratedTest t = gen.generate(s, "test");
             Path d = write(t, "san-" + s);
             for (String cc : compilers(lang)) {
-                run(d, cc, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
-                        "driver." + lang.extension, "func." + lang.extension, "-o", "san.bin");
+                run(d, cmd(cc, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
+                        "driver." + lang.extension, sources(d, lang.extension), "-o", "san.bin"));
                 assertEquals(Long.toUnsignedString(t.prediction().checksum()),
                         run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cc);
             }
@@ -163,12 +166,12 @@ class CompileAndRunTest {
             run(d, ccs[0], "-O0", "-w", "-c", "driver.c", "-o", "driver.o");
             for (String cc : ccs) {
                 for (String opt : List.of("-O0", "-O3")) {
-                    run(d, cc, opt, "-w", "-c", "func.c", "-o", "func.o");
+                    run(d, cmd(cc, opt, "-w", object(d, "c"), "-o", "func.o"));
                     run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin");
                     assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), name + " seed " + s + " " + cc + " " + opt);
                 }
-                run(d, cc, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
-                        "driver.c", "func.c", "-o", "san.bin");
+                run(d, cmd(cc, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
+                        "driver.c", sources(d, "c"), "-o", "san.bin"));
                 assertEquals(want, run(d, d.resolve("san.bin").toString()).strip(), name + " seed " + s + " " + cc + " sanitizers");
             }
         }

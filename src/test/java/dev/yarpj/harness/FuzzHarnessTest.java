@@ -226,6 +226,45 @@ class FuzzHarnessTest {
     }
 
     @Test
+    void aTestWithASecondFileBuildsBothIntoOneObjectAndItsFindingKeepsAndReplaysIt(@TempDir Path dir) throws Exception {
+        // Every helper extern: seed 1's test has a second file, helpers.c.
+        Path policy = dir.resolve("extern.yaml");
+        Files.writeString(policy, Files.readString(Path.of(SMALL)) + "\nfunctions: {p_call: 0.2, linkage_weights: "
+                + "{static: 0, inline: 0, noinline: 0, always_inline: 0, extern: 1}}\n");
+        String fake = FAKES.resolve("miscompile.sh").toString();
+        Path tb = dir.resolve("tb.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
+                + "  - {name: gcc-lto, c: gcc, cpp: g++, flags: [-O2, -flto]}\n"
+                + "  - {name: fake-miscompile, c: " + fake + ", cpp: " + fake + ", flags: [-O2]}\n");
+        Path results = dir.resolve("results");
+        Result r = fuzz("--policy", policy.toString(), "--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString());
+        assertEquals(0, r.code(), r.err());
+        String log = Files.readString(results.resolve("campaign.jsonl"));
+        // Built with -flto into one object and linked by gcc itself, the test prints the prediction.
+        assertTrue(log.contains("\"testbed\": \"gcc-lto\", \"outcome\": \"pass\""), log);
+        List<Path> wrong = examples(results, "wrong-code");
+        assertEquals(1, wrong.size(), r.out());
+        Path f = wrong.get(0);
+        assertTrue(Files.exists(f.resolve("helpers.c")), "the finding keeps the second file");
+        String meta = Files.readString(f.resolve("meta.json"));
+        assertTrue(meta.contains("\"-r\", \"func.c\", \"helpers.c\""), meta);
+        assertTrue(runRepro(f.resolve("repro.sh")).contains("reproduced: wrong code"), meta);
+        Finding finding = Finding.read(f);
+        assertEquals(List.of(fake, "-O2"), finding.compileCommand(), "the buggy flags, without the files");
+        // One translation unit for C-Vise: the second file's min and max functions, which func may define too, once.
+        String merged = finding.merged();
+        Files.writeString(dir.resolve("merged.c"), merged);
+        dev.yarpj.Commands.run(dir, "gcc", "-O0", "-w", "merged.c", "-o", "merged.bin");
+        assertEquals(Files.readString(f.resolve("expected.txt")).strip(), dev.yarpj.Commands.run(dir, dir.resolve("merged.bin").toString()).strip());
+        // Replayed as the harness built it: the buggy compile and the -O0 guard build both files.
+        Replay replay = new Replay(finding, 60, 10);
+        Map<String, String> files = new java.util.HashMap<>();
+        for (String n : List.of("func.c", "helpers.c", "driver.c", "init.h")) files.put(n, Files.readString(f.resolve(n)));
+        String expected = Files.readString(f.resolve("expected.txt")).strip();
+        assertEquals(Replay.Verdict.SHOWS, replay.check(files, expected));
+    }
+
+    @Test
     void aLinkPastTheLimitIsASlowCompileAndOneThatCrashesIsACompilerCrashNotARejectedProgram(@TempDir Path dir) throws Exception {
         // With -flto the optimizers run at the link: it is judged as a compile is.
         String hang = FAKES.resolve("hang-at-link.sh").toString();

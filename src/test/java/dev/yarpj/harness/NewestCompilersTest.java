@@ -65,10 +65,10 @@ class NewestCompilersTest {
                 for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
                 String want = Long.toUnsignedString(t.prediction().checksum());
                 run(d, system, "-O0", "-w", "-c", "driver." + ext, "-o", "driver.o");
-                run(d, cc, "-O3", "-w", "-c", "func." + ext, "-o", "func.o");
+                run(d, dev.yarpj.Commands.cmd(cc, "-O3", "-w", dev.yarpj.Commands.object(d, ext), "-o", "func.o"));
                 run(d, system, "driver.o", "func.o", "-o", "test.bin");
                 assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), w + " -O3, linked by " + system + ", seed " + seed);
-                run(d, cc, "-O2", "-w", "driver." + ext, "func." + ext, "-o", "own.bin");
+                run(d, dev.yarpj.Commands.cmd(cc, "-O2", "-w", "driver." + ext, dev.yarpj.Commands.sources(d, ext), "-o", "own.bin"));
                 assertEquals(want, run(d, d.resolve("own.bin").toString()).strip(), w + " -O2, linked by itself, seed " + seed);
             }
         }

@@ -36,7 +36,7 @@ final class BuildAndRun {
         for (String cc : compilers) {
             if (!onPath(cc)) continue;
             for (String opt : levels) {
-                run(d, cc, opt, "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "t.bin");
+                run(d, dev.yarpj.Commands.cmd(cc, opt, "-w", "driver." + lang.extension, dev.yarpj.Commands.sources(d, lang.extension), "-o", "t.bin"));
                 assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), cc + " " + opt + "\n" + shown);
             }
         }
