@@ -74,6 +74,47 @@ class NewestCompilersTest {
         }
     }
 
+    /**
+     * A test whose extern helpers are in a second file, built with {@code -flto} by GCC trunk
+     * and the newest clang as the harness builds it (both files into one object, linked by
+     * the compiler itself), prints the prediction; and the link-time optimizer did work
+     * across the files: fewer calls of helpers are left than without {@code -flto}.
+     */
+    @Test
+    void aTestOfTwoFilesBuiltWithLtoByGccTrunkAndTheNewestClangPrintsThePrediction() throws Exception {
+        GenPolicy extern = dev.yarpj.policy.PolicyLoader.parse(Files.readString(Path.of(FuzzHarnessTest.SMALL))
+                + "\nfunctions: {p_call: 0.2, linkage_weights: {static: 0, inline: 0, noinline: 0, always_inline: 0, extern: 1}}\n",
+                "extern.yaml", "extern");
+        String clang = wrappers.stream().filter(w -> w.matches("clang-\\d+")).findFirst().orElseThrow();
+        for (String w : List.of("gcc-trunk", clang)) {
+            String cc = TOOLS.resolve("bin").resolve(w).toString();
+            long leftWithout = 0, leftWith = 0;
+            int tests = 0;
+            Generator gen = new Generator(extern, Language.C, CheckMode.HASH);
+            for (long seed = 1; seed <= 3; seed++) {
+                GeneratedTest t = gen.generate(seed, "test");
+                if (!t.files().files().containsKey("helpers.c")) continue;
+                tests++;
+                Path d = Files.createDirectories(dir.resolve(w + "-lto-" + seed));
+                for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+                String want = Long.toUnsignedString(t.prediction().checksum());
+                run(d, "gcc", "-O0", "-w", "-c", "driver.c", "-o", "driver.o");
+                for (boolean lto : List.of(false, true)) {
+                    List<String> flags = lto ? List.of("-O3", "-flto") : List.of("-O3");
+                    run(d, dev.yarpj.Commands.cmd(cc, flags, "-w", "-r", "func.c", "helpers.c", "-o", "func.o"));
+                    run(d, dev.yarpj.Commands.cmd(cc, flags, "driver.o", "func.o", "-o", "test.bin"));
+                    assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), w + " " + flags + ", seed " + seed);
+                    // Calls of helpers left in the program (clang's LTO at the partial link keeps their global symbols).
+                    long left = run(d, "objdump", "-d", "test.bin").lines().filter(l -> l.matches(".*\\scall\\s.*<fn_\\d+.*")).count();
+                    if (lto) leftWith += left;
+                    else leftWithout += left;
+                }
+            }
+            assertTrue(tests >= 2, "only " + tests + " of 3 tests have a second file");
+            assertTrue(leftWith < leftWithout, w + ": " + leftWith + " calls of helpers left with -flto, " + leftWithout + " without");
+        }
+    }
+
     @Test
     void aCampaignOnTheDefaultTestbedsNamesEachTestbedWithItsCompilersVersion() throws Exception {
         // harness/testbeds.yaml with the wrappers' paths: this JVM's PATH does not have them (the launcher adds them).
