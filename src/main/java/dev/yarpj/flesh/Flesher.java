@@ -35,10 +35,10 @@ public final class Flesher {
     /** The skeleton nest that gets an early return ({@link EarlyExits#withReturn}): the last of test(), or none. */
     private Shape.Nest returnNest;
 
-    private Flesher(GenPolicy policy, Rng rng, boolean eager) {
+    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean structs) {
         this.policy = policy;
         this.rng = rng;
-        this.f = new Fleshing(policy, rng, eager);
+        this.f = new Fleshing(policy, rng, eager, structs);
         this.forms = new StatementForms(f);
         this.loopBounds = new LoopBounds(f);
         this.exits = new EarlyExits(f);
@@ -54,7 +54,15 @@ public final class Flesher {
      *              is made (a varying branch that no lane takes may still be evaluated)
      */
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager) {
-        Flesher fl = new Flesher(policy, rng, eager);
+        return flesh(skeleton, policy, rng, eager, true);
+    }
+
+    /**
+     * @param structs global arrays may be fields of arrays of structs (policy section
+     *                {@code structs:}); not for SYCL, whose lowering gives each array a buffer
+     */
+    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean structs) {
+        Flesher fl = new Flesher(policy, rng, eager, structs);
         List<Shape> top = skeleton.body();
         if (policy.exits().pReturn() > 0 && rng.chance(policy.exits().pReturn())) {
             // The early return goes in the last top-level nest, moved to the end of test() (Stmt.Exit).

@@ -29,14 +29,17 @@ final class Fleshing {
     Carriers carriers;
 
     /**
-     * @param eager every operand of ?:, && and || may be evaluated (an ISPC program), see
-     *              {@link UbGuard#eager}
+     * @param eager   every operand of ?:, && and || may be evaluated (an ISPC program), see
+     *                {@link UbGuard#eager}
+     * @param structs global arrays may be fields of arrays of structs (not in SYCL, whose
+     *                lowering gives each array a buffer of its own)
      */
-    Fleshing(GenPolicy policy, Rng rng, boolean eager) {
+    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean structs) {
         this.policy = policy;
         this.rng = rng;
-        this.globals = new Globals(policy.maxArrayBytes(), () -> rng.chance(policy.pArrayParam())
-                ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : ArrayVar.Passing.GLOBAL);
+        StructFields fields = structs ? new StructFields(policy.structs(), rng) : null;
+        this.globals = new Globals(policy.maxArrayBytes(), dims -> rng.chance(policy.pArrayParam())
+                ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : fields != null ? fields.place(dims) : ArrayVar.Passing.GLOBAL);
         this.ub = new UbGuard(!policy.allowImplDefined(), eager);
         this.exprs = new ExprBuilder(policy, rng, globals, ub);
     }

@@ -7,7 +7,7 @@ import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.VarType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * The global symbol table of a test (inputs, outputs, arrays) and the allocator of names
@@ -33,15 +33,15 @@ final class Globals {
     /** Pairs of views into one storage each (see {@link #newViews}). */
     final List<ArrayVar[]> viewPairs = new ArrayList<>();
     private final long maxArrayBytes;
-    /** How a new array (not a view) is passed to {@code test}: decided by fleshing's policy. */
-    private final Supplier<ArrayVar.Passing> passing;
+    /** How a new array (not a view) of the given dimensions is passed to {@code test}: decided by fleshing's policy. */
+    private final Function<List<Integer>, ArrayVar.Passing> passing;
     private long arrayBytes;
     private int scalarSlots;
     private int arraySlots;
     private int names;
     private int pathCounters;
 
-    Globals(long maxArrayBytes, Supplier<ArrayVar.Passing> passing) {
+    Globals(long maxArrayBytes, Function<List<Integer>, ArrayVar.Passing> passing) {
         this.maxArrayBytes = maxArrayBytes;
         this.passing = passing;
     }
@@ -97,7 +97,7 @@ final class Globals {
     ArrayVar newPrivateArray(boolean input, IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
         if (!reserve(elem, dims)) return null;
         ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem),
-                List.copyOf(dims), input, fill, passing.get());
+                List.copyOf(dims), input, fill, passing.apply(dims));
         (input ? inputArrays : outputArrays).add(a);
         if (a.isParam()) arrayParams.add(a);
         return a;
@@ -110,7 +110,7 @@ final class Globals {
      */
     ArrayVar newSentinelArray(IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
         if (!reserve(elem, dims)) return null;
-        ArrayVar a = new ArrayVar(arraySlots++, "arr_" + names++, VarType.uniform(elem), List.copyOf(dims), true, fill, passing.get());
+        ArrayVar a = new ArrayVar(arraySlots++, "arr_" + names++, VarType.uniform(elem), List.copyOf(dims), true, fill, passing.apply(dims));
         sentinelArrays.add(a);
         if (a.isParam()) arrayParams.add(a);
         return a;

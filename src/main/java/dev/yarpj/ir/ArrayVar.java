@@ -36,11 +36,26 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
          * that row on, and only the storage is an output of the test.
          */
         record View(ArrayVar storage, int rowOffset) implements Passing {}
+
+        /**
+         * A global array of structs, {@code struct type structs[d0]...}, of which this array is
+         * the field {@code index} (named as this array): element {@code [i][j]} of this array is
+         * {@code structs[i][j].name}. Every field of one array of structs has the same
+         * dimensions. The fields are disjoint storage, as separate arrays are, so this changes
+         * how the program is laid out and printed, never what it computes: a loop that reads
+         * or writes several fields makes interleaved accesses of the struct's stride.
+         */
+        record Field(String structs, String type, int index) implements Passing {}
     }
 
     /** Whether {@code test} receives this array as a parameter. */
     public boolean isParam() {
-        return !(passing instanceof Passing.Global);
+        return passing instanceof Passing.Pointer || passing instanceof Passing.View;
+    }
+
+    /** The array of structs this array is a field of, or null. */
+    public Passing.Field field() {
+        return passing instanceof Passing.Field f ? f : null;
     }
 
     /** The storage this array's elements live in: itself, or a view's storage. */

@@ -29,6 +29,13 @@ public record Program(List<ScalarVar> inputs, List<ScalarVar> outputs, List<Arra
         return new Program(inputs, outputs, inputArrays, outputArrays, params, arrayParams, body, scalarSlots, arraySlots, helpers);
     }
 
+    /** The arrays of structs whose fields are among its arrays (see {@link ArrayVar.Passing.Field}). */
+    public List<StructArray> structArrays() {
+        List<ArrayVar> all = new java.util.ArrayList<>(inputArrays);
+        all.addAll(outputArrays);
+        return StructArray.of(all);
+    }
+
     /** A program whose arrays are all globals. */
     public Program(List<ScalarVar> inputs, List<ScalarVar> outputs, List<ArrayVar> inputArrays,
                    List<ArrayVar> outputArrays, List<ScalarVar> params, Stmt.Block body,

@@ -7,6 +7,7 @@ import dev.yarpj.ir.Helper;
 import dev.yarpj.ir.IntType;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.StructArray;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,8 +86,14 @@ public final class CFamilyLowerer implements Lowerer {
         w.blank();
         for (ScalarVar v : p.inputs()) if (!v.isParam()) w.line("extern " + decl(v) + ";");
         for (ScalarVar v : p.outputs()) w.line("extern " + decl(v) + ";");
-        for (ArrayVar a : p.inputArrays()) if (!a.isParam()) w.line("extern " + decl(a) + ";");
-        for (ArrayVar a : p.outputArrays()) if (!a.isParam()) w.line("extern " + decl(a) + ";");
+        for (ArrayVar a : p.inputArrays()) if (!a.isParam() && a.field() == null) w.line("extern " + decl(a) + ";");
+        for (ArrayVar a : p.outputArrays()) if (!a.isParam() && a.field() == null) w.line("extern " + decl(a) + ";");
+        for (StructArray s : p.structArrays()) {
+            w.open("struct " + s.type());
+            for (ArrayVar f : s.fields()) w.line(decl(f.base(), f.name()) + ";");
+            w.closeWith("};");
+            w.line("extern " + decl(s) + ";");
+        }
         w.blank();
         if (ispcCompanion) {
             // Built with YARPJ_ISPC, the driver calls ispc's test through the header ispc -h writes.
@@ -133,6 +140,16 @@ public final class CFamilyLowerer implements Lowerer {
     private String decl(ArrayVar a) {
         StringBuilder sb = new StringBuilder(type(a.base())).append(' ').append(a.name());
         for (int d : a.dims()) sb.append('[').append(d).append(']');
+        return sb.toString();
+    }
+
+    private String decl(IntType t, String name) {
+        return type(t) + " " + name;
+    }
+
+    private static String decl(StructArray s) {
+        StringBuilder sb = new StringBuilder("struct ").append(s.type()).append(' ').append(s.name());
+        for (int d : s.dims()) sb.append('[').append(d).append(']');
         return sb.toString();
     }
 
@@ -225,8 +242,9 @@ public final class CFamilyLowerer implements Lowerer {
         w.line("#include <stdio.h>").line("#include \"init.h\"").blank();
         for (ScalarVar v : p.inputs()) w.line(decl(v) + " = " + literal(litType(v.base()), v.initValue()) + ";");
         for (ScalarVar v : p.outputs()) w.line(decl(v) + " = " + literal(litType(v.base()), v.initValue()) + ";");
-        for (ArrayVar a : p.inputArrays()) w.line(decl(a) + ";");
-        for (ArrayVar a : p.outputArrays()) w.line(decl(a) + ";");
+        for (ArrayVar a : p.inputArrays()) if (a.field() == null) w.line(decl(a) + ";");
+        for (ArrayVar a : p.outputArrays()) if (a.field() == null) w.line(decl(a) + ";");
+        for (StructArray s : p.structArrays()) w.line(decl(s) + ";");
         w.blank();
 
         w.open("static void init(void)");
@@ -247,7 +265,7 @@ public final class CFamilyLowerer implements Lowerer {
         w.line("test(" + String.join(", ", args) + ");");
         if (check == CheckMode.HASH) {
             for (ScalarVar v : p.outputs()) w.line("hash(" + v.name() + ");");
-            for (ArrayVar a : p.outputArrays()) walk(w, a, "hash(" + a.name() + indices(a) + ");");
+            for (ArrayVar a : p.outputArrays()) walk(w, a, "hash(" + element(a) + ");");
             w.line("printf(\"%llu\\n\", seed);");
         } else {
             for (int i = 0; i < p.outputs().size(); i++) {
@@ -265,7 +283,7 @@ public final class CFamilyLowerer implements Lowerer {
                 ArrayVar a = p.outputArrays().get(i);
                 long want = Checksum.of(expected.arrays().get(i));
                 w.line("seed = 0;");
-                walk(w, a, "hash(" + a.name() + indices(a) + ");");
+                walk(w, a, "hash(" + element(a) + ");");
                 w.open("if (seed != " + Long.toUnsignedString(want) + "ULL)");
                 w.line("printf(\"FAIL " + a.name() + ": checksum %llu, expected " + Long.toUnsignedString(want)
                         + "\\n\", seed);");
@@ -283,10 +301,11 @@ public final class CFamilyLowerer implements Lowerer {
         return t.rank < IntType.INT.rank ? IntType.INT : t;
     }
 
-    private static String indices(ArrayVar a) {
-        StringBuilder sb = new StringBuilder();
-        for (int d = 0; d < a.rank(); d++) sb.append("[i").append(d).append(']');
-        return sb.toString();
+    /** The element of {@code a} at the driver's loop indices i0, i1, ... */
+    private static String element(ArrayVar a) {
+        List<String> is = new ArrayList<>();
+        for (int d = 0; d < a.rank(); d++) is.add("i" + d);
+        return ExprPrinter.elementText(a, is);
     }
 
     /** Nested loops over every element of {@code a}, row-major, around {@code body}. */
@@ -311,7 +330,7 @@ public final class CFamilyLowerer implements Lowerer {
             value = "(" + type(a.base()) + ")(" + literal(IntType.LLONG, f.even()) + " + (" + k + " * " + f.mul() + " + "
                     + f.add() + ") % " + f.span() + ")";
         }
-        walk(w, a, a.name() + indices(a) + " = " + value + ";");
+        walk(w, a, element(a) + " = " + value + ";");
         if (f.planted()) {
             StringBuilder at = new StringBuilder();
             long rest = f.plantAt();
@@ -319,7 +338,9 @@ public final class CFamilyLowerer implements Lowerer {
                 at.insert(0, "[" + rest % a.dims().get(d) + "]");
                 rest /= a.dims().get(d);
             }
-            w.line(a.name() + at + " = " + literal(lt, f.plant()) + ";");
+            List<String> is = new ArrayList<>();
+            for (String i : at.substring(1, at.length() - 1).split("\\]\\[")) is.add(i);
+            w.line(ExprPrinter.elementText(a, is) + " = " + literal(lt, f.plant()) + ";");
         }
     }
 }

@@ -50,10 +50,16 @@ abstract class ExprPrinter {
         return v.name();
     }
 
-    /** An array element, given its printed indices. */
+    /** An array element, given its printed indices: a field of an array of structs is the field of its element. */
     String element(dev.yarpj.ir.ArrayVar a, List<String> indices) {
-        StringBuilder sb = new StringBuilder(a.name());
+        return elementText(a, indices);
+    }
+
+    /** {@code a[i][j]}, or for a field of an array of structs {@code structs[i][j].a}. */
+    static String elementText(dev.yarpj.ir.ArrayVar a, List<String> indices) {
+        StringBuilder sb = new StringBuilder(a.field() != null ? a.field().structs() : a.name());
         for (String i : indices) sb.append('[').append(i).append(']');
+        if (a.field() != null) sb.append('.').append(a.name());
         return sb.toString();
     }
 

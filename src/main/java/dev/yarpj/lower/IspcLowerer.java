@@ -143,8 +143,17 @@ final class IspcLowerer implements Lowerer {
         w.line(" */");
         for (ScalarVar v : p.inputs()) if (!v.isParam()) w.line("extern uniform " + type(v.base()) + " " + v.name() + ";");
         for (ScalarVar v : p.outputs()) w.line("extern uniform " + type(v.base()) + " " + v.name() + ";");
-        for (ArrayVar a : p.inputArrays()) if (!a.isParam()) w.line("extern " + arrayDecl(a) + ";");
-        for (ArrayVar a : p.outputArrays()) if (!a.isParam()) w.line("extern " + arrayDecl(a) + ";");
+        for (ArrayVar a : p.inputArrays()) if (!a.isParam() && a.field() == null) w.line("extern " + arrayDecl(a) + ";");
+        for (ArrayVar a : p.outputArrays()) if (!a.isParam() && a.field() == null) w.line("extern " + arrayDecl(a) + ";");
+        // Arrays of structs: laid out as the C++ driver's (ispc lays out uniform structs as C does).
+        for (dev.yarpj.ir.StructArray s : p.structArrays()) {
+            w.open("struct " + s.type());
+            for (ArrayVar f : s.fields()) w.line(type(f.base()) + " " + f.name() + ";");
+            w.closeWith("};");
+            StringBuilder d = new StringBuilder("extern uniform ").append(s.type()).append(' ').append(s.name());
+            for (int n : s.dims()) d.append('[').append(n).append(']');
+            w.line(d.append(';').toString());
+        }
         List<String> ps = new ArrayList<>();
         List<String> args = new ArrayList<>();
         for (ScalarVar v : p.params()) {

@@ -91,7 +91,8 @@ public record GenPolicy(
         ExitPolicy exits,
         CarriedPolicy carried,
         SwitchPolicy switches,
-        FunctionPolicy functions) {
+        FunctionPolicy functions,
+        StructPolicy structs) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;

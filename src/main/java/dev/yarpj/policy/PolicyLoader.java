@@ -427,6 +427,7 @@ public final class PolicyLoader {
         c.between(fp.maxParams(), 1, 8, "functions.max_params");
         c.between(fp.maxBodyDepth(), 1, 8, "functions.max_body_depth");
         c.weights(fp.linkageWeights(), "functions.linkage_weights");
+        c.between(p.structs().maxFields(), 1, 16, "structs.max_fields");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
         c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
         c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");

@@ -192,6 +192,20 @@ public sealed interface Edit {
         }
     }
 
+    /**
+     * Takes the array in slot {@code slot} out of its array of structs: a global array of its
+     * own, so that a reduced test keeps a struct only where the symptom needs one.
+     */
+    record Unfield(int slot) implements Edit {
+        public int at() {
+            return slot;
+        }
+
+        public String describe() {
+            return "take array " + slot + " out of its struct";
+        }
+    }
+
     /** Drops the globals, parameters and arrays that nothing reads or writes any more. */
     record DropUnused() implements Edit {
         public int at() {

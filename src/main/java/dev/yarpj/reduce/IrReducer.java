@@ -301,10 +301,18 @@ public final class IrReducer {
         return out;
     }
 
-    /** Each array of more than one row cut to one row, or half its rows (an access to a row cut away is refused by the interpreter). */
+    /**
+     * Each array of more than one row cut to one row, or half its rows (an access to a row cut
+     * away is refused by the interpreter); a field of an array of structs taken out of it
+     * first (its rows are its struct's).
+     */
     static List<Edit> shrinks(Program p) {
         List<Edit> out = new ArrayList<>();
         for (dev.yarpj.ir.ArrayVar a : Rewrite.allArrays(p)) {
+            if (a.field() != null) {
+                out.add(new Edit.Unfield(a.slot()));
+                continue;
+            }
             int rows = a.dims().get(0);
             if (rows < 2 || a.passing() instanceof dev.yarpj.ir.ArrayVar.Passing.View) continue;
             for (int k : new java.util.TreeSet<>(List.of(1, (rows + 1) / 2))) if (k < rows) out.add(new Edit.ShrinkArray(a.slot(), k));

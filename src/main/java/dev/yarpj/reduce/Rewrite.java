@@ -111,6 +111,10 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             Program q = shrink(p, s);
             return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
         }
+        if (edit instanceof Edit.Unfield u) {
+            Program q = unfield(p, u);
+            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
+        }
         Rewrite r = new Rewrite(edit);
         Stmt.Block body = r.body(p);
         if (r.broken || r.site == null) return null;
@@ -607,11 +611,26 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             if (a.passing() instanceof ArrayVar.Passing.View v && v.storage().slot() == s.slot()) return null;
             if (a.slot() == s.slot()) old = a;
         }
-        if (old == null || old.passing() instanceof ArrayVar.Passing.View || s.rows() < 1 || s.rows() >= old.dims().get(0)) return null;
+        // A field shares its dimensions with its struct's other fields: Unfield first.
+        if (old == null || old.passing() instanceof ArrayVar.Passing.View || old.field() != null || s.rows() < 1
+                || s.rows() >= old.dims().get(0)) return null;
         List<Integer> dims = new ArrayList<>(old.dims());
         dims.set(0, s.rows());
-        ArrayVar from = old;
-        ArrayVar to = new ArrayVar(old.slot(), old.name(), old.elem(), List.copyOf(dims), old.isInput(), old.fill(), old.passing());
+        return swapped(p, old, new ArrayVar(old.slot(), old.name(), old.elem(), List.copyOf(dims), old.isInput(), old.fill(), old.passing()));
+    }
+
+    /** {@code p} with the field in slot {@code u.slot()} a global array of its own; null if it is no field. */
+    private static Program unfield(Program p, Edit.Unfield u) {
+        for (ArrayVar a : allArrays(p)) {
+            if (a.slot() == u.slot() && a.field() != null) {
+                return swapped(p, a, new ArrayVar(a.slot(), a.name(), a.elem(), a.dims(), a.isInput(), a.fill(), ArrayVar.Passing.GLOBAL));
+            }
+        }
+        return null;
+    }
+
+    /** {@code p} with array {@code from} replaced by {@code to} everywhere it is named. */
+    private static Program swapped(Program p, ArrayVar from, ArrayVar to) {
         Rewrite r = new Rewrite(null);
         r.arrayFrom = from;
         r.arrayTo = to;

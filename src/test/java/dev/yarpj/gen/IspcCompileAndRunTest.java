@@ -67,17 +67,20 @@ class IspcCompileAndRunTest {
 
     /**
      * Helper functions, printed twice (all uniform, all varying): ispc picks the overload by
-     * the arguments' variability, and the program prints the prediction either way.
+     * the arguments' variability, and the program prints the prediction either way. Arrays
+     * of structs, defined by the C++ driver and declared by func.ispc, have one layout.
      */
     @Test
-    void helperFunctionsCalledWithUniformAndVaryingArgumentsPrintThePrediction() throws Exception {
-        GenPolicy calls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0.3}\n", "calls.yaml", "calls");
+    void helperFunctionsCalledWithUniformAndVaryingArgumentsAndArraysOfStructsPrintThePrediction() throws Exception {
+        GenPolicy calls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0.3}\nstructs: {p_field: 0.8}\n", "calls.yaml", "calls");
         Generator gen = new Generator(calls, Language.ISPC, CheckMode.HASH);
         for (long s = 1; s <= 2; s++) {
             GeneratedTest t = gen.generate(s, "test");
             String ispc = t.files().files().get("func.ispc");
             assertTrue(ispc.matches("(?s).*static [a-z ]*uniform [^\n]* fn_0\\(uniform .*static [a-z ]*varying [^\n]* fn_0\\(varying .*"),
                     "no uniform and varying fn_0 in seed " + s);
+            assertTrue(ispc.matches("(?s).*\nstruct rec_\\d+ \\{\n.*extern uniform rec_\\d+ recs_\\d+\\[.*recs_\\d+\\[[^\n]*\\]\\.\\w+.*"),
+                    "no array of structs in seed " + s);
             Path d = write(t, "calls-" + s);
             String want = Long.toUnsignedString(t.prediction().checksum());
             run(d, "ispc", "--pic", "--woff", "-O0", "--target=avx2-i32x8", "func.ispc", "-o", "header.o", "-h", "func_ispc.h");

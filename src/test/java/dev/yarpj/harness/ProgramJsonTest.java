@@ -55,11 +55,12 @@ class ProgramJsonTest {
     }
 
     @Test
-    void aProgramWithHelperCallsReadsBackEqual() throws Exception {
-        dev.yarpj.policy.GenPolicy calls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0.3}\n", "calls.yaml", "calls");
+    void aProgramWithHelperCallsAndArraysOfStructsReadsBackEqual() throws Exception {
+        dev.yarpj.policy.GenPolicy calls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0.3}\nstructs: {p_field: 0.8}\n", "calls.yaml", "calls");
         dev.yarpj.gen.GeneratedTest t = new dev.yarpj.gen.Generator(calls, dev.yarpj.lower.Language.C, dev.yarpj.lower.CheckMode.HASH)
                 .generate(2, "calls");
         assertTrue(!t.program().helpers().isEmpty(), "seed 2 defines no helper");
+        assertTrue(!t.program().structArrays().isEmpty(), "seed 2 has no array of structs");
         Path f = dir.resolve("calls.json.gz");
         new ProgramFile(t.program(), t.recipe()).write(f);
         ProgramFile back = ProgramFile.read(f);

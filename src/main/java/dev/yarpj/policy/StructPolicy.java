@@ -1,0 +1,14 @@
+package dev.yarpj.policy;
+
+/**
+ * The {@code structs:} section of a policy: arrays of structs ({@code flesh.StructFields}). A
+ * new global array may become a field of an array of structs with the same dimensions, so
+ * that a loop reading or writing several of them accesses memory in interleaved groups of
+ * the struct's stride, which the vectorizers and SLP handle apart from contiguous arrays.
+ */
+public record StructPolicy(
+        /* Chance that a new global array is a field of an array of structs (0: none, and the programs of a seed are those without this section). */
+        double pField,
+        /* At most this many fields in one struct; past it, a new array of structs is started. */
+        int maxFields) {
+}

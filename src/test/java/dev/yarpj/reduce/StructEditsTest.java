@@ -1,0 +1,46 @@
+package dev.yarpj.reduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.Program;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.PolicyLoader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The IR reducer's edit of an array of structs: a field taken out of its struct becomes an
+ * array of its own, which computes the same values (the prediction does not change); only
+ * then may its rows be cut, since a field's rows are its struct's.
+ */
+class StructEditsTest {
+    @Test
+    void takingEveryFieldOutOfItsStructKeepsThePredictionAndLeavesNoStruct() {
+        Generator g = new Generator(PolicyLoader.parse("structs: {p_field: 0.8}\n", "structs.yaml", "structs"), Language.C, CheckMode.HASH);
+        int programs = 0;
+        for (long seed = 1; seed <= 4; seed++) {
+            GeneratedTest t = g.generate(seed, "");
+            Program p = t.program();
+            if (p.structArrays().isEmpty()) continue;
+            long before = t.recipe().interpret(p).checksum();
+            for (ArrayVar a : Rewrite.allArrays(p)) {
+                if (a.field() == null) continue;
+                int rows = a.dims().get(0);
+                if (rows > 1) assertNull(Rewrite.apply(p, new Edit.ShrinkArray(a.slot(), 1)), "a field's rows are its struct's");
+                assertTrue(IrReducer.shrinks(p).contains(new Edit.Unfield(a.slot())), "no unfield edit offered for " + a.name());
+                p = Rewrite.apply(p, new Edit.Unfield(a.slot()));
+                if (rows > 1) assertTrue(IrReducer.shrinks(p).contains(new Edit.ShrinkArray(a.slot(), 1)), a.name() + " cannot shrink once out");
+            }
+            assertEquals(List.of(), p.structArrays(), "seed " + seed);
+            assertEquals(before, t.recipe().interpret(p).checksum(), "seed " + seed + ": taking fields out changed the prediction");
+            programs++;
+        }
+        assertTrue(programs >= 3, "only " + programs + " programs with arrays of structs");
+    }
+}
