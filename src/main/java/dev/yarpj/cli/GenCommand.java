@@ -21,8 +21,11 @@ import picocli.CommandLine.Option;
 @Command(name = "gen", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
             "Generate UB-free loop tests: func.<ext> (the test function), driver.<ext>",
-            "(globals, main, output check) and init.h. With --count K, K tests for",
-            "consecutive seeds go to DIR/<seed>/; a single test goes to DIR itself.",
+            "(globals, main, output check) and init.h; with extern helper functions",
+            "also helpers.<ext>, which defines them: build it with func into one object",
+            "('cc -r func.c helpers.c -o func.o'), with -flto to inline across the two.",
+            "With --count K, K tests for consecutive seeds go to DIR/<seed>/; a single",
+            "test goes to DIR itself.",
             "--lang=ispc writes func.ispc, func.cpp (the C++ lowering of the same",
             "program), driver.cpp and init.h: build func.ispc with",
             "'ispc --pic ... -h func_ispc.h' and the driver with -DYARPJ_ISPC.",
