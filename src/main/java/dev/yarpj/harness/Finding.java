@@ -1,10 +1,10 @@
 package dev.yarpj.harness;
 
+import dev.yarpj.lower.CFamilyLowerer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import dev.yarpj.lower.CFamilyLowerer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

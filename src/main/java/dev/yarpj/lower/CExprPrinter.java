@@ -62,15 +62,13 @@ abstract class CExprPrinter extends ExprPrinter {
      *                   device code, which has no such attribute)
      */
     String helperDefinitions(List<Helper> helpers, boolean simdClones, HelperFile file) {
-        List<Helper> here = helpers.stream().filter(h -> (h.linkage() == Helper.Linkage.EXTERN) == (file == HelperFile.SECOND)
-                || file == HelperFile.ONLY).toList();
-        List<Helper> declared = file == HelperFile.TEST ? helpers.stream().filter(h -> h.linkage() == Helper.Linkage.EXTERN).toList() : List.of();
+        // The second file holds the extern helpers alone; the file of test() only declares them.
+        List<Helper> printed = file == HelperFile.SECOND ? helpers.stream().filter(h -> h.linkage() == Helper.Linkage.EXTERN).toList() : helpers;
         StringBuilder sb = new StringBuilder();
-        boolean clones = simdClones && helpers.stream().filter(h -> here.contains(h) || declared.contains(h)).anyMatch(Helper::simd);
+        boolean clones = simdClones && printed.stream().anyMatch(Helper::simd);
         if (clones) sb.append(SIMD_MACRO);
-        for (Helper h : helpers) {
-            boolean define = here.contains(h);
-            if (!define && !declared.contains(h)) continue;
+        for (Helper h : printed) {
+            boolean define = file != HelperFile.TEST || h.linkage() != Helper.Linkage.EXTERN;
             if (clones && h.simd()) sb.append("#pragma omp declare simd\n");
             sb.append(switch (h.linkage()) {
                 case STATIC -> "static ";

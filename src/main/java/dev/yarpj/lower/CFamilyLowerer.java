@@ -332,15 +332,13 @@ public final class CFamilyLowerer implements Lowerer {
         }
         walk(w, a, element(a) + " = " + value + ";");
         if (f.planted()) {
-            StringBuilder at = new StringBuilder();
+            List<String> at = new ArrayList<>();
             long rest = f.plantAt();
             for (int d = a.rank() - 1; d >= 0; d--) {
-                at.insert(0, "[" + rest % a.dims().get(d) + "]");
+                at.add(0, Long.toString(rest % a.dims().get(d)));
                 rest /= a.dims().get(d);
             }
-            List<String> is = new ArrayList<>();
-            for (String i : at.substring(1, at.length() - 1).split("\\]\\[")) is.add(i);
-            w.line(ExprPrinter.elementText(a, is) + " = " + literal(lt, f.plant()) + ";");
+            w.line(ExprPrinter.elementText(a, at) + " = " + literal(lt, f.plant()) + ";");
         }
     }
 }

@@ -79,7 +79,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     /** The loop sequence and the index of its nest whose heads are being rebuilt, if any. */
     private int[] seqNest;
     private boolean cutting;
-    /** For {@link #shrink}: the array replaced, wherever it is named, by its shrunk self. */
+    /** For {@link #swapped} (a shrunk array, a field taken out of its struct): the array replaced wherever it is named. */
     private ArrayVar arrayFrom;
     private ArrayVar arrayTo;
     /** For {@link #inlined}: a helper's parameters, each replaced by its argument. */
