@@ -41,7 +41,8 @@ final class ExprBuilder {
     /** Calls of helper functions, and the helpers they define. */
     final HelperCalls calls;
 
-    ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub) {
+    /** @param pointers helpers may take elements of input arrays by pointer (see {@link HelperCalls}) */
+    ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, boolean pointers) {
         this.policy = policy;
         this.rng = rng;
         this.globals = globals;
@@ -53,7 +54,7 @@ final class ExprBuilder {
         this.masks = new Rng.Odds<>(ep.maskWeights(), k -> k);
         this.maskOps = new Rng.Odds<>(ep.maskOpWeights(), k -> BinOp.valueOf(k.toUpperCase()));
         this.parityForms = new Rng.Odds<>(ep.parityFormWeights(), k -> k);
-        this.calls = new HelperCalls(policy, rng, globals, ub, this);
+        this.calls = new HelperCalls(policy, rng, globals, ub, this, pointers);
     }
 
     /** A policy's weights by type name (as in {@link GenPolicy#TYPE_NAMES}), keyed by the types themselves, in the same order. */
@@ -229,11 +230,22 @@ final class ExprBuilder {
     }
 
     /** A read of an input array element, or null when no array fits the budget. */
-    private Valued arrayRead(Env env) {
+    Valued arrayRead(Env env) {
         ArrayVar a = null;
         if (!globals.inputArrays.isEmpty() && rng.chance(ep.pReuseInputArray())) a = rng.pick(globals.inputArrays);
         if (a == null) a = newArray(env, true);
         if (a == null) return null;
+        return elementOf(a, env);
+    }
+
+    /** A read of an element of an input array of element type {@code t} made before, or null when there is none. */
+    Valued arrayRead(Env env, IntType t) {
+        List<ArrayVar> of = globals.inputArrays.stream().filter(a -> a.base() == t).toList();
+        return of.isEmpty() ? null : elementOf(rng.pick(of), env);
+    }
+
+    /** A read of an element of input array {@code a}, at subscripts the nest's access pattern gives. */
+    private Valued elementOf(ArrayVar a, Env env) {
         List<Expr> idx = subscripts(a, env, true);
         long[] v = new long[2];
         ArrayVar.Fill f = a.fill();

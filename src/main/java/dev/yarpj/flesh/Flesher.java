@@ -35,10 +35,10 @@ public final class Flesher {
     /** The skeleton nest that gets an early return ({@link EarlyExits#withReturn}): the last of test(), or none. */
     private Shape.Nest returnNest;
 
-    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean structs) {
+    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays) {
         this.policy = policy;
         this.rng = rng;
-        this.f = new Fleshing(policy, rng, eager, structs);
+        this.f = new Fleshing(policy, rng, eager, plainArrays);
         this.forms = new StatementForms(f);
         this.loopBounds = new LoopBounds(f);
         this.exits = new EarlyExits(f);
@@ -58,11 +58,13 @@ public final class Flesher {
     }
 
     /**
-     * @param structs global arrays may be fields of arrays of structs (policy section
-     *                {@code structs:}); not for SYCL, whose lowering gives each array a buffer
+     * @param plainArrays arrays are the language's own arrays, whose elements have addresses:
+     *                    they may be fields of arrays of structs (policy section {@code
+     *                    structs:}) and a helper may take an element by pointer; not SYCL,
+     *                    whose lowering gives each array a buffer of its own
      */
-    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean structs) {
-        Flesher fl = new Flesher(policy, rng, eager, structs);
+    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean plainArrays) {
+        Flesher fl = new Flesher(policy, rng, eager, plainArrays);
         List<Shape> top = skeleton.body();
         if (policy.exits().pReturn() > 0 && rng.chance(policy.exits().pReturn())) {
             // The early return goes in the last top-level nest, moved to the end of test() (Stmt.Exit).

@@ -31,17 +31,17 @@ final class Fleshing {
     /**
      * @param eager   every operand of ?:, && and || may be evaluated (an ISPC program), see
      *                {@link UbGuard#eager}
-     * @param structs global arrays may be fields of arrays of structs (not in SYCL, whose
-     *                lowering gives each array a buffer of its own)
+     * @param plainArrays arrays are the language's own (not SYCL's buffers): they may be
+     *                    fields of arrays of structs, and helpers may take elements by pointer
      */
-    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean structs) {
+    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays) {
         this.policy = policy;
         this.rng = rng;
-        StructFields fields = structs ? new StructFields(policy.structs(), rng) : null;
+        StructFields fields = plainArrays ? new StructFields(policy.structs(), rng) : null;
         this.globals = new Globals(policy.maxArrayBytes(), dims -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : fields != null ? fields.place(dims) : ArrayVar.Passing.GLOBAL);
         this.ub = new UbGuard(!policy.allowImplDefined(), eager);
-        this.exprs = new ExprBuilder(policy, rng, globals, ub);
+        this.exprs = new ExprBuilder(policy, rng, globals, ub, plainArrays);
     }
 
     /** A binary operator by its policy name, as in op_weights (add, bxor, lt, ...). */

@@ -78,6 +78,10 @@ final class Globals {
         return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t), ScalarVar.Role.PARAMETER, 0, false);
     }
 
+    ScalarVar newPointerParameter(IntType t) {
+        return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t), ScalarVar.Role.POINTER_PARAMETER, 0, false);
+    }
+
     ScalarVar newLocal(IntType t) {
         return new ScalarVar(scalarSlots++, "tmp_" + names++, VarType.uniform(t), ScalarVar.Role.LOCAL, 0, false);
     }

@@ -22,7 +22,11 @@ import java.util.Map;
  * values in each context, with the same {@link Arith} rules the body was built with.
  *
  * <p>A body reads its parameters and constants and may call helpers defined before it, so
- * the call graph is acyclic and every helper is {@code const} in the C sense.
+ * the call graph is acyclic and every helper is {@code const} in the C sense, or {@code pure}
+ * when it takes a parameter by pointer: the call passes the address of an element of an input
+ * array, which no code writes, and the body reads it. Such a parameter's value is the
+ * element's, so the checks below treat it as any other; only a call that may read arrays
+ * (not in a loop bound, not in a body) passes one.
  */
 final class HelperCalls {
     private final FunctionPolicy p;
@@ -31,10 +35,13 @@ final class HelperCalls {
     private final UbGuard ub;
     private final ExprBuilder exprs;
     private final Rng.Odds<Helper.Linkage> linkages;
+    /** Whether arrays are the language's own, whose elements a helper may take by pointer. */
+    private final boolean pointers;
     /** The helpers defined so far, callees first. */
     private final List<Helper> helpers = new ArrayList<>();
 
-    HelperCalls(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, ExprBuilder exprs) {
+    HelperCalls(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, ExprBuilder exprs, boolean pointers) {
+        this.pointers = pointers;
         this.p = policy.functions();
         this.rng = rng;
         this.globals = globals;
@@ -66,7 +73,11 @@ final class HelperCalls {
         if (callable.isEmpty()) return null;
         Helper h = rng.pick(callable);
         List<Valued> args = new ArrayList<>();
-        for (ScalarVar param : h.params()) args.add(argument(depth, env, param.base()));
+        for (ScalarVar param : h.params()) {
+            Valued a = param.byPointer() ? exprs.arrayRead(env, param.base()) : argument(depth, env, param.base());
+            if (a == null) return null; // no input array of the pointee's type: no call here
+            args.add(a);
+        }
         long[] values = new long[2];
         for (int c = 0; c < 2; c++) {
             if (!Valued.active(env.mask(), c)) continue;
@@ -88,6 +99,15 @@ final class HelperCalls {
         List<ScalarVar> params = new ArrayList<>();
         Scope scope = new Scope(null);
         for (int i = 0; i < n; i++) {
+            // Drawn only when pointers are on: with p_pointer 0 every seed gives the program it gave before them.
+            Valued element = readsArrays(env) && p.pPointer() > 0 && rng.chance(p.pPointer()) ? exprs.arrayRead(env) : null;
+            if (element != null) {
+                ScalarVar param = globals.newPointerParameter(element.expr().type());
+                scope.declare(param, element.values().clone());
+                args.add(element);
+                params.add(param);
+                continue;
+            }
             Valued a = exprs.expr(depth - 1, env);
             IntType t = rng.chance(p.pKeepType()) ? Arith.promote(a.expr().type()) : exprs.randomType();
             a = ub.convertImplicitly(ub.fitted(a, t, env.mask()), t);
@@ -105,10 +125,25 @@ final class HelperCalls {
         return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList()), body.values());
     }
 
-    /** The helpers a call here may call: in an extern helper's body, the extern ones (see {@link Helper.Linkage#EXTERN}). */
+    /**
+     * The helpers a call here may call: in an extern helper's body, the extern ones (see {@link
+     * Helper.Linkage#EXTERN}); where arrays may not be read, those that take no pointer.
+     */
     private List<Helper> callable(Env env) {
-        if (env.helper() != Helper.Linkage.EXTERN) return helpers;
-        return helpers.stream().filter(h -> h.linkage() == Helper.Linkage.EXTERN).toList();
+        boolean reads = readsArrays(env);
+        return helpers.stream()
+                .filter(h -> env.helper() != Helper.Linkage.EXTERN || h.linkage() == Helper.Linkage.EXTERN)
+                .filter(h -> reads || !h.readsMemory())
+                .toList();
+    }
+
+    /**
+     * Whether a call here may pass an element by pointer: where an expression may read an
+     * array (not in a loop-invariant context, which bounds and hoisted values are) and not in a
+     * helper's body, which reads its parameters alone.
+     */
+    private boolean readsArrays(Env env) {
+        return pointers && !env.inHelper() && !env.invariant();
     }
 
     /** An argument of type {@code t}: an expression converted to it (made to fit, in a portable program). */

@@ -63,7 +63,8 @@ public final class Generator {
         // ISPC may evaluate every arm of ?:, && and || (under a varying condition): its
         // programs keep each one defined, and the interpreter checks that they are.
         boolean eager = lang == Language.ISPC;
-        // SYCL's lowering gives every array a buffer (or USM allocation) of its own: no arrays of structs.
+        // SYCL's lowering gives every array a buffer (or USM allocation) of its own: no arrays of
+        // structs, and no element's address passed to a helper.
         Program p = Flesher.flesh(sk, policy, rng, eager, lang != Language.SYCL);
         long t2 = System.nanoTime();
         Prediction pred;

@@ -253,7 +253,10 @@ public sealed interface Expr {
         }
     }
 
-    /** A call of a helper: each argument already of its parameter's type. */
+    /**
+     * A call of a helper: each argument already of its parameter's type; the argument of a
+     * parameter passed by pointer is the element whose address the call passes.
+     */
     record HelperCall(Helper helper, List<Expr> args) implements Expr {
         public HelperCall {
             args = List.copyOf(args);
@@ -261,6 +264,9 @@ public sealed interface Expr {
             for (int i = 0; i < args.size(); i++) {
                 if (args.get(i).type() != helper.params().get(i).base()) {
                     throw new IllegalArgumentException("argument " + i + " of " + helper.name() + " is not of its parameter's type");
+                }
+                if (helper.params().get(i).byPointer() && !(args.get(i) instanceof Subscript)) {
+                    throw new IllegalArgumentException("argument " + i + " of " + helper.name() + " is passed by pointer, and is not an element");
                 }
             }
         }

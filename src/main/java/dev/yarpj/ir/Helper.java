@@ -3,7 +3,8 @@ package dev.yarpj.ir;
 import java.util.List;
 
 /**
- * A helper function that test() calls: scalar parameters, and a body that returns one
+ * A helper function that test() calls: scalar parameters (by value, or by pointer to an
+ * element of an input array), and a body that returns one
  * expression over them, constants and calls of helpers defined before it (so the call graph
  * is acyclic and a program lists its helpers callees first). Every call passes arguments
  * the generator knows the values of, and the body is defined for those values: the UB check
@@ -40,7 +41,16 @@ public record Helper(String name, IntType result, List<ScalarVar> params, Expr b
         params = List.copyOf(params);
         if (body.type() != result) throw new IllegalArgumentException("helper " + name + " returns " + result + ", its body is " + body.type());
         for (ScalarVar p : params) {
-            if (p.role() != ScalarVar.Role.PARAMETER) throw new IllegalArgumentException(p.name() + " is not a parameter");
+            if (!p.isHelperParameter()) throw new IllegalArgumentException(p.name() + " is not a parameter");
         }
+    }
+
+    /**
+     * Whether the body reads memory: through a parameter passed by pointer. Such a helper is
+     * at most {@code pure} in gcc's sense, never {@code const}: it reads elements of input
+     * arrays, which no code writes, so it returns the same for the same arguments all the same.
+     */
+    public boolean readsMemory() {
+        return params.stream().anyMatch(ScalarVar::byPointer);
     }
 }

@@ -7,7 +7,27 @@ package dev.yarpj.ir;
  * {@code slot} is the variable's index in the interpreter's frame.
  */
 public record ScalarVar(int slot, String name, VarType type, Role role, long initValue, boolean isParam) {
-    public enum Role { INPUT, OUTPUT, LOCAL, PARAMETER }
+    public enum Role {
+        INPUT, OUTPUT, LOCAL, PARAMETER,
+        /**
+         * A parameter of a {@link Helper} passed by pointer: the caller passes the address of an
+         * element of an input array ({@code &a[i][j]}, which the program never writes), the body
+         * reads {@code *p}. Its value is the element's, so only the printing differs from
+         * {@link #PARAMETER}; what it gives the compilers is a load in the callee, the case of
+         * argument promotion, IPA-SRA and SIMD clones with pointer arguments.
+         */
+        POINTER_PARAMETER
+    }
+
+    /** Whether this is a parameter of a helper, by value or by pointer. */
+    public boolean isHelperParameter() {
+        return role == Role.PARAMETER || role == Role.POINTER_PARAMETER;
+    }
+
+    /** Whether this is a helper's parameter passed by pointer (see {@link Role#POINTER_PARAMETER}). */
+    public boolean byPointer() {
+        return role == Role.POINTER_PARAMETER;
+    }
 
     public IntType base() {
         return type.base();

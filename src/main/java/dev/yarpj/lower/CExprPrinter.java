@@ -78,9 +78,10 @@ abstract class CExprPrinter extends ExprPrinter {
                 case EXTERN -> file == HelperFile.ONLY ? "static __attribute__((noinline)) " : "";
             });
             if (clones && h.simd()) sb.append("YARPJ_SIMD ");
-            if (h.pure()) sb.append("__attribute__((const)) ");
+            // A helper that reads through a pointer is pure, not const: it reads memory (input arrays, never written).
+            if (h.pure()) sb.append(h.readsMemory() ? "__attribute__((pure)) " : "__attribute__((const)) ");
             List<String> ps = new ArrayList<>();
-            for (ScalarVar v : h.params()) ps.add(type(v.base()) + " " + v.name());
+            for (ScalarVar v : h.params()) ps.add(v.byPointer() ? "const " + type(v.base()) + " *" + v.name() : type(v.base()) + " " + v.name());
             sb.append(type(h.result())).append(' ').append(h.name()).append('(').append(ps.isEmpty() ? "void" : String.join(", ", ps)).append(')');
             sb.append(define ? " { return " + expr(h.body()) + "; }\n" : ";\n");
         }

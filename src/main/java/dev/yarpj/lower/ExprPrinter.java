@@ -79,7 +79,8 @@ abstract class ExprPrinter {
 
         @Override
         public String scalar(Expr.ScalarRef r) {
-            return ExprPrinter.this.scalar(r.var());
+            // A helper's parameter passed by pointer is read through it (parenthesized: "a / *p" would open a comment).
+            return r.var().byPointer() ? "(*" + r.var().name() + ")" : ExprPrinter.this.scalar(r.var());
         }
 
         @Override
@@ -126,7 +127,12 @@ abstract class ExprPrinter {
 
         @Override
         public String helperCall(Expr.HelperCall c) {
-            return c.helper().name() + "(" + String.join(", ", c.args().stream().map(ExprPrinter.this::expr).toList()) + ")";
+            List<String> args = new ArrayList<>();
+            for (int i = 0; i < c.args().size(); i++) {
+                String a = expr(c.args().get(i));
+                args.add(c.helper().params().get(i).byPointer() ? "&" + a : a);
+            }
+            return c.helper().name() + "(" + String.join(", ", args) + ")";
         }
 
         @Override

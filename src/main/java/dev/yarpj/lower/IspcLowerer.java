@@ -508,7 +508,10 @@ final class IspcLowerer implements Lowerer {
             };
             for (String q : List.of("uniform", "varying")) {
                 List<String> ps = new ArrayList<>();
-                for (ScalarVar v : h.params()) ps.add(q + " " + type(v.base()) + " " + v.name());
+                for (ScalarVar v : h.params()) {
+                    // By pointer: to a uniform element (arrays are uniform), the pointer itself of the overload's variability.
+                    ps.add(v.byPointer() ? "const uniform " + type(v.base()) + " * " + q + " " + v.name() : q + " " + type(v.base()) + " " + v.name());
+                }
                 w.line(linkage + q + " " + type(h.result()) + " " + h.name() + "(" + String.join(", ", ps) + ") { return "
                         + expr(h.body()) + "; }");
             }

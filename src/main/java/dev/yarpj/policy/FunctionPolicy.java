@@ -20,9 +20,11 @@ public record FunctionPolicy(
         int maxBodyDepth,
         /* Chance that a call reuses a helper defined before (else it defines a new one). */
         double pReuse,
+        /* Chance that a parameter of a new helper is passed by pointer, where the call may read an array: the call passes &a[i][j] of an input array, the body reads *p (0: none; the same programs as before them). Not in SYCL. */
+        double pPointer,
         /* Chance that a parameter (or the result) keeps its argument's (or body's) promoted type, else one drawn by type_weights: a conversion at the call. */
         double pKeepType,
-        /* Chance that a helper is declared __attribute__((const)) (each is: it reads its parameters alone). */
+        /* Chance that a helper is declared __attribute__((const)) (each is: it reads its parameters alone), or pure if it takes a pointer. */
         double pConst,
         /* Chance that a helper asks for SIMD clones (gcc's __attribute__((simd)), #pragma omp declare simd). */
         double pSimd,

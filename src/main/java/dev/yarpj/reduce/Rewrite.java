@@ -583,7 +583,11 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     public Expr helperCall(Expr.HelperCall e) {
         return at(e, () -> {
             List<Expr> args = new ArrayList<>();
-            for (Expr a : e.args()) args.add(a.accept(this));
+            for (int i = 0; i < e.args().size(); i++) {
+                Expr a = e.args().get(i);
+                // An element passed by pointer stays an element: its address is what the call passes.
+                args.add(e.helper().params().get(i).byPointer() ? indexed((Expr.Subscript) a) : a.accept(this));
+            }
             return new Expr.HelperCall(e.helper(), args);
         });
     }

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * calls only helpers listed before it), a body reads nothing but its own parameters (so
  * {@code __attribute__((const))} is true of every helper), helpers are reused by later calls
  * with other values, and the interpreter runs every program UB-free (generating one runs it).
- * An extern helper's body calls extern helpers only. With {@code p_call: 0} a program has no
- * helpers.
+ * An extern helper's body calls extern helpers only. A parameter passed by pointer gets the
+ * address of an element of an input array, which no statement writes, and makes its helper
+ * pure rather than const. With {@code p_call: 0} a program has no helpers.
  */
 class HelperCallsTest {
     private static final GenPolicy CALLING = PolicyLoader.parse("functions: {p_call: 0.3}\n", "calling.yaml", "calling");
@@ -108,6 +109,66 @@ class HelperCallsTest {
         assertTrue(reused >= 5, "only " + reused + " helpers called more than once from test()");
         assertTrue(nested >= 5, "only " + nested + " helpers call another");
         assertTrue(externCallsExtern[0] >= 1, "no extern helper calls another");
+    }
+
+    @Test
+    void aParameterPassedByPointerGetsAnElementOfAnArrayNoStatementWritesAndItsHelperIsPure() {
+        GenPolicy pointing = PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.5, p_const: 1}\n", "pointing.yaml", "pointing");
+        int pointerArgs = 0, pureHelpers = 0;
+        for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
+            Generator g = new Generator(pointing, lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 15; seed++) {
+                GeneratedTest t = g.generate(seed, "pointers");
+                Set<dev.yarpj.ir.ArrayVar> written = new HashSet<>();
+                new Stmt.Walker() {
+                    @Override
+                    public Void assign(Stmt.Assign s) {
+                        if (s.target() instanceof Expr.Subscript e) written.add(e.array());
+                        return super.assign(s);
+                    }
+
+                    @Override
+                    public Void reduce(Stmt.Reduce s) {
+                        if (s.target() instanceof Expr.Subscript e) written.add(e.array());
+                        return super.reduce(s);
+                    }
+                }.all(t.program().body().stmts());
+                int[] args = {0};
+                Expr.Walker w = new Expr.Walker() {
+                    @Override
+                    public Void helperCall(Expr.HelperCall c) {
+                        for (int i = 0; i < c.args().size(); i++) {
+                            if (!c.helper().params().get(i).byPointer()) continue;
+                            Expr.Subscript s = (Expr.Subscript) c.args().get(i);
+                            assertTrue(!written.contains(s.array()), c.helper().name() + " gets a pointer into " + s.array().name() + ", which is written");
+                            args[0]++;
+                        }
+                        return super.helperCall(c);
+                    }
+                };
+                new Stmt.Walker() {
+                    @Override
+                    protected void expr(Expr e) {
+                        if (e != null) w.walk(e);
+                    }
+                }.all(t.program().body().stmts());
+                if (lang == Language.SYCL) {
+                    assertEquals(0, args[0], "SYCL gives each array a buffer: no element's address is passed (seed " + seed + ")");
+                    continue;
+                }
+                pointerArgs += args[0];
+                if (lang != Language.C) continue;
+                String func = t.files().files().get("func.c") + t.files().files().getOrDefault("helpers.c", "");
+                for (Helper h : t.program().helpers()) {
+                    if (!h.readsMemory()) continue;
+                    pureHelpers++;
+                    assertTrue(java.util.regex.Pattern.compile("__attribute__\\(\\(pure\\)\\) [a-z ]+ " + h.name() + "\\(").matcher(func).find(),
+                            h.name() + " takes a pointer and is not declared pure (seed " + seed + ")");
+                }
+            }
+        }
+        assertTrue(pointerArgs >= 20, "only " + pointerArgs + " elements passed by pointer in 30 programs");
+        assertTrue(pureHelpers >= 5, "only " + pureHelpers + " helpers that take a pointer in 15 C programs");
     }
 
     @Test

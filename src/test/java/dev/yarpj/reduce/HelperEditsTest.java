@@ -17,13 +17,15 @@ import org.junit.jupiter.api.Test;
 /**
  * The IR reducer's edit of a helper call: the call becomes the helper's body over its
  * arguments, which computes the same values (the prediction does not change); once no call
- * of a helper is left, dropping the unused globals drops the helper too.
+ * of a helper is left, dropping the unused globals drops the helper too. An element passed by
+ * pointer is never replaced on its own (the call passes its address): every expression edit of
+ * a program with such calls gives a program.
  */
 class HelperEditsTest {
     @Test
     void inliningEveryCallKeepsThePredictionAndLeavesNoHelper() {
-        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3}\n", "calling.yaml", "calling"), Language.C, CheckMode.HASH);
-        int programs = 0;
+        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.4}\n", "calling.yaml", "calling"), Language.C, CheckMode.HASH);
+        int programs = 0, byPointer = 0;
         for (long seed = 1; seed <= 8; seed++) {
             GeneratedTest t = g.generate(seed, "");
             Program p = t.program();
@@ -35,6 +37,7 @@ class HelperEditsTest {
                 int call = -1;
                 for (int n = 0; n < exprs.size() && call < 0; n++) if (exprs.get(n) instanceof Expr.HelperCall) call = n;
                 if (call < 0) break;
+                if (((Expr.HelperCall) exprs.get(call)).helper().readsMemory()) byPointer++;
                 assertTrue(IrReducer.expressions(Rewrite.inventory(p)).contains(new Edit.InlineCall(call)), "no inline edit offered");
                 p = Rewrite.apply(p, new Edit.InlineCall(call));
                 inlined++;
@@ -46,5 +49,21 @@ class HelperEditsTest {
             programs++;
         }
         assertTrue(programs >= 5, "only " + programs + " programs with helpers");
+        assertTrue(byPointer >= 3, "only " + byPointer + " calls with an element passed by pointer inlined");
+    }
+
+    @Test
+    void everyExpressionEditOfAProgramThatPassesElementsByPointerGivesAProgram() {
+        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.6}\n", "pointing.yaml", "pointing"), Language.C, CheckMode.HASH);
+        int edits = 0;
+        for (long seed = 1; seed <= 3; seed++) {
+            Program p = g.generate(seed, "").program();
+            if (p.helpers().stream().noneMatch(dev.yarpj.ir.Helper::readsMemory)) continue;
+            for (Edit e : IrReducer.expressions(Rewrite.inventory(p))) {
+                Rewrite.apply(p, e); // throws if an edit made a call pass something else than an element by pointer
+                edits++;
+            }
+        }
+        assertTrue(edits >= 50, "only " + edits + " edits tried");
     }
 }
