@@ -206,6 +206,32 @@ public sealed interface Edit {
         }
     }
 
+    /**
+     * Passes every parameter of helper {@code helper} (its index in the program's list) that
+     * it takes by pointer by value instead: the same element, so the same values; a reduced
+     * test keeps a pointer only where the symptom needs one.
+     */
+    record Unpoint(int helper) implements Edit {
+        public int at() {
+            return helper;
+        }
+
+        public String describe() {
+            return "pass helper " + helper + "'s pointer parameters by value";
+        }
+    }
+
+    /** Drops parameter {@code param} of helper {@code helper}, which its body does not read, and its argument from every call. */
+    record DropParam(int helper, int param) implements Edit {
+        public int at() {
+            return helper;
+        }
+
+        public String describe() {
+            return "drop parameter " + param + " of helper " + helper;
+        }
+    }
+
     /** Drops the globals, parameters and arrays that nothing reads or writes any more. */
     record DropUnused() implements Edit {
         public int at() {

@@ -34,7 +34,8 @@ import java.util.concurrent.Future;
  * first: half the body, a quarter, ... one statement), unused globals dropped, ifs unwrapped,
  * braces dropped, nests of a sequence and outer or inner loop levels dropped, loops run once
  * or half as often, expressions replaced by an operand or a constant, unused globals again,
- * arrays cut to fewer rows; rounds repeat until one changes nothing or the time is up. Each
+ * arrays cut to fewer rows, helpers' pointer parameters passed by value and the parameters
+ * their bodies do not read dropped; rounds repeat until one changes nothing or the time is up. Each
  * candidate's planner draws are those of the program it came from, for what the edit left
  * alone ({@link Draws}).
  * Candidates are tried {@code jobs} at a time; of those that keep the symptom, the first in
@@ -200,7 +201,7 @@ public final class IrReducer {
                 // the declarations), structure, expressions, and unused globals again. Numbers before an
                 // accepted edit's own are the same in the program it leaves, and those candidates were
                 // tried: the pass goes on from there.
-                for (String phase : List.of("unused", "structure", "trips", "expressions", "unused", "arrays")) {
+                for (String phase : List.of("unused", "structure", "trips", "expressions", "unused", "arrays", "helpers")) {
                     int from = 0;
                     while (timeLeft()) {
                         Rewrite.Inventory inv = Rewrite.inventory(p);
@@ -209,6 +210,7 @@ public final class IrReducer {
                             case "trips" -> trips(inv);
                             case "expressions" -> expressions(inv);
                             case "arrays" -> shrinks(p);
+                            case "helpers" -> helperEdits(p);
                             default -> List.of(new Edit.DropUnused());
                         };
                         int start = from;
@@ -318,6 +320,17 @@ public final class IrReducer {
             for (int k : new java.util.TreeSet<>(List.of(1, (rows + 1) / 2))) if (k < rows) out.add(new Edit.ShrinkArray(a.slot(), k));
         }
         out.sort(java.util.Comparator.comparingInt(Edit::at));
+        return out;
+    }
+
+    /** For each helper: its pointer parameters passed by value, and each parameter its body does not read dropped. */
+    static List<Edit> helperEdits(Program p) {
+        List<Edit> out = new ArrayList<>();
+        for (int k = 0; k < p.helpers().size(); k++) {
+            dev.yarpj.ir.Helper h = p.helpers().get(k);
+            if (h.readsMemory()) out.add(new Edit.Unpoint(k));
+            for (int i = 0; i < h.params().size(); i++) out.add(new Edit.DropParam(k, i));
+        }
         return out;
     }
 

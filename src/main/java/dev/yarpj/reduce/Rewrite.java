@@ -84,6 +84,9 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     private ArrayVar arrayTo;
     /** For {@link #inlined}: a helper's parameters, each replaced by its argument. */
     private Map<ScalarVar, Expr> substParams = Map.of();
+    /** For {@link #helperSwapped}: helpers replaced wherever they are called, and the argument a call of one drops. */
+    private Map<Helper, Helper> helperTo = Map.of();
+    private Map<Helper, Integer> argDropped = Map.of();
 
     private Rewrite(Edit edit) {
         this.edit = edit;
@@ -113,6 +116,14 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         }
         if (edit instanceof Edit.Unfield u) {
             Program q = unfield(p, u);
+            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
+        }
+        if (edit instanceof Edit.Unpoint u) {
+            Program q = unpoint(p, u);
+            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
+        }
+        if (edit instanceof Edit.DropParam d) {
+            Program q = dropParam(p, d);
             return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
         }
         Rewrite r = new Rewrite(edit);
@@ -583,12 +594,14 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     public Expr helperCall(Expr.HelperCall e) {
         return at(e, () -> {
             List<Expr> args = new ArrayList<>();
+            int dropped = argDropped.getOrDefault(e.helper(), -1);
             for (int i = 0; i < e.args().size(); i++) {
+                if (i == dropped) continue;
                 Expr a = e.args().get(i);
                 // An element passed by pointer stays an element: its address is what the call passes.
                 args.add(e.helper().params().get(i).byPointer() ? indexed((Expr.Subscript) a) : a.accept(this));
             }
-            return new Expr.HelperCall(e.helper(), args);
+            return new Expr.HelperCall(helperTo.getOrDefault(e.helper(), e.helper()), args);
         });
     }
 
@@ -643,6 +656,73 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         return new Program(p.inputs(), p.outputs(), p.inputArrays().stream().map(swap).toList(),
                 p.outputArrays().stream().map(swap).toList(), p.params(), p.arrayParams().stream().map(swap).toList(), body,
                 p.scalarSlots(), p.arraySlots(), p.helpers());
+    }
+
+    // ---- helpers -------------------------------------------------------------------
+
+    /** {@code p} with helper {@code u.helper()}'s pointer parameters passed by value; null if it has none. */
+    private static Program unpoint(Program p, Edit.Unpoint u) {
+        if (u.helper() >= p.helpers().size()) return null;
+        Helper h = p.helpers().get(u.helper());
+        if (!h.readsMemory()) return null;
+        List<ScalarVar> params = new ArrayList<>();
+        Map<ScalarVar, Expr> byValue = new HashMap<>();
+        for (ScalarVar v : h.params()) {
+            ScalarVar n = v.byPointer() ? new ScalarVar(v.slot(), v.name(), v.type(), ScalarVar.Role.PARAMETER, 0, false) : v;
+            if (n != v) byValue.put(v, new Expr.ScalarRef(n));
+            params.add(n);
+        }
+        Helper to = new Helper(h.name(), h.result(), params, inlined(h.body(), byValue), h.linkage(), h.pure(), h.simd());
+        return helperSwapped(p, h, to, -1);
+    }
+
+    /** {@code p} without parameter {@code d.param()} of helper {@code d.helper()}; null if there is none or the body reads it. */
+    private static Program dropParam(Program p, Edit.DropParam d) {
+        if (d.helper() >= p.helpers().size()) return null;
+        Helper h = p.helpers().get(d.helper());
+        if (d.param() >= h.params().size()) return null;
+        ScalarVar gone = h.params().get(d.param());
+        boolean[] read = {false};
+        new Expr.Walker() {
+            @Override
+            public Void scalar(Expr.ScalarRef s) {
+                if (s.var().equals(gone)) read[0] = true;
+                return null;
+            }
+        }.walk(h.body());
+        if (read[0]) return null;
+        List<ScalarVar> params = new ArrayList<>(h.params());
+        params.remove(d.param());
+        return helperSwapped(p, h, new Helper(h.name(), h.result(), params, h.body(), h.linkage(), h.pure(), h.simd()), d.param());
+    }
+
+    /**
+     * {@code p} with helper {@code from} replaced by {@code to} in its list and in every call
+     * (in the body and in the helpers after it, which are rebuilt in turn), each call dropping
+     * argument {@code dropped} (-1: none).
+     */
+    private static Program helperSwapped(Program p, Helper from, Helper to, int dropped) {
+        Map<Helper, Helper> map = new HashMap<>(Map.of(from, to));
+        Map<Helper, Integer> drops = dropped < 0 ? Map.of() : Map.of(from, dropped);
+        List<Helper> helpers = new ArrayList<>();
+        for (Helper h : p.helpers()) {
+            Helper n = map.getOrDefault(h, h);
+            Rewrite r = new Rewrite(null);
+            r.helperTo = map;
+            r.argDropped = drops;
+            Expr body = n.body().accept(r);
+            if (!body.equals(n.body())) {
+                n = new Helper(n.name(), n.result(), n.params(), body, n.linkage(), n.pure(), n.simd());
+                map.put(h, n); // a call of it after this is of the rebuilt one
+            }
+            helpers.add(n);
+        }
+        Rewrite r = new Rewrite(null);
+        r.helperTo = map;
+        r.argDropped = drops;
+        Stmt.Block body = r.body(p);
+        return new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
+                p.scalarSlots(), p.arraySlots(), List.copyOf(helpers));
     }
 
     /** Every array a program declares or passes. */

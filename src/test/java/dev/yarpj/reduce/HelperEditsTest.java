@@ -53,6 +53,47 @@ class HelperEditsTest {
     }
 
     @Test
+    void passingPointersByValueAndDroppingUnreadParametersKeepsThePredictionAndTheProgramBuilds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.5}\n", "pointing.yaml", "pointing"), Language.C, CheckMode.ASSERTS);
+        int unpointed = 0, dropped = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            GeneratedTest t = g.generate(seed, "");
+            Program p = t.program();
+            Prediction before = t.recipe().interpret(p);
+            for (int k = 0; k < p.helpers().size(); k++) {
+                Program q = Rewrite.apply(p, new Edit.Unpoint(k));
+                if (q == null) {
+                    assertTrue(!p.helpers().get(k).readsMemory(), "seed " + seed + ": helper " + k + " takes a pointer, and was not edited");
+                    continue;
+                }
+                assertTrue(!q.helpers().get(k).readsMemory());
+                p = q;
+                unpointed++;
+            }
+            for (int k = 0; k < p.helpers().size(); k++) {
+                for (int i = p.helpers().get(k).params().size() - 1; i >= 0; i--) {
+                    Program q = Rewrite.apply(p, new Edit.DropParam(k, i));
+                    if (q == null) continue;
+                    assertEquals(p.helpers().get(k).params().size() - 1, q.helpers().get(k).params().size());
+                    p = q;
+                    dropped++;
+                }
+            }
+            Prediction after = t.recipe().interpret(p);
+            assertEquals(before.checksum(), after.checksum(), "seed " + seed + ": the edits changed the prediction");
+            if (seed > 2) continue;
+            // What the edits leave is a program gcc takes, and that computes the prediction (the asserts driver says OK).
+            java.nio.file.Path d = java.nio.file.Files.createDirectories(dir.resolve("s" + seed));
+            for (var f : t.recipe().lower(p, after).files().entrySet()) java.nio.file.Files.writeString(d.resolve(f.getKey()), f.getValue());
+            assertEquals("", dev.yarpj.Commands.run(d, dev.yarpj.Commands.cmd("gcc", "-O2", "-w", "-o", "t", dev.yarpj.Commands.sources(d, "c"), "driver.c")));
+            assertEquals("OK", dev.yarpj.Commands.run(d, "./t").strip(), "seed " + seed);
+        }
+        assertTrue(unpointed >= 5, "only " + unpointed + " helpers' pointers passed by value");
+        assertTrue(dropped >= 3, "only " + dropped + " unread parameters dropped");
+    }
+
+    @Test
     void everyExpressionEditOfAProgramThatPassesElementsByPointerGivesAProgram() {
         Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.6}\n", "pointing.yaml", "pointing"), Language.C, CheckMode.HASH);
         int edits = 0;
