@@ -262,6 +262,35 @@ final class ExprBuilder {
     }
 
     /**
+     * Reads of fields {@code fields} (input fields of one array of structs, the first the
+     * anchor whose subscripts the nest's access pattern gives) of one element; null when a
+     * field's value would not follow the context there: its alternating axis indexed by
+     * something other than a constant or the split iterator (the anchor's subscripts are
+     * chosen for its own axis).
+     */
+    List<Valued> fieldsOf(List<ArrayVar> fields, Env env) {
+        List<Expr> idx = subscripts(fields.get(0), env, true);
+        List<Valued> out = new ArrayList<>();
+        for (ArrayVar a : fields) {
+            ArrayVar.Fill f = a.fill();
+            long[] v = {f.even(), f.even()};
+            if (f.alternating()) {
+                Expr at = idx.get(f.axis());
+                if (at instanceof Expr.Const k) {
+                    v[0] = v[1] = f.at((int) (k.value() & 1));
+                } else if (at instanceof Expr.IterRef r && env.split() != null && r.iter().equals(env.split().iter())) {
+                    v[0] = f.at(0);
+                    v[1] = f.at(1);
+                } else {
+                    return null;
+                }
+            }
+            out.add(new Valued(Exprs.subscript(a, idx), v));
+        }
+        return out;
+    }
+
+    /**
      * In-bounds subscripts for {@code a}: each dimension gets the iterator the nest's access
      * pattern assigns it, if that iterator's whole space fits the dimension, else a constant.
      * An alternating axis of an input array is indexed only by the split iterator or by a

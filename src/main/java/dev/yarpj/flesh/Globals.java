@@ -82,6 +82,17 @@ final class Globals {
         return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t), ScalarVar.Role.POINTER_PARAMETER, 0, false);
     }
 
+    /** The name of a new struct parameter of a helper. */
+    String newStructName() {
+        return "r_" + names++;
+    }
+
+    /** A field of struct parameter {@code struct}: named as the body reads it ({@code r_9.arr_5}, {@code r_9->arr_5}). */
+    ScalarVar newFieldParameter(String struct, boolean byPointer, ArrayVar field) {
+        return new ScalarVar(scalarSlots++, struct + (byPointer ? "->" : ".") + field.name(), VarType.uniform(field.base()),
+                ScalarVar.Role.FIELD_PARAMETER, 0, false);
+    }
+
     ScalarVar newLocal(IntType t) {
         return new ScalarVar(scalarSlots++, "tmp_" + names++, VarType.uniform(t), ScalarVar.Role.LOCAL, 0, false);
     }

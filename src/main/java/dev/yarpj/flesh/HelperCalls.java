@@ -1,6 +1,7 @@
 package dev.yarpj.flesh;
 
 import dev.yarpj.ir.Arith;
+import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.Helper;
@@ -74,6 +75,14 @@ final class HelperCalls {
         Helper h = rng.pick(callable);
         List<Valued> args = new ArrayList<>();
         for (ScalarVar param : h.params()) {
+            if (param.isField()) {
+                Helper.StructParam g = h.structStartingAt(param);
+                if (g == null) continue; // read with the struct's first field
+                List<Valued> fields = exprs.fieldsOf(g.fields().stream().map(this::fieldArray).toList(), env);
+                if (fields == null) return null; // no element of the array of structs whose fields follow the context here
+                args.addAll(fields);
+                continue;
+            }
             Valued a = param.byPointer() ? exprs.arrayRead(env, param.base()) : argument(depth, env, param.base());
             if (a == null) return null; // no input array of the pointee's type: no call here
             args.add(a);
@@ -97,8 +106,25 @@ final class HelperCalls {
         int n = rng.between(1, p.maxParams());
         List<Valued> args = new ArrayList<>();
         List<ScalarVar> params = new ArrayList<>();
+        List<Helper.StructParam> structs = new ArrayList<>();
         Scope scope = new Scope(null);
         for (int i = 0; i < n; i++) {
+            // Drawn only when struct parameters are on: with p_struct 0 every seed gives the program it gave before them.
+            List<Valued> fields = readsArrays(env) && p.pStruct() > 0 && rng.chance(p.pStruct()) ? structElement(env) : null;
+            if (fields != null) {
+                boolean byPointer = rng.chance(p.pPointer());
+                String name = globals.newStructName();
+                List<ScalarVar> fs = new ArrayList<>();
+                for (Valued f : fields) {
+                    ScalarVar v = globals.newFieldParameter(name, byPointer, ((Expr.Subscript) f.expr()).array());
+                    scope.declare(v, f.values().clone());
+                    fs.add(v);
+                }
+                args.addAll(fields);
+                params.addAll(fs);
+                structs.add(new Helper.StructParam(name, ((Expr.Subscript) fields.get(0).expr()).array().field().type(), byPointer, fs));
+                continue;
+            }
             // Drawn only when pointers are on: with p_pointer 0 every seed gives the program it gave before them.
             Valued element = readsArrays(env) && p.pPointer() > 0 && rng.chance(p.pPointer()) ? exprs.arrayRead(env) : null;
             if (element != null) {
@@ -120,21 +146,48 @@ final class HelperCalls {
         IntType result = rng.chance(p.pKeepType()) ? Arith.promote(body.expr().type()) : exprs.randomType();
         body = ub.convertImplicitly(ub.fitted(body, result, env.mask()), result);
         Helper h = new Helper("fn_" + helpers.size(), result, params, body.expr(), linkage, rng.chance(p.pConst()),
-                rng.chance(p.pSimd()));
+                rng.chance(p.pSimd()), structs);
         helpers.add(h);
         return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList()), body.values());
     }
 
     /**
      * The helpers a call here may call: in an extern helper's body, the extern ones (see {@link
-     * Helper.Linkage#EXTERN}); where arrays may not be read, those that take no pointer.
+     * Helper.Linkage#EXTERN}); where arrays may not be read, those that take no element.
      */
     private List<Helper> callable(Env env) {
         boolean reads = readsArrays(env);
         return helpers.stream()
                 .filter(h -> env.helper() != Helper.Linkage.EXTERN || h.linkage() == Helper.Linkage.EXTERN)
-                .filter(h -> reads || !h.readsMemory())
+                .filter(h -> reads || !h.takesElements())
                 .toList();
+    }
+
+    /**
+     * Reads of the input fields of one element of an array of structs: a field drawn from all
+     * input fields, with each other input field of its struct by a coin (in field order); null
+     * when there is none, or its element's fields do not follow the context here.
+     */
+    private List<Valued> structElement(Env env) {
+        List<ArrayVar> all = globals.inputArrays.stream().filter(a -> a.field() != null).toList();
+        if (all.isEmpty()) return null;
+        ArrayVar anchor = rng.pick(all);
+        List<ArrayVar> fields = new ArrayList<>(List.of(anchor));
+        for (ArrayVar a : all) {
+            if (a != anchor && a.field().structs().equals(anchor.field().structs()) && rng.chance(0.5)) fields.add(a);
+        }
+        List<ArrayVar> ordered = new ArrayList<>(fields.subList(1, fields.size()));
+        ordered.sort(java.util.Comparator.comparingInt(a -> a.field().index()));
+        ordered.add(0, anchor); // the anchor's subscripts are the access pattern's
+        return exprs.fieldsOf(ordered, env);
+    }
+
+    /** The input field a struct parameter's field reads (its name ends with the field's). */
+    private ArrayVar fieldArray(ScalarVar field) {
+        String n = field.name();
+        String member = n.substring(Math.max(n.lastIndexOf('.'), n.lastIndexOf('>')) + 1);
+        for (ArrayVar a : globals.inputArrays) if (a.field() != null && a.name().equals(member)) return a;
+        throw new IllegalStateException("no input field " + member);
     }
 
     /**

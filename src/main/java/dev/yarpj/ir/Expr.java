@@ -269,6 +269,19 @@ public sealed interface Expr {
                     throw new IllegalArgumentException("argument " + i + " of " + helper.name() + " is passed by pointer, and is not an element");
                 }
             }
+            for (Helper.StructParam g : helper.structParams()) {
+                // The arguments of a struct's fields are those fields of one element of one array of structs.
+                int at = helper.params().indexOf(g.fields().get(0));
+                Subscript first = args.get(at) instanceof Subscript s ? s : null;
+                for (int i = at; i < at + g.fields().size(); i++) {
+                    if (!(args.get(i) instanceof Subscript s) || first == null || s.array().field() == null
+                            || !s.array().field().structs().equals(first.array().field().structs())
+                            || !s.array().field().type().equals(g.type()) || !s.indices().equals(first.indices())
+                            || !g.fields().get(i - at).name().equals(g.name() + (g.byPointer() ? "->" : ".") + s.array().name())) {
+                        throw new IllegalArgumentException("the arguments of " + g.name() + " of " + helper.name() + " are not fields of one struct");
+                    }
+                }
+            }
         }
 
         public <R> R accept(Visitor<R> v) {

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * A helper function that test() calls: scalar parameters (by value, or by pointer to an
- * element of an input array), and a body that returns one
+ * element of an input array) and structs (elements of arrays of structs, by value or by
+ * pointer), and a body that returns one
  * expression over them, constants and calls of helpers defined before it (so the call graph
  * is acyclic and a program lists its helpers callees first). Every call passes arguments
  * the generator knows the values of, and the body is defined for those values: the UB check
@@ -16,7 +17,20 @@ import java.util.List;
  * SIMD clones of it (gcc's {@code __attribute__((simd))}).
  */
 public record Helper(String name, IntType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure,
-                     boolean simd) {
+                     boolean simd, List<StructParam> structParams) {
+    /**
+     * A parameter that is a struct, {@code struct type name} or {@code const struct type
+     * *name}: its fields the body reads are the parameters {@code fields}, which stand next to
+     * each other in {@link #params} (a call's arguments for them are those fields of one
+     * element of an array of structs, which the call passes, or its address).
+     */
+    public record StructParam(String name, String type, boolean byPointer, List<ScalarVar> fields) {
+        public StructParam {
+            fields = List.copyOf(fields);
+            if (fields.isEmpty()) throw new IllegalArgumentException("struct parameter " + name + " with no fields");
+        }
+    }
+
     /** How a helper is declared; the languages spell each their own way. */
     public enum Linkage {
         /** {@code static}: the compiler decides whether to inline it. */
@@ -37,8 +51,24 @@ public record Helper(String name, IntType result, List<ScalarVar> params, Expr b
         EXTERN
     }
 
+    public Helper(String name, IntType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure, boolean simd) {
+        this(name, result, params, body, linkage, pure, simd, List.of());
+    }
+
     public Helper {
         params = List.copyOf(params);
+        structParams = List.copyOf(structParams);
+        int inGroups = 0;
+        for (StructParam g : structParams) {
+            int at = params.indexOf(g.fields().get(0));
+            if (at < 0 || at + g.fields().size() > params.size() || !params.subList(at, at + g.fields().size()).equals(g.fields())) {
+                throw new IllegalArgumentException("the fields of " + g.name() + " are not parameters of " + name + " next to each other");
+            }
+            inGroups += g.fields().size();
+        }
+        if (inGroups != params.stream().filter(ScalarVar::isField).count()) {
+            throw new IllegalArgumentException(name + " has a field parameter of no struct parameter");
+        }
         if (body.type() != result) throw new IllegalArgumentException("helper " + name + " returns " + result + ", its body is " + body.type());
         for (ScalarVar p : params) {
             if (!p.isHelperParameter()) throw new IllegalArgumentException(p.name() + " is not a parameter");
@@ -51,6 +81,23 @@ public record Helper(String name, IntType result, List<ScalarVar> params, Expr b
      * arrays, which no code writes, so it returns the same for the same arguments all the same.
      */
     public boolean readsMemory() {
-        return params.stream().anyMatch(ScalarVar::byPointer);
+        return params.stream().anyMatch(ScalarVar::byPointer) || structParams.stream().anyMatch(StructParam::byPointer);
+    }
+
+    /** Whether a call passes elements of arrays: a parameter by pointer, or a struct. */
+    public boolean takesElements() {
+        return params.stream().anyMatch(p -> p.byPointer() || p.isField());
+    }
+
+    /** The struct parameter whose first field is {@code p}, or null (not a field, or not the first). */
+    public StructParam structStartingAt(ScalarVar p) {
+        for (StructParam g : structParams) if (g.fields().get(0).equals(p)) return g;
+        return null;
+    }
+
+    /** The struct parameter {@code p} is a field of, or null. */
+    public StructParam structOf(ScalarVar p) {
+        for (StructParam g : structParams) if (g.fields().contains(p)) return g;
+        return null;
     }
 }

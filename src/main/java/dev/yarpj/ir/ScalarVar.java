@@ -16,12 +16,24 @@ public record ScalarVar(int slot, String name, VarType type, Role role, long ini
          * {@link #PARAMETER}; what it gives the compilers is a load in the callee, the case of
          * argument promotion, IPA-SRA and SIMD clones with pointer arguments.
          */
-        POINTER_PARAMETER
+        POINTER_PARAMETER,
+        /**
+         * A field of a struct that a {@link Helper} takes, by value or by pointer ({@link
+         * Helper.StructParam}): the caller passes an element of an array of structs, the body
+         * reads the field, and its value is the field's in that element. Its name is how the
+         * body reads it: {@code r_9.arr_5}, or {@code r_9->arr_5} through a pointer.
+         */
+        FIELD_PARAMETER
     }
 
-    /** Whether this is a parameter of a helper, by value or by pointer. */
+    /** Whether this is a parameter of a helper, by value, by pointer, or a field of a struct parameter. */
     public boolean isHelperParameter() {
-        return role == Role.PARAMETER || role == Role.POINTER_PARAMETER;
+        return role == Role.PARAMETER || role == Role.POINTER_PARAMETER || role == Role.FIELD_PARAMETER;
+    }
+
+    /** Whether this is a field of a struct a helper takes (see {@link Role#FIELD_PARAMETER}). */
+    public boolean isField() {
+        return role == Role.FIELD_PARAMETER;
     }
 
     /** Whether this is a helper's parameter passed by pointer (see {@link Role#POINTER_PARAMETER}). */

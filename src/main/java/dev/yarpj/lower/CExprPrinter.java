@@ -81,7 +81,15 @@ abstract class CExprPrinter extends ExprPrinter {
             // A helper that reads through a pointer is pure, not const: it reads memory (input arrays, never written).
             if (h.pure()) sb.append(h.readsMemory() ? "__attribute__((pure)) " : "__attribute__((const)) ");
             List<String> ps = new ArrayList<>();
-            for (ScalarVar v : h.params()) ps.add(v.byPointer() ? "const " + type(v.base()) + " *" + v.name() : type(v.base()) + " " + v.name());
+            for (ScalarVar v : h.params()) {
+                if (v.isField()) {
+                    // A struct parameter stands for its fields, which the body reads as r.f or r->f.
+                    Helper.StructParam g = h.structStartingAt(v);
+                    if (g != null) ps.add(g.byPointer() ? "const struct " + g.type() + " *" + g.name() : "struct " + g.type() + " " + g.name());
+                } else {
+                    ps.add(v.byPointer() ? "const " + type(v.base()) + " *" + v.name() : type(v.base()) + " " + v.name());
+                }
+            }
             sb.append(type(h.result())).append(' ').append(h.name()).append('(').append(ps.isEmpty() ? "void" : String.join(", ", ps)).append(')');
             sb.append(define ? " { return " + expr(h.body()) + "; }\n" : ";\n");
         }

@@ -63,6 +63,13 @@ abstract class ExprPrinter {
         return sb.toString();
     }
 
+    /** The element of an array of structs that field {@code a}'s element is in: {@code structs[i][j]}. */
+    static String structElement(dev.yarpj.ir.ArrayVar a, List<String> indices) {
+        StringBuilder sb = new StringBuilder(a.field().structs());
+        for (String i : indices) sb.append('[').append(i).append(']');
+        return sb.toString();
+    }
+
     String cast(IntType to, String operand) {
         return "((" + type(to) + ") " + operand + ")";
     }
@@ -129,8 +136,18 @@ abstract class ExprPrinter {
         public String helperCall(Expr.HelperCall c) {
             List<String> args = new ArrayList<>();
             for (int i = 0; i < c.args().size(); i++) {
+                dev.yarpj.ir.ScalarVar p = c.helper().params().get(i);
+                if (p.isField()) {
+                    // A struct is passed whole (or its address): the element its fields' arguments are fields of.
+                    dev.yarpj.ir.Helper.StructParam g = c.helper().structStartingAt(p);
+                    if (g == null) continue;
+                    Expr.Subscript s = (Expr.Subscript) c.args().get(i);
+                    String element = structElement(s.array(), s.indices().stream().map(ExprPrinter.this::expr).toList());
+                    args.add(g.byPointer() ? "&" + element : element);
+                    continue;
+                }
                 String a = expr(c.args().get(i));
-                args.add(c.helper().params().get(i).byPointer() ? "&" + a : a);
+                args.add(p.byPointer() ? "&" + a : a);
             }
             return c.helper().name() + "(" + String.join(", ", args) + ")";
         }

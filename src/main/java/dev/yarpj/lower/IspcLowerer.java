@@ -510,7 +510,12 @@ final class IspcLowerer implements Lowerer {
                 List<String> ps = new ArrayList<>();
                 for (ScalarVar v : h.params()) {
                     // By pointer: to a uniform element (arrays are uniform), the pointer itself of the overload's variability.
-                    ps.add(v.byPointer() ? "const uniform " + type(v.base()) + " * " + q + " " + v.name() : q + " " + type(v.base()) + " " + v.name());
+                    if (v.isField()) {
+                        dev.yarpj.ir.Helper.StructParam g = h.structStartingAt(v);
+                        if (g != null) ps.add(g.byPointer() ? "const uniform " + g.type() + " * " + q + " " + g.name() : q + " " + g.type() + " " + g.name());
+                    } else {
+                        ps.add(v.byPointer() ? "const uniform " + type(v.base()) + " * " + q + " " + v.name() : q + " " + type(v.base()) + " " + v.name());
+                    }
                 }
                 w.line(linkage + q + " " + type(h.result()) + " " + h.name() + "(" + String.join(", ", ps) + ") { return "
                         + expr(h.body()) + "; }");

@@ -221,6 +221,21 @@ public sealed interface Edit {
         }
     }
 
+    /**
+     * Passes each struct parameter of helper {@code helper} field by field, the fields its
+     * body reads each a parameter of its own: the same values; a reduced test keeps a struct
+     * parameter only where the symptom needs one.
+     */
+    record Unstruct(int helper) implements Edit {
+        public int at() {
+            return helper;
+        }
+
+        public String describe() {
+            return "pass helper " + helper + "'s struct parameters field by field";
+        }
+    }
+
     /** Drops parameter {@code param} of helper {@code helper}, which its body does not read, and its argument from every call. */
     record DropParam(int helper, int param) implements Edit {
         public int at() {

@@ -34,8 +34,9 @@ import java.util.concurrent.Future;
  * first: half the body, a quarter, ... one statement), unused globals dropped, ifs unwrapped,
  * braces dropped, nests of a sequence and outer or inner loop levels dropped, loops run once
  * or half as often, expressions replaced by an operand or a constant, unused globals again,
- * arrays cut to fewer rows, helpers' pointer parameters passed by value and the parameters
- * their bodies do not read dropped; rounds repeat until one changes nothing or the time is up. Each
+ * helpers' struct parameters passed field by field, pointer parameters by value and the
+ * parameters their bodies do not read dropped (a field leaves its struct only once no helper
+ * takes the struct), arrays cut to fewer rows; rounds repeat until one changes nothing or the time is up. Each
  * candidate's planner draws are those of the program it came from, for what the edit left
  * alone ({@link Draws}).
  * Candidates are tried {@code jobs} at a time; of those that keep the symptom, the first in
@@ -201,7 +202,7 @@ public final class IrReducer {
                 // the declarations), structure, expressions, and unused globals again. Numbers before an
                 // accepted edit's own are the same in the program it leaves, and those candidates were
                 // tried: the pass goes on from there.
-                for (String phase : List.of("unused", "structure", "trips", "expressions", "unused", "arrays", "helpers")) {
+                for (String phase : List.of("unused", "structure", "trips", "expressions", "unused", "helpers", "arrays")) {
                     int from = 0;
                     while (timeLeft()) {
                         Rewrite.Inventory inv = Rewrite.inventory(p);
@@ -323,12 +324,13 @@ public final class IrReducer {
         return out;
     }
 
-    /** For each helper: its pointer parameters passed by value, and each parameter its body does not read dropped. */
+    /** For each helper: its struct parameters passed field by field, its pointer parameters by value, and each parameter its body does not read dropped. */
     static List<Edit> helperEdits(Program p) {
         List<Edit> out = new ArrayList<>();
         for (int k = 0; k < p.helpers().size(); k++) {
             dev.yarpj.ir.Helper h = p.helpers().get(k);
-            if (h.readsMemory()) out.add(new Edit.Unpoint(k));
+            if (!h.structParams().isEmpty()) out.add(new Edit.Unstruct(k));
+            if (h.params().stream().anyMatch(dev.yarpj.ir.ScalarVar::byPointer)) out.add(new Edit.Unpoint(k));
             for (int i = 0; i < h.params().size(); i++) out.add(new Edit.DropParam(k, i));
         }
         return out;

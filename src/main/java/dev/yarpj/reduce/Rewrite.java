@@ -122,6 +122,10 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             Program q = unpoint(p, u);
             return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
         }
+        if (edit instanceof Edit.Unstruct u) {
+            Program q = unstruct(p, u);
+            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
+        }
         if (edit instanceof Edit.DropParam d) {
             Program q = dropParam(p, d);
             return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
@@ -598,8 +602,9 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             for (int i = 0; i < e.args().size(); i++) {
                 if (i == dropped) continue;
                 Expr a = e.args().get(i);
-                // An element passed by pointer stays an element: its address is what the call passes.
-                args.add(e.helper().params().get(i).byPointer() ? indexed((Expr.Subscript) a) : a.accept(this));
+                // An element passed by pointer (or a struct's field) stays an element: its address (struct) is what the call passes.
+                ScalarVar p = e.helper().params().get(i);
+                args.add(p.byPointer() || p.isField() ? indexed((Expr.Subscript) a) : a.accept(this));
             }
             return new Expr.HelperCall(helperTo.getOrDefault(e.helper(), e.helper()), args);
         });
@@ -636,10 +641,16 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         return swapped(p, old, new ArrayVar(old.slot(), old.name(), old.elem(), List.copyOf(dims), old.isInput(), old.fill(), old.passing()));
     }
 
-    /** {@code p} with the field in slot {@code u.slot()} a global array of its own; null if it is no field. */
+    /**
+     * {@code p} with the field in slot {@code u.slot()} a global array of its own; null if it
+     * is no field, or a helper takes its struct (Unstruct first).
+     */
     private static Program unfield(Program p, Edit.Unfield u) {
         for (ArrayVar a : allArrays(p)) {
             if (a.slot() == u.slot() && a.field() != null) {
+                for (Helper h : p.helpers()) {
+                    for (Helper.StructParam g : h.structParams()) if (g.type().equals(a.field().type())) return null;
+                }
                 return swapped(p, a, new ArrayVar(a.slot(), a.name(), a.elem(), a.dims(), a.isInput(), a.fill(), ArrayVar.Passing.GLOBAL));
             }
         }
@@ -664,7 +675,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     private static Program unpoint(Program p, Edit.Unpoint u) {
         if (u.helper() >= p.helpers().size()) return null;
         Helper h = p.helpers().get(u.helper());
-        if (!h.readsMemory()) return null;
+        if (h.params().stream().noneMatch(ScalarVar::byPointer)) return null;
         List<ScalarVar> params = new ArrayList<>();
         Map<ScalarVar, Expr> byValue = new HashMap<>();
         for (ScalarVar v : h.params()) {
@@ -672,7 +683,24 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             if (n != v) byValue.put(v, new Expr.ScalarRef(n));
             params.add(n);
         }
-        Helper to = new Helper(h.name(), h.result(), params, inlined(h.body(), byValue), h.linkage(), h.pure(), h.simd());
+        Helper to = new Helper(h.name(), h.result(), params, inlined(h.body(), byValue), h.linkage(), h.pure(), h.simd(), h.structParams());
+        return helperSwapped(p, h, to, -1);
+    }
+
+    /** {@code p} with helper {@code u.helper()}'s struct parameters passed field by field, each a parameter of its own; null if it has none. */
+    private static Program unstruct(Program p, Edit.Unstruct u) {
+        if (u.helper() >= p.helpers().size()) return null;
+        Helper h = p.helpers().get(u.helper());
+        if (h.structParams().isEmpty()) return null;
+        List<ScalarVar> params = new ArrayList<>();
+        Map<ScalarVar, Expr> own = new HashMap<>();
+        for (ScalarVar v : h.params()) {
+            ScalarVar n = v.isField()
+                    ? new ScalarVar(v.slot(), v.name().replace("->", "_").replace('.', '_'), v.type(), ScalarVar.Role.PARAMETER, 0, false) : v;
+            if (n != v) own.put(v, new Expr.ScalarRef(n));
+            params.add(n);
+        }
+        Helper to = new Helper(h.name(), h.result(), params, inlined(h.body(), own), h.linkage(), h.pure(), h.simd(), List.of());
         return helperSwapped(p, h, to, -1);
     }
 
@@ -682,6 +710,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         Helper h = p.helpers().get(d.helper());
         if (d.param() >= h.params().size()) return null;
         ScalarVar gone = h.params().get(d.param());
+        if (gone.isField()) return null; // a struct's field: Unstruct first
         boolean[] read = {false};
         new Expr.Walker() {
             @Override
@@ -693,7 +722,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         if (read[0]) return null;
         List<ScalarVar> params = new ArrayList<>(h.params());
         params.remove(d.param());
-        return helperSwapped(p, h, new Helper(h.name(), h.result(), params, h.body(), h.linkage(), h.pure(), h.simd()), d.param());
+        return helperSwapped(p, h, new Helper(h.name(), h.result(), params, h.body(), h.linkage(), h.pure(), h.simd(), h.structParams()), d.param());
     }
 
     /**
@@ -712,7 +741,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             r.argDropped = drops;
             Expr body = n.body().accept(r);
             if (!body.equals(n.body())) {
-                n = new Helper(n.name(), n.result(), n.params(), body, n.linkage(), n.pure(), n.simd());
+                n = new Helper(n.name(), n.result(), n.params(), body, n.linkage(), n.pure(), n.simd(), n.structParams());
                 map.put(h, n); // a call of it after this is of the rebuilt one
             }
             helpers.add(n);

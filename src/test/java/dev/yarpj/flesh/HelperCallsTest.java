@@ -112,9 +112,10 @@ class HelperCallsTest {
     }
 
     @Test
-    void aParameterPassedByPointerGetsAnElementOfAnArrayNoStatementWritesAndItsHelperIsPure() {
-        GenPolicy pointing = PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.5, p_const: 1}\n", "pointing.yaml", "pointing");
-        int pointerArgs = 0, pureHelpers = 0;
+    void aParameterPassedByPointerOrAStructGetsElementsOfArraysNoStatementWritesAndAPointerMakesItsHelperPure() {
+        GenPolicy pointing = PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.5, p_struct: 0.3, p_const: 1}\nstructs: {p_field: 0.6}\n",
+                "pointing.yaml", "pointing");
+        int pointerArgs = 0, pureHelpers = 0, structArgs = 0, byValue = 0, byPointer = 0;
         for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
             Generator g = new Generator(pointing, lang, CheckMode.HASH);
             for (long seed = 1; seed <= 15; seed++) {
@@ -133,15 +134,22 @@ class HelperCallsTest {
                         return super.reduce(s);
                     }
                 }.all(t.program().body().stmts());
-                int[] args = {0};
+                int[] args = {0, 0};
                 Expr.Walker w = new Expr.Walker() {
                     @Override
                     public Void helperCall(Expr.HelperCall c) {
                         for (int i = 0; i < c.args().size(); i++) {
-                            if (!c.helper().params().get(i).byPointer()) continue;
+                            ScalarVar p = c.helper().params().get(i);
+                            if (!p.byPointer() && !p.isField()) continue;
                             Expr.Subscript s = (Expr.Subscript) c.args().get(i);
-                            assertTrue(!written.contains(s.array()), c.helper().name() + " gets a pointer into " + s.array().name() + ", which is written");
-                            args[0]++;
+                            assertTrue(!written.contains(s.array()), c.helper().name() + " gets an element of " + s.array().name() + ", which is written");
+                            if (p.byPointer()) args[0]++;
+                            if (p.isField()) {
+                                // The arguments of a struct's fields are those fields of one element (HelperCall checks it too).
+                                Helper.StructParam sp = c.helper().structOf(p);
+                                assertTrue(p.name().endsWith(s.array().name()) && s.array().field().type().equals(sp.type()), p.name() + " gets " + s.array().name());
+                                if (c.helper().structStartingAt(p) != null) args[1]++;
+                            }
                         }
                         return super.helperCall(c);
                     }
@@ -153,10 +161,17 @@ class HelperCallsTest {
                     }
                 }.all(t.program().body().stmts());
                 if (lang == Language.SYCL) {
-                    assertEquals(0, args[0], "SYCL gives each array a buffer: no element's address is passed (seed " + seed + ")");
+                    assertEquals(0, args[0] + args[1], "SYCL gives each array a buffer: no element's address or struct is passed (seed " + seed + ")");
                     continue;
                 }
                 pointerArgs += args[0];
+                structArgs += args[1];
+                for (Helper h : t.program().helpers()) {
+                    for (Helper.StructParam sp : h.structParams()) {
+                        if (sp.byPointer()) byPointer++;
+                        else byValue++;
+                    }
+                }
                 if (lang != Language.C) continue;
                 String func = t.files().files().get("func.c") + t.files().files().getOrDefault("helpers.c", "");
                 for (Helper h : t.program().helpers()) {
@@ -168,6 +183,8 @@ class HelperCallsTest {
             }
         }
         assertTrue(pointerArgs >= 20, "only " + pointerArgs + " elements passed by pointer in 30 programs");
+        assertTrue(structArgs >= 10, "only " + structArgs + " structs passed in 30 programs");
+        assertTrue(byValue >= 3 && byPointer >= 3, byValue + " struct parameters by value, " + byPointer + " by pointer");
         assertTrue(pureHelpers >= 5, "only " + pureHelpers + " helpers that take a pointer in 15 C programs");
     }
 

@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Test;
  * The IR reducer's edit of a helper call: the call becomes the helper's body over its
  * arguments, which computes the same values (the prediction does not change); once no call
  * of a helper is left, dropping the unused globals drops the helper too. An element passed by
- * pointer is never replaced on its own (the call passes its address): every expression edit of
- * a program with such calls gives a program.
+ * pointer, or a struct's field, is never replaced on its own (the call passes its address, or
+ * the struct): every expression edit of a program with such calls gives a program. Passing
+ * structs field by field, pointers by value, and dropping parameters a body does not read
+ * keep the prediction, and give programs gcc builds that print it.
  */
 class HelperEditsTest {
     @Test
@@ -53,14 +55,31 @@ class HelperEditsTest {
     }
 
     @Test
-    void passingPointersByValueAndDroppingUnreadParametersKeepsThePredictionAndTheProgramBuilds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
-        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.5}\n", "pointing.yaml", "pointing"), Language.C, CheckMode.ASSERTS);
-        int unpointed = 0, dropped = 0;
+    void passingStructsFieldByFieldPointersByValueAndDroppingUnreadParametersKeepsThePredictionAndTheProgramBuilds(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.5, p_struct: 0.3}\nstructs: {p_field: 0.6}\n",
+                "pointing.yaml", "pointing"), Language.C, CheckMode.ASSERTS);
+        int unpointed = 0, dropped = 0, unstructed = 0;
         for (long seed = 1; seed <= 6; seed++) {
             GeneratedTest t = g.generate(seed, "");
             Program p = t.program();
             Prediction before = t.recipe().interpret(p);
+            for (int k = 0; k < p.helpers().size(); k++) {
+                Program q = Rewrite.apply(p, new Edit.Unstruct(k));
+                if (q == null) {
+                    assertEquals(List.of(), p.helpers().get(k).structParams(), "seed " + seed + ": helper " + k + " takes a struct, and was not edited");
+                    continue;
+                }
+                for (var a : Rewrite.allArrays(p)) {
+                    // While a helper takes its struct, a field stays in it.
+                    if (a.field() != null && p.helpers().get(k).structParams().stream().anyMatch(s -> s.type().equals(a.field().type()))) {
+                        assertEquals(null, Rewrite.apply(p, new Edit.Unfield(a.slot())), "seed " + seed + ": " + a.name() + " taken out of a struct a helper takes");
+                    }
+                }
+                assertEquals(List.of(), q.helpers().get(k).structParams());
+                p = q;
+                unstructed++;
+            }
             for (int k = 0; k < p.helpers().size(); k++) {
                 Program q = Rewrite.apply(p, new Edit.Unpoint(k));
                 if (q == null) {
@@ -90,16 +109,18 @@ class HelperEditsTest {
             assertEquals("OK", dev.yarpj.Commands.run(d, "./t").strip(), "seed " + seed);
         }
         assertTrue(unpointed >= 5, "only " + unpointed + " helpers' pointers passed by value");
+        assertTrue(unstructed >= 2, "only " + unstructed + " helpers' structs passed field by field");
         assertTrue(dropped >= 3, "only " + dropped + " unread parameters dropped");
     }
 
     @Test
     void everyExpressionEditOfAProgramThatPassesElementsByPointerGivesAProgram() {
-        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.6}\n", "pointing.yaml", "pointing"), Language.C, CheckMode.HASH);
+        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.6, p_struct: 0.3}\nstructs: {p_field: 0.6}\n",
+                "pointing.yaml", "pointing"), Language.C, CheckMode.HASH);
         int edits = 0;
         for (long seed = 1; seed <= 3; seed++) {
             Program p = g.generate(seed, "").program();
-            if (p.helpers().stream().noneMatch(dev.yarpj.ir.Helper::readsMemory)) continue;
+            if (p.helpers().stream().noneMatch(dev.yarpj.ir.Helper::takesElements)) continue;
             for (Edit e : IrReducer.expressions(Rewrite.inventory(p))) {
                 Rewrite.apply(p, e); // throws if an edit made a call pass something else than an element by pointer
                 edits++;
