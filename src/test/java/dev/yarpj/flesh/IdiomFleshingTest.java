@@ -49,7 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that switches on that idiom alone on top of policies/no-idioms.yaml.
  */
 class IdiomFleshingTest {
-    private static final int SEEDS = 40;
+    private static final int SEEDS = 30;
 
     // ---- policies ---------------------------------------------------------------------
 

@@ -85,7 +85,7 @@ class ShardedCampaignTest {
         Path results = dir.resolve("results");
         List<Process> shards = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
-            shards.add(fuzzProcess(dir.resolve("shard" + k + ".log"), "--policy", FuzzHarnessTest.SMALL, "--shard", k + "/3", "--seeds", "101..112", "-j", "1",
+            shards.add(fuzzProcess(dir.resolve("shard" + k + ".log"), "--policy", FuzzHarnessTest.SMALL, "--shard", k + "/3", "--seeds", "101..109", "-j", "1",
                     "--out", results.toString(), "--testbeds", tb.toString()));
         }
         for (int k = 0; k < 3; k++) {
@@ -94,8 +94,8 @@ class ShardedCampaignTest {
         }
         Map<Long, Integer> done = doneSeeds(results);
         Map<Long, Integer> once = new HashMap<>();
-        for (long s = 101; s <= 112; s++) once.put(s, 1);
-        assertEquals(once, done, "every seed of 101..112 done once, by one shard");
+        for (long s = 101; s <= 109; s++) once.put(s, 1);
+        assertEquals(once, done, "every seed of 101..109 done once, by one shard");
         for (int k = 0; k < 3; k++) {
             for (String line : Files.readAllLines(results.resolve("shards/" + k + "/campaign.jsonl"))) {
                 Matcher d = DONE.matcher(line);
