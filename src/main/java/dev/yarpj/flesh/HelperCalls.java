@@ -40,6 +40,8 @@ final class HelperCalls {
     private final boolean pointers;
     /** The helpers defined so far, callees first. */
     private final List<Helper> helpers = new ArrayList<>();
+    /** The input field each struct parameter's field reads, for later calls of its helper. */
+    private final Map<ScalarVar, ArrayVar> fieldArrays = new HashMap<>();
 
     HelperCalls(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, ExprBuilder exprs, boolean pointers) {
         this.pointers = pointers;
@@ -78,7 +80,7 @@ final class HelperCalls {
             if (param.isField()) {
                 Helper.StructParam g = h.structStartingAt(param);
                 if (g == null) continue; // read with the struct's first field
-                List<Valued> fields = exprs.fieldsOf(g.fields().stream().map(this::fieldArray).toList(), env);
+                List<Valued> fields = exprs.fieldsOf(g.fields().stream().map(fieldArrays::get).toList(), env);
                 if (fields == null) return null; // no element of the array of structs whose fields follow the context here
                 args.addAll(fields);
                 continue;
@@ -116,8 +118,10 @@ final class HelperCalls {
                 String name = globals.newStructName();
                 List<ScalarVar> fs = new ArrayList<>();
                 for (Valued f : fields) {
-                    ScalarVar v = globals.newFieldParameter(name, byPointer, ((Expr.Subscript) f.expr()).array());
+                    ArrayVar field = ((Expr.Subscript) f.expr()).array();
+                    ScalarVar v = globals.newFieldParameter(name, byPointer, field);
                     scope.declare(v, f.values().clone());
+                    fieldArrays.put(v, field);
                     fs.add(v);
                 }
                 args.addAll(fields);
@@ -180,14 +184,6 @@ final class HelperCalls {
         ordered.sort(java.util.Comparator.comparingInt(a -> a.field().index()));
         ordered.add(0, anchor); // the anchor's subscripts are the access pattern's
         return exprs.fieldsOf(ordered, env);
-    }
-
-    /** The input field a struct parameter's field reads (its name ends with the field's). */
-    private ArrayVar fieldArray(ScalarVar field) {
-        String n = field.name();
-        String member = n.substring(Math.max(n.lastIndexOf('.'), n.lastIndexOf('>')) + 1);
-        for (ArrayVar a : globals.inputArrays) if (a.field() != null && a.name().equals(member)) return a;
-        throw new IllegalStateException("no input field " + member);
     }
 
     /**
