@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The C++ lowering also runs clean under UBSan and ASan.
  */
 class IspcCompileAndRunTest {
-    private static final int SEEDS = 3;
+    private static final int SEEDS = 2;
 
     @TempDir
     Path dir;
