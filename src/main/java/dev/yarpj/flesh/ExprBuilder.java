@@ -247,18 +247,24 @@ final class ExprBuilder {
     /** A read of an element of input array {@code a}, at subscripts the nest's access pattern gives. */
     private Valued elementOf(ArrayVar a, Env env) {
         List<Expr> idx = subscripts(a, env, true);
-        long[] v = new long[2];
-        ArrayVar.Fill f = a.fill();
-        for (int c = 0; c < 2; c++) {
-            if (!f.alternating()) {
-                v[c] = f.even();
-            } else if (idx.get(f.axis()) instanceof Expr.Const k) {
-                v[c] = f.at((int) (k.value() & 1));
-            } else {
-                v[c] = f.at(c); // indexed by the split iterator, whose parity is the context
-            }
-        }
+        long[] v = valuesAt(a, idx, env);
+        // subscripts() indexes an alternating axis by a constant or the split iterator alone.
+        if (v == null) throw new IllegalStateException(a.name() + "'s alternating axis indexed by " + idx.get(a.fill().axis()));
         return new Valued(Exprs.subscript(a, idx), v);
+    }
+
+    /**
+     * The values of input array {@code a}'s element at {@code idx} in the two contexts; null
+     * when they do not follow the context: its alternating axis indexed by something other
+     * than a constant or the split iterator (whose parity is the context).
+     */
+    private static long[] valuesAt(ArrayVar a, List<Expr> idx, Env env) {
+        ArrayVar.Fill f = a.fill();
+        if (!f.alternating()) return new long[] {f.even(), f.even()};
+        Expr at = idx.get(f.axis());
+        if (at instanceof Expr.Const k) return new long[] {f.at((int) (k.value() & 1)), f.at((int) (k.value() & 1))};
+        if (at instanceof Expr.IterRef r && env.split() != null && r.iter().equals(env.split().iter())) return new long[] {f.at(0), f.at(1)};
+        return null;
     }
 
     /**
@@ -272,19 +278,8 @@ final class ExprBuilder {
         List<Expr> idx = subscripts(fields.get(0), env, true);
         List<Valued> out = new ArrayList<>();
         for (ArrayVar a : fields) {
-            ArrayVar.Fill f = a.fill();
-            long[] v = {f.even(), f.even()};
-            if (f.alternating()) {
-                Expr at = idx.get(f.axis());
-                if (at instanceof Expr.Const k) {
-                    v[0] = v[1] = f.at((int) (k.value() & 1));
-                } else if (at instanceof Expr.IterRef r && env.split() != null && r.iter().equals(env.split().iter())) {
-                    v[0] = f.at(0);
-                    v[1] = f.at(1);
-                } else {
-                    return null;
-                }
-            }
+            long[] v = valuesAt(a, idx, env);
+            if (v == null) return null;
             out.add(new Valued(Exprs.subscript(a, idx), v));
         }
         return out;

@@ -106,30 +106,20 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
 
     /** {@code p} with {@code edit} applied and where it changed, or null when the result is refused (see above). */
     static Applied applied(Program p, Edit edit) {
-        if (edit instanceof Edit.DropUnused) {
-            Program q = dropUnused(p);
-            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
-        }
-        if (edit instanceof Edit.ShrinkArray s) {
-            Program q = shrink(p, s);
-            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
-        }
-        if (edit instanceof Edit.Unfield u) {
-            Program q = unfield(p, u);
-            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
-        }
-        if (edit instanceof Edit.Unpoint u) {
-            Program q = unpoint(p, u);
-            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
-        }
-        if (edit instanceof Edit.Unstruct u) {
-            Program q = unstruct(p, u);
-            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
-        }
-        if (edit instanceof Edit.DropParam d) {
-            Program q = dropParam(p, d);
-            return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
-        }
+        // Edits of the whole program (its globals, arrays, helpers) address nothing of the body.
+        Program q;
+        if (edit instanceof Edit.DropUnused) q = dropUnused(p);
+        else if (edit instanceof Edit.ShrinkArray s) q = shrink(p, s);
+        else if (edit instanceof Edit.Unfield u) q = unfield(p, u);
+        else if (edit instanceof Edit.Unpoint u) q = unpoint(p, u);
+        else if (edit instanceof Edit.Unstruct u) q = unstruct(p, u);
+        else if (edit instanceof Edit.DropParam d) q = dropParam(p, d);
+        else return inBody(p, edit);
+        return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
+    }
+
+    /** {@code p} with an edit of its body applied, and where; null when refused. */
+    private static Applied inBody(Program p, Edit edit) {
         Rewrite r = new Rewrite(edit);
         Stmt.Block body = r.body(p);
         if (r.broken || r.site == null) return null;
@@ -675,32 +665,33 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     private static Program unpoint(Program p, Edit.Unpoint u) {
         if (u.helper() >= p.helpers().size()) return null;
         Helper h = p.helpers().get(u.helper());
-        if (h.params().stream().noneMatch(ScalarVar::byPointer)) return null;
-        List<ScalarVar> params = new ArrayList<>();
-        Map<ScalarVar, Expr> byValue = new HashMap<>();
-        for (ScalarVar v : h.params()) {
-            ScalarVar n = v.byPointer() ? new ScalarVar(v.slot(), v.name(), v.type(), ScalarVar.Role.PARAMETER, 0, false) : v;
-            if (n != v) byValue.put(v, new Expr.ScalarRef(n));
-            params.add(n);
-        }
-        Helper to = new Helper(h.name(), h.result(), params, inlined(h.body(), byValue), h.linkage(), h.pure(), h.simd(), h.structParams());
-        return helperSwapped(p, h, to, -1);
+        return byValue(p, h, ScalarVar::byPointer, name -> name, h.structParams());
     }
 
     /** {@code p} with helper {@code u.helper()}'s struct parameters passed field by field, each a parameter of its own; null if it has none. */
     private static Program unstruct(Program p, Edit.Unstruct u) {
         if (u.helper() >= p.helpers().size()) return null;
         Helper h = p.helpers().get(u.helper());
-        if (h.structParams().isEmpty()) return null;
+        return byValue(p, h, ScalarVar::isField, name -> name.replace("->", "_").replace('.', '_'), List.of());
+    }
+
+    /**
+     * {@code p} with the parameters of {@code h} that {@code which} picks plain parameters
+     * passed by value (named by {@code rename}), read so in its body, and {@code structs} its
+     * struct parameters; null if {@code which} picks none. Their arguments are the same, so
+     * are their values.
+     */
+    private static Program byValue(Program p, Helper h, java.util.function.Predicate<ScalarVar> which,
+                                   java.util.function.UnaryOperator<String> rename, List<Helper.StructParam> structs) {
+        if (h.params().stream().noneMatch(which)) return null;
         List<ScalarVar> params = new ArrayList<>();
-        Map<ScalarVar, Expr> own = new HashMap<>();
+        Map<ScalarVar, Expr> plain = new HashMap<>();
         for (ScalarVar v : h.params()) {
-            ScalarVar n = v.isField()
-                    ? new ScalarVar(v.slot(), v.name().replace("->", "_").replace('.', '_'), v.type(), ScalarVar.Role.PARAMETER, 0, false) : v;
-            if (n != v) own.put(v, new Expr.ScalarRef(n));
+            ScalarVar n = which.test(v) ? new ScalarVar(v.slot(), rename.apply(v.name()), v.type(), ScalarVar.Role.PARAMETER, 0, false) : v;
+            if (n != v) plain.put(v, new Expr.ScalarRef(n));
             params.add(n);
         }
-        Helper to = new Helper(h.name(), h.result(), params, inlined(h.body(), own), h.linkage(), h.pure(), h.simd(), List.of());
+        Helper to = new Helper(h.name(), h.result(), params, inlined(h.body(), plain), h.linkage(), h.pure(), h.simd(), structs);
         return helperSwapped(p, h, to, -1);
     }
 

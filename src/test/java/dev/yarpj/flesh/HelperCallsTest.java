@@ -35,20 +35,24 @@ class HelperCallsTest {
     /** The calls in a program's body (not inside helper bodies), by helper. */
     private static Map<Helper, Integer> callsInBody(GeneratedTest t) {
         Map<Helper, Integer> calls = new HashMap<>();
-        Expr.Walker w = new Expr.Walker() {
+        walkBody(t, new Expr.Walker() {
             @Override
             public Void helperCall(Expr.HelperCall c) {
                 calls.merge(c.helper(), 1, Integer::sum);
                 return super.helperCall(c);
             }
-        };
+        });
+        return calls;
+    }
+
+    /** Walks every expression of a program's body (not of helper bodies) with {@code w}. */
+    private static void walkBody(GeneratedTest t, Expr.Walker w) {
         new Stmt.Walker() {
             @Override
             protected void expr(Expr e) {
                 if (e != null) w.walk(e);
             }
         }.all(t.program().body().stmts());
-        return calls;
     }
 
     @Test
@@ -135,7 +139,7 @@ class HelperCallsTest {
                     }
                 }.all(t.program().body().stmts());
                 int[] args = {0, 0};
-                Expr.Walker w = new Expr.Walker() {
+                walkBody(t, new Expr.Walker() {
                     @Override
                     public Void helperCall(Expr.HelperCall c) {
                         for (int i = 0; i < c.args().size(); i++) {
@@ -153,13 +157,7 @@ class HelperCallsTest {
                         }
                         return super.helperCall(c);
                     }
-                };
-                new Stmt.Walker() {
-                    @Override
-                    protected void expr(Expr e) {
-                        if (e != null) w.walk(e);
-                    }
-                }.all(t.program().body().stmts());
+                });
                 if (lang == Language.SYCL) {
                     assertEquals(0, args[0] + args[1], "SYCL gives each array a buffer: no element's address or struct is passed (seed " + seed + ")");
                     continue;
