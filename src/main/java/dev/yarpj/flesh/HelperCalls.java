@@ -89,16 +89,19 @@ final class HelperCalls {
             if (a == null) return null; // no input array of the pointee's type: no call here
             args.add(a);
         }
+        // Drawn only for a helper that returns a struct: with p_struct_result 0 there is none.
+        int field = h.returnsStruct() ? rng.between(0, h.results().size() - 1) : 0;
         long[] values = new long[2];
         for (int c = 0; c < 2; c++) {
             if (!Valued.active(env.mask(), c)) continue;
             Map<Integer, Long> bound = new HashMap<>();
             for (int i = 0; i < args.size(); i++) bound.put(h.params().get(i).slot(), args.get(i).values()[c]);
-            Long v = value(h.body(), bound);
-            if (v == null) return null; // UB for this call's values: no call here
-            values[c] = v;
+            // Every result is computed, the fields the call does not read too: each must be defined.
+            long[] results = results(h, bound);
+            if (results == null) return null; // UB for this call's values: no call here
+            values[c] = results[field];
         }
-        return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList()), values);
+        return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList(), field), values);
     }
 
     /** A call of a new helper, its body built for this call's argument values. */
@@ -146,13 +149,21 @@ final class HelperCalls {
             args.add(a);
             params.add(param);
         }
-        Valued body = exprs.expr(rng.between(1, p.maxBodyDepth()), env.helperBody(scope, linkage));
-        IntType result = rng.chance(p.pKeepType()) ? Arith.promote(body.expr().type()) : exprs.randomType();
-        body = ub.convertImplicitly(ub.fitted(body, result, env.mask()), result);
-        Helper h = new Helper("fn_" + helpers.size(), result, params, body.expr(), linkage, rng.chance(p.pConst()),
-                rng.chance(p.pSimd()), structs);
+        // Drawn only when struct results are on: with p_struct_result 0 every seed gives the program it gave before them.
+        int fields = p.pStructResult() > 0 && rng.chance(p.pStructResult()) ? rng.between(2, p.maxResultFields()) : 1;
+        Env inBody = env.helperBody(scope, linkage);
+        List<Valued> results = new ArrayList<>();
+        for (int k = 0; k < fields; k++) {
+            Valued body = exprs.expr(rng.between(1, p.maxBodyDepth()), inBody);
+            IntType result = rng.chance(p.pKeepType()) ? Arith.promote(body.expr().type()) : exprs.randomType();
+            results.add(ub.convertImplicitly(ub.fitted(body, result, env.mask()), result));
+        }
+        String name = "fn_" + helpers.size();
+        Helper h = new Helper(name, results.stream().map(Valued::expr).toList(), fields > 1 ? name + "_res" : null, params, linkage,
+                rng.chance(p.pConst()), rng.chance(p.pSimd()), structs);
         helpers.add(h);
-        return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList()), body.values());
+        int field = fields > 1 ? rng.between(0, fields - 1) : 0;
+        return new Valued(Exprs.helperCall(h, args.stream().map(Valued::expr).toList(), field), results.get(field).values());
     }
 
     /**
@@ -202,14 +213,14 @@ final class HelperCalls {
     }
 
     /**
-     * The value of a helper's body for the parameter values {@code bound} (by slot), or null
-     * when any operation in it is undefined (or implementation-defined, in a portable program).
+     * The values of a helper's results for the parameter values {@code bound} (by slot), or null
+     * when any operation in them is undefined (or implementation-defined, in a portable program).
      * Every operand is evaluated, those of ?:, && and || too: a body is then defined whichever
      * way a compiler evaluates it, which is stricter than C needs and what ispc needs.
      */
-    private Long value(Expr e, Map<Integer, Long> bound) {
+    private long[] results(Helper h, Map<Integer, Long> bound) {
         try {
-            return e.accept(new Evaluator(bound));
+            return new Evaluator(bound).results(h);
         } catch (Undefined u) {
             return null;
         }
@@ -292,11 +303,18 @@ final class HelperCalls {
             return Arith.builtin(e.fn(), e.type(), e.lhs().accept(this), e.rhs().accept(this));
         }
 
+        /** Every result of {@code h}, each evaluated (the fields a call does not read too). */
+        long[] results(Helper h) {
+            long[] out = new long[h.results().size()];
+            for (int k = 0; k < out.length; k++) out[k] = h.results().get(k).accept(this);
+            return out;
+        }
+
         @Override
         public Long helperCall(Expr.HelperCall e) {
             Map<Integer, Long> inner = new HashMap<>();
             for (int i = 0; i < e.args().size(); i++) inner.put(e.helper().params().get(i).slot(), e.args().get(i).accept(this));
-            return e.helper().body().accept(new Evaluator(inner));
+            return new Evaluator(inner).results(e.helper())[e.field()];
         }
 
         @Override

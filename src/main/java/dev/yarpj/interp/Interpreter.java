@@ -535,7 +535,7 @@ public final class Interpreter {
 
         @Override
         public Ev helperCall(Expr.HelperCall c) {
-            Ev body = helperBody(c.helper());
+            Ev body = helperBody(c.helper(), c.field());
             Ev[] args = new Ev[c.args().size()];
             for (int i = 0; i < args.length; i++) args[i] = expr(c.args().get(i));
             int[] slots = c.helper().params().stream().mapToInt(ScalarVar::slot).toArray();
@@ -567,17 +567,32 @@ public final class Interpreter {
         }
     };
 
-    /** Helper bodies compiled so far: each once, however many calls it has. */
-    private final java.util.Map<dev.yarpj.ir.Helper, Ev> helperBodies = new java.util.IdentityHashMap<>();
+    /** Helper results compiled so far: each helper's once, however many calls it has. */
+    private final java.util.Map<dev.yarpj.ir.Helper, Ev[]> helperBodies = new java.util.IdentityHashMap<>();
 
-    /** A helper's body, which reads its parameters' slots; a body calls only helpers defined before it. */
-    private Ev helperBody(dev.yarpj.ir.Helper h) {
-        Ev body = helperBodies.get(h);
-        if (body == null) {
-            body = expr(h.body());
-            helperBodies.put(h, body);
+    /**
+     * A helper's body, which reads its parameters' slots and gives result {@code field}; a body
+     * calls only helpers defined before it. Where the helper returns a struct, every field is
+     * computed first (in field order, as the lowerings assign them): a field the call does not
+     * read is computed all the same, and may not be undefined either.
+     */
+    private Ev helperBody(dev.yarpj.ir.Helper h, int field) {
+        Ev[] results = helperBodies.get(h);
+        if (results == null) {
+            results = new Ev[h.results().size()];
+            for (int k = 0; k < results.length; k++) results[k] = expr(h.results().get(k));
+            helperBodies.put(h, results);
         }
-        return body;
+        if (results.length == 1) return results[0];
+        Ev[] all = results;
+        return () -> {
+            long v = 0;
+            for (int k = 0; k < all.length; k++) {
+                long x = all[k].ev();
+                if (k == field) v = x;
+            }
+            return v;
+        };
     }
 
     private Ev binary(Expr.Binary b) {

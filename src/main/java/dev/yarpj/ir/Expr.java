@@ -255,11 +255,18 @@ public sealed interface Expr {
 
     /**
      * A call of a helper: each argument already of its parameter's type; the argument of a
-     * parameter passed by pointer is the element whose address the call passes.
+     * parameter passed by pointer is the element whose address the call passes. Its value is
+     * the helper's result {@code field} (0 where the helper returns one value): the field of
+     * the struct it returns that the call reads.
      */
-    record HelperCall(Helper helper, List<Expr> args) implements Expr {
+    record HelperCall(Helper helper, List<Expr> args, int field) implements Expr {
+        public HelperCall(Helper helper, List<Expr> args) {
+            this(helper, args, 0);
+        }
+
         public HelperCall {
             args = List.copyOf(args);
+            if (field < 0 || field >= helper.results().size()) throw new IllegalArgumentException(helper.name() + " has no result " + field);
             if (args.size() != helper.params().size()) throw new IllegalArgumentException("wrong number of arguments to " + helper.name());
             for (int i = 0; i < args.size(); i++) {
                 if (args.get(i).type() != helper.params().get(i).base()) {
@@ -289,7 +296,7 @@ public sealed interface Expr {
         }
 
         public IntType type() {
-            return helper.result();
+            return helper.result(field);
         }
     }
 

@@ -44,9 +44,14 @@ public final class Exprs {
 
     /** A call of {@code h}, each argument converted to its parameter's type as on assignment. */
     public static Expr.HelperCall helperCall(Helper h, List<Expr> args) {
+        return helperCall(h, args, 0);
+    }
+
+    /** A call of {@code h} that reads field {@code field} of the struct it returns (0: its one value). */
+    public static Expr.HelperCall helperCall(Helper h, List<Expr> args, int field) {
         List<Expr> converted = new java.util.ArrayList<>();
         for (int i = 0; i < args.size(); i++) converted.add(convertImplicitly(args.get(i), h.params().get(i).base()));
-        return new Expr.HelperCall(h, converted);
+        return new Expr.HelperCall(h, converted, field);
     }
 
     public static Expr.Subscript subscript(ArrayVar array, List<Expr> indices) {

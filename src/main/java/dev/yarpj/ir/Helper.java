@@ -7,7 +7,8 @@ import java.util.List;
  * element of an input array) and structs (elements of arrays of structs, by value or by
  * pointer), and a body that returns one
  * expression over them, constants and calls of helpers defined before it (so the call graph
- * is acyclic and a program lists its helpers callees first). Every call passes arguments
+ * is acyclic and a program lists its helpers callees first), or a struct of several such
+ * expressions ({@link #resultStruct}), whose fields a call reads one of. Every call passes arguments
  * the generator knows the values of, and the body is defined for those values: the UB check
  * is per call, on that call's values, as for any other expression.
  *
@@ -16,8 +17,8 @@ import java.util.List;
  * which the body makes true: it reads nothing else), and whether the compiler is asked for
  * SIMD clones of it (gcc's {@code __attribute__((simd))}).
  */
-public record Helper(String name, IntType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure,
-                     boolean simd, List<StructParam> structParams) {
+public record Helper(String name, List<Expr> results, String resultStruct, List<ScalarVar> params, Linkage linkage,
+                     boolean pure, boolean simd, List<StructParam> structParams) {
     /**
      * A parameter that is a struct, {@code struct type name} or {@code const struct type
      * *name}: its fields the body reads are the parameters {@code fields}, which stand next to
@@ -51,11 +52,32 @@ public record Helper(String name, IntType result, List<ScalarVar> params, Expr b
         EXTERN
     }
 
+    /** A helper that returns one value, {@code body} converted to {@code result}. */
+    public Helper(String name, IntType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure, boolean simd,
+                  List<StructParam> structParams) {
+        this(name, List.of(checked(name, result, body)), null, params, linkage, pure, simd, structParams);
+    }
+
     public Helper(String name, IntType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure, boolean simd) {
         this(name, result, params, body, linkage, pure, simd, List.of());
     }
 
+    private static Expr checked(String name, IntType result, Expr body) {
+        if (body.type() != result) throw new IllegalArgumentException("helper " + name + " returns " + result + ", its body is " + body.type());
+        return body;
+    }
+
+    /**
+     * @param results      what the helper returns: one expression, or with {@code resultStruct}
+     *                     the fields {@code v0, v1, ...} of a struct, each of its expression's
+     *                     type; every one of them is computed at every call, whichever a call reads
+     * @param resultStruct the tag of the struct returned, or null for one value
+     */
     public Helper {
+        results = List.copyOf(results);
+        if (results.isEmpty() || resultStruct == null && results.size() != 1) {
+            throw new IllegalArgumentException("helper " + name + " returns " + results.size() + " values" + (resultStruct == null ? ", not a struct" : ""));
+        }
         params = List.copyOf(params);
         structParams = List.copyOf(structParams);
         int inGroups = 0;
@@ -69,10 +91,24 @@ public record Helper(String name, IntType result, List<ScalarVar> params, Expr b
         if (inGroups != params.stream().filter(ScalarVar::isField).count()) {
             throw new IllegalArgumentException(name + " has a field parameter of no struct parameter");
         }
-        if (body.type() != result) throw new IllegalArgumentException("helper " + name + " returns " + result + ", its body is " + body.type());
         for (ScalarVar p : params) {
             if (!p.isHelperParameter()) throw new IllegalArgumentException(p.name() + " is not a parameter");
         }
+    }
+
+    /** Whether the helper returns a struct, whose fields its calls read. */
+    public boolean returnsStruct() {
+        return resultStruct != null;
+    }
+
+    /** The type of the value returned, or of field {@code field} of the struct returned. */
+    public IntType result(int field) {
+        return results.get(field).type();
+    }
+
+    /** The name of field {@code field} of the struct a helper returns. */
+    public static String resultField(int field) {
+        return "v" + field;
     }
 
     /**

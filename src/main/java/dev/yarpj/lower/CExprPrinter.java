@@ -68,6 +68,7 @@ abstract class CExprPrinter extends ExprPrinter {
         boolean clones = simdClones && printed.stream().anyMatch(Helper::simd);
         if (clones) sb.append(SIMD_MACRO);
         for (Helper h : printed) {
+            int at = sb.length(); // where the struct it returns is declared, before the pragma
             boolean define = file != HelperFile.TEST || h.linkage() != Helper.Linkage.EXTERN;
             if (clones && h.simd()) sb.append("#pragma omp declare simd\n");
             sb.append(switch (h.linkage()) {
@@ -90,9 +91,34 @@ abstract class CExprPrinter extends ExprPrinter {
                     ps.add(v.byPointer() ? "const " + type(v.base()) + " *" + v.name() : type(v.base()) + " " + v.name());
                 }
             }
-            sb.append(type(h.result())).append(' ').append(h.name()).append('(').append(ps.isEmpty() ? "void" : String.join(", ", ps)).append(')');
-            sb.append(define ? " { return " + expr(h.body()) + "; }\n" : ";\n");
+            if (h.returnsStruct()) {
+                sb.insert(at, resultStruct(h));
+                sb.append("struct ").append(h.resultStruct());
+            } else {
+                sb.append(type(h.result(0)));
+            }
+            sb.append(' ').append(h.name()).append('(').append(ps.isEmpty() ? "void" : String.join(", ", ps)).append(')');
+            sb.append(define ? " { " + returnStatement(h) + " }\n" : ";\n");
         }
         return sb.toString();
+    }
+
+    /** The declaration of the struct {@code h} returns, on one line. */
+    private String resultStruct(Helper h) {
+        StringBuilder sb = new StringBuilder("struct ").append(h.resultStruct()).append(" {");
+        for (int k = 0; k < h.results().size(); k++) sb.append(' ').append(type(h.result(k))).append(' ').append(Helper.resultField(k)).append(';');
+        return sb.append(" };\n").toString();
+    }
+
+    /**
+     * {@code return body;}, or for a struct each field assigned in turn (as the interpreter
+     * computes them) and the struct returned: assignments convert as a return does, where C++'s
+     * braced initializers would reject a narrowing one.
+     */
+    private String returnStatement(Helper h) {
+        if (!h.returnsStruct()) return "return " + expr(h.results().get(0)) + ";";
+        StringBuilder sb = new StringBuilder("struct ").append(h.resultStruct()).append(" ret;");
+        for (int k = 0; k < h.results().size(); k++) sb.append(" ret.").append(Helper.resultField(k)).append(" = ").append(expr(h.results().get(k))).append(';');
+        return sb.append(" return ret;").toString();
     }
 }

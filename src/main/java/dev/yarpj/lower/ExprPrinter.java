@@ -149,7 +149,8 @@ abstract class ExprPrinter {
                 String a = expr(c.args().get(i));
                 args.add(p.byPointer() ? "&" + a : a);
             }
-            return c.helper().name() + "(" + String.join(", ", args) + ")";
+            String call = c.helper().name() + "(" + String.join(", ", args) + ")";
+            return c.helper().returnsStruct() ? call + "." + dev.yarpj.ir.Helper.resultField(c.field()) : call;
         }
 
         @Override

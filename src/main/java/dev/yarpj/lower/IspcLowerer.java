@@ -501,6 +501,11 @@ final class IspcLowerer implements Lowerer {
      */
     private void helperDefinitions(CodeWriter w, Program p) {
         for (dev.yarpj.ir.Helper h : p.helpers()) {
+            if (h.returnsStruct()) {
+                StringBuilder sb = new StringBuilder("struct ").append(h.resultStruct()).append(" {");
+                for (int k = 0; k < h.results().size(); k++) sb.append(' ').append(type(h.result(k))).append(' ').append(dev.yarpj.ir.Helper.resultField(k)).append(';');
+                w.line(sb.append(" };").toString());
+            }
             String linkage = switch (h.linkage()) {
                 case STATIC -> "static ";
                 case INLINE, ALWAYS_INLINE -> "static inline ";
@@ -517,8 +522,17 @@ final class IspcLowerer implements Lowerer {
                         ps.add(v.byPointer() ? "const uniform " + type(v.base()) + " * " + q + " " + v.name() : q + " " + type(v.base()) + " " + v.name());
                     }
                 }
-                w.line(linkage + q + " " + type(h.result()) + " " + h.name() + "(" + String.join(", ", ps) + ") { return "
-                        + expr(h.body()) + "; }");
+                if (!h.returnsStruct()) {
+                    w.line(linkage + q + " " + type(h.result(0)) + " " + h.name() + "(" + String.join(", ", ps) + ") { return "
+                            + expr(h.results().get(0)) + "; }");
+                    continue;
+                }
+                // The struct's fields have no variability of their own: they take the overload's.
+                StringBuilder body = new StringBuilder(q + " " + h.resultStruct() + " ret;");
+                for (int k = 0; k < h.results().size(); k++) {
+                    body.append(" ret.").append(dev.yarpj.ir.Helper.resultField(k)).append(" = ").append(expr(h.results().get(k))).append(';');
+                }
+                w.line(linkage + q + " " + h.resultStruct() + " " + h.name() + "(" + String.join(", ", ps) + ") { " + body + " return ret; }");
             }
         }
         if (!p.helpers().isEmpty()) w.blank();

@@ -24,6 +24,10 @@ public record FunctionPolicy(
         double pPointer,
         /* Chance that a parameter of a new helper is a struct, where the call may read an array: an element of an array of structs (some of its input fields, which the body reads), passed by pointer with chance p_pointer, else by value (0: none; the same programs as before them). Not in SYCL. */
         double pStruct,
+        /* Chance that a new helper returns a struct of several values, each an expression over its parameters, and a call reads one field of it (0: every helper returns one value; the same programs as before them). */
+        double pStructResult,
+        /* At most this many fields of a struct a helper returns (at least 2). */
+        int maxResultFields,
         /* Chance that a parameter (or the result) keeps its argument's (or body's) promoted type, else one drawn by type_weights: a conversion at the call. */
         double pKeepType,
         /* Chance that a helper is declared __attribute__((const)) (each is: it reads its parameters alone), or pure if it takes a pointer. */

@@ -426,6 +426,7 @@ public final class PolicyLoader {
         c.between(fp.maxHelpers(), 1, 64, "functions.max_helpers");
         c.between(fp.maxParams(), 1, 8, "functions.max_params");
         c.between(fp.maxBodyDepth(), 1, 8, "functions.max_body_depth");
+        c.between(fp.maxResultFields(), 2, 8, "functions.max_result_fields");
         c.weights(fp.linkageWeights(), "functions.linkage_weights");
         c.between(p.structs().maxFields(), 1, 16, "structs.max_fields");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");

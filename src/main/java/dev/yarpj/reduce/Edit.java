@@ -247,6 +247,20 @@ public sealed interface Edit {
         }
     }
 
+    /**
+     * Drops field {@code field} of the struct helper {@code helper} returns, which no call
+     * reads (an inlined call reads none); the last field left is returned as a plain value.
+     */
+    record DropResult(int helper, int field) implements Edit {
+        public int at() {
+            return helper;
+        }
+
+        public String describe() {
+            return "drop result field " + field + " of helper " + helper;
+        }
+    }
+
     /** Drops the globals, parameters and arrays that nothing reads or writes any more. */
     record DropUnused() implements Edit {
         public int at() {

@@ -324,7 +324,11 @@ public final class IrReducer {
         return out;
     }
 
-    /** For each helper: its struct parameters passed field by field, its pointer parameters by value, and each parameter its body does not read dropped. */
+    /**
+     * For each helper: its struct parameters passed field by field, its pointer parameters by
+     * value, each parameter its body does not read dropped, and each field of the struct it
+     * returns that no call reads.
+     */
     static List<Edit> helperEdits(Program p) {
         List<Edit> out = new ArrayList<>();
         for (int k = 0; k < p.helpers().size(); k++) {
@@ -332,6 +336,8 @@ public final class IrReducer {
             if (!h.structParams().isEmpty()) out.add(new Edit.Unstruct(k));
             if (h.params().stream().anyMatch(dev.yarpj.ir.ScalarVar::byPointer)) out.add(new Edit.Unpoint(k));
             for (int i = 0; i < h.params().size(); i++) out.add(new Edit.DropParam(k, i));
+            // From the last field down: dropping one renumbers those after it.
+            if (h.returnsStruct()) for (int f = h.results().size() - 1; f >= 0; f--) out.add(new Edit.DropResult(k, f));
         }
         return out;
     }

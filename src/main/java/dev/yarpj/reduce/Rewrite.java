@@ -87,6 +87,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     /** For {@link #helperSwapped}: helpers replaced wherever they are called, and the argument a call of one drops. */
     private Map<Helper, Helper> helperTo = Map.of();
     private Map<Helper, Integer> argDropped = Map.of();
+    /** For {@link #dropResult}: the field of the struct a helper returns that is gone, and calls after it read one before. */
+    private Map<Helper, Integer> fieldDropped = Map.of();
 
     private Rewrite(Edit edit) {
         this.edit = edit;
@@ -114,6 +116,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         else if (edit instanceof Edit.Unpoint u) q = unpoint(p, u);
         else if (edit instanceof Edit.Unstruct u) q = unstruct(p, u);
         else if (edit instanceof Edit.DropParam d) q = dropParam(p, d);
+        else if (edit instanceof Edit.DropResult d) q = dropResult(p, d);
         else return inBody(p, edit);
         return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
     }
@@ -489,7 +492,10 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             }
             Map<ScalarVar, Expr> args = new HashMap<>();
             for (int i = 0; i < c.args().size(); i++) args.put(c.helper().params().get(i), c.args().get(i).accept(this));
-            return inlined(c.helper().body(), args);
+            // The conversions of the arguments to the parameters' types, and of the result to the
+            // helper's, print as nothing in C where a call makes them: spelled out, once inlined.
+            args.replaceAll((v, a) -> explicit(a));
+            return explicit(inlined(c.helper().results().get(c.field()), args));
         }
         if (edit instanceof Edit.ToOperand o && o.expr() == n) {
             here();
@@ -510,6 +516,11 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
      * helpers (those calls stay), so nothing else needs replacing. An argument read twice is
      * computed twice, which changes nothing: expressions have no side effects.
      */
+    /** {@code e}, an implicit conversion at its top made a cast (which prints where an implicit one does not). */
+    private static Expr explicit(Expr e) {
+        return e instanceof Expr.Cast c && c.implicit() && c.type() != c.operand().type() ? new Expr.Cast(c.type(), c.operand(), false) : e;
+    }
+
     static Expr inlined(Expr body, Map<ScalarVar, Expr> args) {
         Rewrite r = new Rewrite(null);
         r.substParams = args;
@@ -596,7 +607,9 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
                 ScalarVar p = e.helper().params().get(i);
                 args.add(p.byPointer() || p.isField() ? indexed((Expr.Subscript) a) : a.accept(this));
             }
-            return new Expr.HelperCall(helperTo.getOrDefault(e.helper(), e.helper()), args);
+            int gone = fieldDropped.getOrDefault(e.helper(), -1);
+            int field = gone >= 0 && e.field() > gone ? e.field() - 1 : e.field();
+            return new Expr.HelperCall(helperTo.getOrDefault(e.helper(), e.helper()), args, field);
         });
     }
 
@@ -691,8 +704,9 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             if (n != v) plain.put(v, new Expr.ScalarRef(n));
             params.add(n);
         }
-        Helper to = new Helper(h.name(), h.result(), params, inlined(h.body(), plain), h.linkage(), h.pure(), h.simd(), structs);
-        return helperSwapped(p, h, to, -1);
+        Helper to = new Helper(h.name(), h.results().stream().map(r -> inlined(r, plain)).toList(), h.resultStruct(), params,
+                h.linkage(), h.pure(), h.simd(), structs);
+        return helperSwapped(p, h, to, -1, -1);
     }
 
     /** {@code p} without parameter {@code d.param()} of helper {@code d.helper()}; null if there is none or the body reads it. */
@@ -703,36 +717,73 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         ScalarVar gone = h.params().get(d.param());
         if (gone.isField()) return null; // a struct's field: Unstruct first
         boolean[] read = {false};
-        new Expr.Walker() {
+        Expr.Walker reads = new Expr.Walker() {
             @Override
             public Void scalar(Expr.ScalarRef s) {
                 if (s.var().equals(gone)) read[0] = true;
                 return null;
             }
-        }.walk(h.body());
+        };
+        for (Expr r : h.results()) reads.walk(r);
         if (read[0]) return null;
         List<ScalarVar> params = new ArrayList<>(h.params());
         params.remove(d.param());
-        return helperSwapped(p, h, new Helper(h.name(), h.result(), params, h.body(), h.linkage(), h.pure(), h.simd(), h.structParams()), d.param());
+        return helperSwapped(p, h, new Helper(h.name(), h.results(), h.resultStruct(), params, h.linkage(), h.pure(), h.simd(),
+                h.structParams()), d.param(), -1);
+    }
+
+    /**
+     * {@code p} without field {@code d.field()} of the struct helper {@code d.helper()} returns,
+     * which no call reads; with one field left the helper returns that value, no struct. Null if
+     * there is no such field, or a call reads it.
+     */
+    private static Program dropResult(Program p, Edit.DropResult d) {
+        if (d.helper() >= p.helpers().size()) return null;
+        Helper h = p.helpers().get(d.helper());
+        if (!h.returnsStruct() || d.field() >= h.results().size()) return null;
+        boolean[] read = {false};
+        Expr.Walker reads = new Expr.Walker() {
+            @Override
+            public Void helperCall(Expr.HelperCall c) {
+                if (c.helper() == h && c.field() == d.field()) read[0] = true;
+                return super.helperCall(c);
+            }
+        };
+        for (Helper other : p.helpers()) for (Expr r : other.results()) reads.walk(r);
+        new Stmt.Walker() {
+            @Override
+            protected void expr(Expr e) {
+                if (e != null) reads.walk(e);
+            }
+        }.all(p.body().stmts());
+        if (read[0]) return null;
+        List<Expr> results = new ArrayList<>(h.results());
+        results.remove(d.field());
+        Helper to = new Helper(h.name(), results, results.size() > 1 ? h.resultStruct() : null, h.params(), h.linkage(), h.pure(),
+                h.simd(), h.structParams());
+        return helperSwapped(p, h, to, -1, d.field());
     }
 
     /**
      * {@code p} with helper {@code from} replaced by {@code to} in its list and in every call
      * (in the body and in the helpers after it, which are rebuilt in turn), each call dropping
-     * argument {@code dropped} (-1: none).
+     * argument {@code dropped} (-1: none) and reading the field it read before where {@code
+     * to} no longer returns field {@code fieldGone} (-1: the same fields).
      */
-    private static Program helperSwapped(Program p, Helper from, Helper to, int dropped) {
+    private static Program helperSwapped(Program p, Helper from, Helper to, int dropped, int fieldGone) {
         Map<Helper, Helper> map = new HashMap<>(Map.of(from, to));
         Map<Helper, Integer> drops = dropped < 0 ? Map.of() : Map.of(from, dropped);
+        Map<Helper, Integer> fieldsGone = fieldGone < 0 ? Map.of() : Map.of(from, fieldGone);
         List<Helper> helpers = new ArrayList<>();
         for (Helper h : p.helpers()) {
             Helper n = map.getOrDefault(h, h);
             Rewrite r = new Rewrite(null);
             r.helperTo = map;
             r.argDropped = drops;
-            Expr body = n.body().accept(r);
-            if (!body.equals(n.body())) {
-                n = new Helper(n.name(), n.result(), n.params(), body, n.linkage(), n.pure(), n.simd(), n.structParams());
+            r.fieldDropped = fieldsGone;
+            List<Expr> results = n.results().stream().map(e -> e.accept(r)).toList();
+            if (!results.equals(n.results())) {
+                n = new Helper(n.name(), results, n.resultStruct(), n.params(), n.linkage(), n.pure(), n.simd(), n.structParams());
                 map.put(h, n); // a call of it after this is of the rebuilt one
             }
             helpers.add(n);
@@ -740,6 +791,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         Rewrite r = new Rewrite(null);
         r.helperTo = map;
         r.argDropped = drops;
+        r.fieldDropped = fieldsGone;
         Stmt.Block body = r.body(p);
         return new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
                 p.scalarSlots(), p.arraySlots(), List.copyOf(helpers));
@@ -770,7 +822,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             @Override
             public Void helperCall(Expr.HelperCall c) {
                 // A helper's body calls only helpers before it: walking it finds every helper it needs.
-                if (called.add(c.helper())) c.helper().body().accept(this);
+                if (called.add(c.helper())) for (Expr r : c.helper().results()) r.accept(this);
                 return super.helperCall(c);
             }
 

@@ -86,6 +86,31 @@ class InterpreterTest {
         assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(q, 1000));
     }
 
+    /**
+     * A helper that returns a struct {@code {x * 2, x + 1}}: a call reads one field, and every
+     * field is computed at every call, so an overflow in the field no call reads is UB all the
+     * same (the lowerings assign each field before returning the struct).
+     */
+    @Test
+    void aCallOfAHelperReturningAStructReadsOneFieldAndEveryFieldIsCheckedForUb() {
+        ScalarVar y = new ScalarVar(3, "p_y", VarType.uniform(IntType.INT), ScalarVar.Role.PARAMETER, 0, false);
+        Expr y2 = Exprs.binary(BinOp.MUL, new Expr.ScalarRef(y), new Expr.Const(IntType.INT, 2));
+        Expr y1 = Exprs.binary(BinOp.ADD, new Expr.ScalarRef(y), new Expr.Const(IntType.INT, 1));
+        dev.yarpj.ir.Helper pair = new dev.yarpj.ir.Helper("pair", List.of(y2, y1), "pair_res", List.of(y), dev.yarpj.ir.Helper.Linkage.STATIC,
+                true, false, List.of());
+        ScalarVar small = new ScalarVar(2, "small", VarType.uniform(IntType.INT), ScalarVar.Role.INPUT, 20, false);
+        ScalarVar sum = new ScalarVar(1, "res", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+        Stmt both = new Stmt.Assign(new Expr.ScalarRef(sum), null, Exprs.binary(BinOp.SUB,
+                Exprs.helperCall(pair, List.of(new Expr.ScalarRef(small)), 0), Exprs.helperCall(pair, List.of(new Expr.ScalarRef(small)), 1)));
+        Program p = new Program(List.of(small), List.of(sum), List.of(), List.of(), List.of(), List.of(), block(both), 4, 0, List.of(pair));
+        assertEquals(List.of(40L - 21L), Interpreter.run(p, 1000).scalars());
+        // big + 1 is defined, big * 2 is not: a call that reads field 1 alone still computes field 0.
+        Stmt second = new Stmt.Assign(new Expr.ScalarRef(sum), null, Exprs.helperCall(pair, List.of(new Expr.ScalarRef(big)), 1));
+        Program q = new Program(List.of(big), List.of(sum), List.of(), List.of(), List.of(), List.of(), block(second), 4, 0, List.of(pair));
+        assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(q, 1000));
+        assertThrows(IllegalArgumentException.class, () -> Exprs.helperCall(pair, List.of(new Expr.ScalarRef(small)), 2));
+    }
+
     @Test
     void eagerEvaluationRefusesUbInTheArmNotTaken() {
         // big > 0 ? 1 : big + 1 -- C never evaluates the overflowing arm; ISPC may, so an eager run refuses it.

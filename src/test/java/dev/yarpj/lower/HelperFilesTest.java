@@ -43,7 +43,7 @@ class HelperFilesTest {
     Path dir;
 
     private static boolean defines(String file, Helper h) {
-        return Pattern.compile("(?m)^[^\\n]*\\b" + h.name() + "\\([^\\n]*\\) \\{ return ").matcher(file).find();
+        return Pattern.compile("(?m)^[^\\n]*\\b" + h.name() + "\\([^\\n]*\\) \\{ ").matcher(file).find();
     }
 
     private static boolean declares(String file, Helper h) {

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * pointer, or a struct's field, is never replaced on its own (the call passes its address, or
  * the struct): every expression edit of a program with such calls gives a program. Passing
  * structs field by field, pointers by value, and dropping parameters a body does not read
- * keep the prediction, and give programs gcc builds that print it.
+ * or fields of a struct result no call reads keep the prediction, and give programs gcc builds
+ * that print it.
  */
 class HelperEditsTest {
     @Test
@@ -111,6 +112,63 @@ class HelperEditsTest {
         assertTrue(unpointed >= 5, "only " + unpointed + " helpers' pointers passed by value");
         assertTrue(unstructed >= 2, "only " + unstructed + " helpers' structs passed field by field");
         assertTrue(dropped >= 3, "only " + dropped + " unread parameters dropped");
+    }
+
+    /**
+     * Dropping a field of a struct a helper returns is refused while a call reads it; after the
+     * calls that read other fields than the first are inlined, every other field goes, the last
+     * one left is returned as a plain value, and the program keeps its prediction and builds.
+     */
+    @Test
+    void droppingTheFieldsOfAStructResultThatNoCallReadsKeepsThePredictionAndTheProgramBuilds(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Generator g = new Generator(PolicyLoader.parse("functions: {p_call: 0.3, p_struct_result: 0.7}\n", "returning.yaml", "returning"),
+                Language.C, CheckMode.ASSERTS);
+        int refused = 0, droppedFields = 0, unstructed = 0, built = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            GeneratedTest t = g.generate(seed, "");
+            Program p = t.program();
+            if (p.helpers().stream().noneMatch(dev.yarpj.ir.Helper::returnsStruct)) continue;
+            Prediction before = t.recipe().interpret(p);
+            // Inline every call that reads a field other than 0: then no call reads those.
+            while (true) {
+                List<Expr> exprs = Rewrite.inventory(p).exprs();
+                int call = -1;
+                for (int n = 0; n < exprs.size() && call < 0; n++) if (exprs.get(n) instanceof Expr.HelperCall c && c.field() > 0) call = n;
+                if (call < 0) break;
+                Program q = Rewrite.apply(p, new Edit.InlineCall(call));
+                if (q == null) break; // a call in a helper's body is not an edit of test()'s
+                p = q;
+            }
+            for (int k = 0; k < p.helpers().size(); k++) {
+                dev.yarpj.ir.Helper h = p.helpers().get(k);
+                if (!h.returnsStruct()) continue;
+                for (Edit e : IrReducer.helperEdits(p)) {
+                    if (!(e instanceof Edit.DropResult d) || d.helper() != k) continue;
+                    Program q = Rewrite.apply(p, e);
+                    if (q == null) {
+                        refused++;
+                        continue;
+                    }
+                    droppedFields++;
+                    assertEquals(p.helpers().get(k).results().size() - 1, q.helpers().get(k).results().size());
+                    p = q;
+                }
+                if (!p.helpers().get(k).returnsStruct()) unstructed++;
+            }
+            Prediction after = t.recipe().interpret(p);
+            assertEquals(before.checksum(), after.checksum(), "seed " + seed + ": dropping result fields changed the prediction");
+            if (built >= 2) continue;
+            java.nio.file.Path d = java.nio.file.Files.createDirectories(dir.resolve("s" + seed));
+            for (var f : t.recipe().lower(p, after).files().entrySet()) java.nio.file.Files.writeString(d.resolve(f.getKey()), f.getValue());
+            assertEquals("", dev.yarpj.Commands.run(d, dev.yarpj.Commands.cmd("gcc", "-O2", "-w", "-o", "t", dev.yarpj.Commands.sources(d, "c"), "driver.c")));
+            assertEquals("OK", dev.yarpj.Commands.run(d, "./t").strip(), "seed " + seed);
+            built++;
+        }
+        assertTrue(droppedFields >= 4, "only " + droppedFields + " result fields dropped");
+        assertTrue(unstructed >= 2, "only " + unstructed + " helpers left returning one value");
+        assertTrue(refused >= 2, "only " + refused + " drops of a field a call reads refused");
+        assertEquals(2, built);
     }
 
     @Test
