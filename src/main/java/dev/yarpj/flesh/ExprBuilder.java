@@ -238,9 +238,13 @@ final class ExprBuilder {
         return elementOf(a, env);
     }
 
-    /** A read of an element of an input array of element type {@code t} made before, or null when there is none. */
-    Valued arrayRead(Env env, IntType t) {
-        List<ArrayVar> of = globals.inputArrays.stream().filter(a -> a.base() == t).toList();
+    /**
+     * A read of an element of an input array of element type {@code t} made before, or null
+     * when there is none; with {@code rows} of one whose rows are arrays of its elements (no
+     * struct's field).
+     */
+    Valued arrayRead(Env env, IntType t, boolean rows) {
+        List<ArrayVar> of = globals.inputArrays.stream().filter(a -> a.base() == t && (!rows || a.field() == null)).toList();
         return of.isEmpty() ? null : elementOf(rng.pick(of), env);
     }
 

@@ -78,8 +78,10 @@ final class Globals {
         return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t), ScalarVar.Role.PARAMETER, 0, false);
     }
 
-    ScalarVar newPointerParameter(IntType t) {
-        return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t), ScalarVar.Role.POINTER_PARAMETER, 0, false);
+    /** A parameter that takes an element by pointer: to it, or with {@code indexed} to its row, with an index. */
+    ScalarVar newPointerParameter(IntType t, boolean indexed) {
+        return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t),
+                indexed ? ScalarVar.Role.ARRAY_PARAMETER : ScalarVar.Role.POINTER_PARAMETER, 0, false);
     }
 
     /** The name of a new struct parameter of a helper. */

@@ -85,7 +85,7 @@ final class HelperCalls {
                 args.addAll(fields);
                 continue;
             }
-            Valued a = param.byPointer() ? exprs.arrayRead(env, param.base()) : argument(depth, env, param.base());
+            Valued a = param.byPointer() ? exprs.arrayRead(env, param.base(), param.indexed()) : argument(depth, env, param.base());
             if (a == null) return null; // no input array of the pointee's type: no call here
             args.add(a);
         }
@@ -135,7 +135,10 @@ final class HelperCalls {
             // Drawn only when pointers are on: with p_pointer 0 every seed gives the program it gave before them.
             Valued element = readsArrays(env) && p.pPointer() > 0 && rng.chance(p.pPointer()) ? exprs.arrayRead(env) : null;
             if (element != null) {
-                ScalarVar param = globals.newPointerParameter(element.expr().type());
+                // Drawn only when array parameters are on; a field's row is no array of its elements.
+                boolean indexed = p.pArrayParam() > 0 && rng.chance(p.pArrayParam())
+                        && ((Expr.Subscript) element.expr()).array().field() == null;
+                ScalarVar param = globals.newPointerParameter(element.expr().type(), indexed);
                 scope.declare(param, element.values().clone());
                 args.add(element);
                 params.add(param);

@@ -18,6 +18,14 @@ public record ScalarVar(int slot, String name, VarType type, Role role, long ini
          */
         POINTER_PARAMETER,
         /**
+         * A parameter of a {@link Helper} passed as an array and an index: the caller passes the
+         * row of an element of an input array and the element's last subscript ({@code &a[i][0],
+         * j}), the body reads {@code p[p_at]}. As for {@link
+         * #POINTER_PARAMETER} its value is the element's and only the printing differs: the
+         * callee computes the address, an indexed load the inliner hands back to the loop.
+         */
+        ARRAY_PARAMETER,
+        /**
          * A field of a struct that a {@link Helper} takes, by value or by pointer ({@link
          * Helper.StructParam}): the caller passes an element of an array of structs, the body
          * reads the field, and its value is the field's in that element. Its name is how the
@@ -28,7 +36,7 @@ public record ScalarVar(int slot, String name, VarType type, Role role, long ini
 
     /** Whether this is a parameter of a helper, by value, by pointer, or a field of a struct parameter. */
     public boolean isHelperParameter() {
-        return role == Role.PARAMETER || role == Role.POINTER_PARAMETER || role == Role.FIELD_PARAMETER;
+        return role == Role.PARAMETER || role == Role.POINTER_PARAMETER || role == Role.ARRAY_PARAMETER || role == Role.FIELD_PARAMETER;
     }
 
     /** Whether this is a field of a struct a helper takes (see {@link Role#FIELD_PARAMETER}). */
@@ -36,9 +44,22 @@ public record ScalarVar(int slot, String name, VarType type, Role role, long ini
         return role == Role.FIELD_PARAMETER;
     }
 
-    /** Whether this is a helper's parameter passed by pointer (see {@link Role#POINTER_PARAMETER}). */
+    /**
+     * Whether this is a helper's parameter that takes an element by pointer: to it ({@link
+     * Role#POINTER_PARAMETER}) or to its row, with an index ({@link Role#ARRAY_PARAMETER}).
+     */
     public boolean byPointer() {
-        return role == Role.POINTER_PARAMETER;
+        return role == Role.POINTER_PARAMETER || role == Role.ARRAY_PARAMETER;
+    }
+
+    /** Whether this is a helper's parameter passed as an array and an index (see {@link Role#ARRAY_PARAMETER}). */
+    public boolean indexed() {
+        return role == Role.ARRAY_PARAMETER;
+    }
+
+    /** The name of the index that goes with an {@link Role#ARRAY_PARAMETER}. */
+    public String indexName() {
+        return name + "_at";
     }
 
     public IntType base() {

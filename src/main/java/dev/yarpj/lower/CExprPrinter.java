@@ -89,6 +89,7 @@ abstract class CExprPrinter extends ExprPrinter {
                     if (g != null) ps.add(g.byPointer() ? "const struct " + g.type() + " *" + g.name() : "struct " + g.type() + " " + g.name());
                 } else {
                     ps.add(v.byPointer() ? "const " + type(v.base()) + " *" + v.name() : type(v.base()) + " " + v.name());
+                    if (v.indexed()) ps.add("int " + v.indexName());
                 }
             }
             if (h.returnsStruct()) {

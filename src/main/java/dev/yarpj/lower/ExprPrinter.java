@@ -87,6 +87,7 @@ abstract class ExprPrinter {
         @Override
         public String scalar(Expr.ScalarRef r) {
             // A helper's parameter passed by pointer is read through it (parenthesized: "a / *p" would open a comment).
+            if (r.var().indexed()) return r.var().name() + "[" + r.var().indexName() + "]";
             return r.var().byPointer() ? "(*" + r.var().name() + ")" : ExprPrinter.this.scalar(r.var());
         }
 
@@ -144,6 +145,16 @@ abstract class ExprPrinter {
                     Expr.Subscript s = (Expr.Subscript) c.args().get(i);
                     String element = structElement(s.array(), s.indices().stream().map(ExprPrinter.this::expr).toList());
                     args.add(g.byPointer() ? "&" + element : element);
+                    continue;
+                }
+                if (p.indexed()) {
+                    // The row the element is in, and its last subscript: the callee indexes the row.
+                    // &a[i][0] rather than a[i]: ispc does not decay a row a varying i picks.
+                    Expr.Subscript s = (Expr.Subscript) c.args().get(i);
+                    List<String> is = new ArrayList<>(s.indices().stream().map(ExprPrinter.this::expr).toList());
+                    String at = is.set(is.size() - 1, "0");
+                    args.add("&" + element(s.array(), is));
+                    args.add(at);
                     continue;
                 }
                 String a = expr(c.args().get(i));

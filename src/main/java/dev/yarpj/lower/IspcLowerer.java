@@ -520,6 +520,7 @@ final class IspcLowerer implements Lowerer {
                         if (g != null) ps.add(g.byPointer() ? "const uniform " + g.type() + " * " + q + " " + g.name() : q + " " + g.type() + " " + g.name());
                     } else {
                         ps.add(v.byPointer() ? "const uniform " + type(v.base()) + " * " + q + " " + v.name() : q + " " + type(v.base()) + " " + v.name());
+                        if (v.indexed()) ps.add(q + " int32 " + v.indexName());
                     }
                 }
                 if (!h.returnsStruct()) {

@@ -22,6 +22,8 @@ public record FunctionPolicy(
         double pReuse,
         /* Chance that a parameter of a new helper is passed by pointer, where the call may read an array: the call passes &a[i][j] of an input array, the body reads *p (0: none; the same programs as before them). Not in SYCL. */
         double pPointer,
+        /* Chance that a parameter passed by pointer is passed as an array and an index instead: the call passes the row a[i] and j, the body reads p[p_at] (0: none; the same programs as before them). */
+        double pArrayParam,
         /* Chance that a parameter of a new helper is a struct, where the call may read an array: an element of an array of structs (some of its input fields, which the body reads), passed by pointer with chance p_pointer, else by value (0: none; the same programs as before them). Not in SYCL. */
         double pStruct,
         /* Chance that a new helper returns a struct of several values, each an expression over its parameters, and a call reads one field of it (0: every helper returns one value; the same programs as before them). */

@@ -118,9 +118,9 @@ class HelperCallsTest {
 
     @Test
     void aParameterPassedByPointerOrAStructGetsElementsOfArraysNoStatementWritesAndAPointerMakesItsHelperPure() {
-        GenPolicy pointing = PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.5, p_struct: 0.3, p_const: 1}\nstructs: {p_field: 0.6}\n",
-                "pointing.yaml", "pointing");
-        int pointerArgs = 0, pureHelpers = 0, structArgs = 0, byValue = 0, byPointer = 0;
+        GenPolicy pointing = PolicyLoader.parse("functions: {p_call: 0.3, p_pointer: 0.5, p_array_param: 0.4, p_struct: 0.3, p_const: 1}\n"
+                + "structs: {p_field: 0.6}\n", "pointing.yaml", "pointing");
+        int pointerArgs = 0, pureHelpers = 0, structArgs = 0, byValue = 0, byPointer = 0, indexed = 0, readAsArray = 0;
         for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
             Generator g = new Generator(pointing, lang, CheckMode.HASH);
             for (long seed = 1; seed <= 15; seed++) {
@@ -139,7 +139,7 @@ class HelperCallsTest {
                         return super.reduce(s);
                     }
                 }.all(t.program().body().stmts());
-                int[] args = {0, 0};
+                int[] args = {0, 0, 0};
                 walkBody(t, new Expr.Walker() {
                     @Override
                     public Void helperCall(Expr.HelperCall c) {
@@ -149,6 +149,11 @@ class HelperCallsTest {
                             Expr.Subscript s = (Expr.Subscript) c.args().get(i);
                             assertTrue(!written.contains(s.array()), c.helper().name() + " gets an element of " + s.array().name() + ", which is written");
                             if (p.byPointer()) args[0]++;
+                            if (p.indexed()) {
+                                // A row is an array of the element's type only where it is no struct's field.
+                                assertEquals(null, s.array().field(), p.name() + " gets a row of " + s.array().name() + ", a struct's field");
+                                args[2]++;
+                            }
                             if (p.isField()) {
                                 // The arguments of a struct's fields are those fields of one element (HelperCall checks it too).
                                 Helper.StructParam sp = c.helper().structOf(p);
@@ -165,6 +170,18 @@ class HelperCallsTest {
                 }
                 pointerArgs += args[0];
                 structArgs += args[1];
+                indexed += args[2];
+                // The body indexes the row with the index the call passes beside it.
+                String text = String.join("\n", t.files().files().values());
+                for (Helper h : t.program().helpers()) {
+                    for (ScalarVar p : h.params()) {
+                        if (!p.indexed()) continue;
+                        assertTrue(!text.contains("(*" + p.name() + ")"), p.name() + " is read through as a pointer (" + lang + ", seed " + seed + ")");
+                        if (text.contains(p.name() + "[" + p.indexName() + "]")) readAsArray++;
+                        assertTrue(java.util.regex.Pattern.compile("\\* ?(uniform |varying )?" + p.name() + ", [a-z0-9 ]*int(32)? " + p.indexName() + "[,)]")
+                                .matcher(text).find(), p.name() + " and its index are not parameters (" + lang + ", seed " + seed + ")");
+                    }
+                }
                 for (Helper h : t.program().helpers()) {
                     for (Helper.StructParam sp : h.structParams()) {
                         if (sp.byPointer()) byPointer++;
@@ -184,6 +201,8 @@ class HelperCallsTest {
         assertTrue(pointerArgs >= 20, "only " + pointerArgs + " elements passed by pointer in 30 programs");
         assertTrue(structArgs >= 10, "only " + structArgs + " structs passed in 30 programs");
         assertTrue(byValue >= 3 && byPointer >= 3, byValue + " struct parameters by value, " + byPointer + " by pointer");
+        assertTrue(indexed >= 5 && indexed < pointerArgs, indexed + " of " + pointerArgs + " elements passed as a row and an index");
+        assertTrue(readAsArray >= 3, "only " + readAsArray + " bodies read a row at its index");
         assertTrue(pureHelpers >= 5, "only " + pureHelpers + " helpers that take a pointer in 15 C programs");
     }
 
