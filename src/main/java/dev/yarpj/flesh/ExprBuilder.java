@@ -240,11 +240,13 @@ final class ExprBuilder {
 
     /**
      * A read of an element of an input array of element type {@code t} made before, or null
-     * when there is none; with {@code rows} of one whose rows are arrays of its elements (no
-     * struct's field).
+     * when there is none, and no bit-field (the call passes its address); with {@code rows} of
+     * one whose rows are arrays of its elements (no struct's field).
      */
     Valued arrayRead(Env env, IntType t, boolean rows) {
-        List<ArrayVar> of = globals.inputArrays.stream().filter(a -> a.base() == t && (!rows || a.field() == null)).toList();
+        // A bit-field has no address, a struct's field no row of its own elements.
+        List<ArrayVar> of = globals.inputArrays.stream()
+                .filter(a -> a.base() == t && (a.field() == null || !rows && !a.field().bitField())).toList();
         return of.isEmpty() ? null : elementOf(rng.pick(of), env);
     }
 

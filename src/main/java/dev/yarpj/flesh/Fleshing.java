@@ -33,13 +33,15 @@ final class Fleshing {
      *                {@link UbGuard#eager}
      * @param plainArrays arrays are the language's own (not SYCL's buffers): they may be
      *                    fields of arrays of structs, and helpers may take elements by pointer
+     * @param bitFields   a struct's field may be a bit-field (C and C++; ispc has none)
      */
-    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays) {
+    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean bitFields) {
         this.policy = policy;
         this.rng = rng;
-        StructFields fields = plainArrays ? new StructFields(policy.structs(), rng) : null;
-        this.globals = new Globals(policy.maxArrayBytes(), dims -> rng.chance(policy.pArrayParam())
-                ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict())) : fields != null ? fields.place(dims) : ArrayVar.Passing.GLOBAL);
+        StructFields fields = plainArrays ? new StructFields(policy.structs(), rng, bitFields) : null;
+        this.globals = new Globals(policy.maxArrayBytes(), (dims, input, elem, fill) -> rng.chance(policy.pArrayParam())
+                ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict()))
+                : fields != null ? fields.place(dims, input, elem, fill) : ArrayVar.Passing.GLOBAL);
         this.ub = new UbGuard(!policy.allowImplDefined(), eager);
         this.exprs = new ExprBuilder(policy, rng, globals, ub, plainArrays);
     }

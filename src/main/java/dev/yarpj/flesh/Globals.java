@@ -7,7 +7,6 @@ import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.VarType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The global symbol table of a test (inputs, outputs, arrays) and the allocator of names
@@ -33,15 +32,20 @@ final class Globals {
     /** Pairs of views into one storage each (see {@link #newViews}). */
     final List<ArrayVar[]> viewPairs = new ArrayList<>();
     private final long maxArrayBytes;
-    /** How a new array (not a view) of the given dimensions is passed to {@code test}: decided by fleshing's policy. */
-    private final Function<List<Integer>, ArrayVar.Passing> passing;
+    /** How a new array (not a view) is passed to {@code test}: decided by fleshing's policy. */
+    private final Placement passing;
+
+    /** Where a new array goes, given its dimensions, whether it is an input, its type and its contents. */
+    interface Placement {
+        ArrayVar.Passing apply(List<Integer> dims, boolean input, IntType elem, ArrayVar.Fill fill);
+    }
     private long arrayBytes;
     private int scalarSlots;
     private int arraySlots;
     private int names;
     private int pathCounters;
 
-    Globals(long maxArrayBytes, Function<List<Integer>, ArrayVar.Passing> passing) {
+    Globals(long maxArrayBytes, Placement passing) {
         this.maxArrayBytes = maxArrayBytes;
         this.passing = passing;
     }
@@ -114,7 +118,7 @@ final class Globals {
     ArrayVar newPrivateArray(boolean input, IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
         if (!reserve(elem, dims)) return null;
         ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem),
-                List.copyOf(dims), input, fill, passing.apply(dims));
+                List.copyOf(dims), input, fill, passing.apply(dims, input, elem, fill));
         (input ? inputArrays : outputArrays).add(a);
         if (a.isParam()) arrayParams.add(a);
         return a;
@@ -127,7 +131,9 @@ final class Globals {
      */
     ArrayVar newSentinelArray(IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
         if (!reserve(elem, dims)) return null;
-        ArrayVar a = new ArrayVar(arraySlots++, "arr_" + names++, VarType.uniform(elem), List.copyOf(dims), true, fill, passing.apply(dims));
+        // Placed as an output is (never a bit-field): its planted sentinel is no value of the fill.
+        ArrayVar a = new ArrayVar(arraySlots++, "arr_" + names++, VarType.uniform(elem), List.copyOf(dims), true, fill,
+                passing.apply(dims, false, elem, fill));
         sentinelArrays.add(a);
         if (a.isParam()) arrayParams.add(a);
         return a;

@@ -134,6 +134,10 @@ final class HelperCalls {
             }
             // Drawn only when pointers are on: with p_pointer 0 every seed gives the program it gave before them.
             Valued element = readsArrays(env) && p.pPointer() > 0 && rng.chance(p.pPointer()) ? exprs.arrayRead(env) : null;
+            if (element != null && ((Expr.Subscript) element.expr()).array().field() != null
+                    && ((Expr.Subscript) element.expr()).array().field().bitField()) {
+                element = null; // a bit-field has no address: a value parameter instead
+            }
             if (element != null) {
                 // Drawn only when array parameters are on; a field's row is no array of its elements.
                 boolean indexed = p.pArrayParam() > 0 && rng.chance(p.pArrayParam())

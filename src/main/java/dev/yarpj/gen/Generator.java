@@ -65,7 +65,8 @@ public final class Generator {
         boolean eager = lang == Language.ISPC;
         // SYCL's lowering gives every array a buffer (or USM allocation) of its own: no arrays of
         // structs, and no element's address passed to a helper.
-        Program p = Flesher.flesh(sk, policy, rng, eager, lang != Language.SYCL);
+        // ispc has no bit-fields: only C and C++ structs have them.
+        Program p = Flesher.flesh(sk, policy, rng, eager, lang != Language.SYCL, lang == Language.C || lang == Language.CPP);
         long t2 = System.nanoTime();
         Prediction pred;
         long maxSteps = sk.iterations(policy.maxIterations()) * STEPS_PER_ITERATION;

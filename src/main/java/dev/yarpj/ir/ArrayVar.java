@@ -44,8 +44,22 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
          * dimensions. The fields are disjoint storage, as separate arrays are, so this changes
          * how the program is laid out and printed, never what it computes: a loop that reads
          * or writes several fields makes interleaved accesses of the struct's stride.
+         *
+         * <p>A field of {@code bits} above 0 is a bit-field, {@code signed int name : bits} (or
+         * {@code unsigned int} where not {@code signedBits}): only an input array whose every
+         * value fits that width, of a type that promotes to {@code int} as a bit-field under
+         * 32 bits does, so reading it gives the values and type the IR says.
          */
-        record Field(String structs, String type, int index) implements Passing {}
+        record Field(String structs, String type, int index, int bits, boolean signedBits) implements Passing {
+            public Field(String structs, String type, int index) {
+                this(structs, type, index, 0, false);
+            }
+
+            /** Whether this field is a bit-field, whose elements have no address. */
+            public boolean bitField() {
+                return bits > 0;
+            }
+        }
     }
 
     /** Whether {@code test} receives this array as a parameter. */

@@ -90,7 +90,10 @@ public final class CFamilyLowerer implements Lowerer {
         for (ArrayVar a : p.outputArrays()) if (!a.isParam() && a.field() == null) w.line("extern " + decl(a) + ";");
         for (StructArray s : p.structArrays()) {
             w.open("struct " + s.type());
-            for (ArrayVar f : s.fields()) w.line(decl(f.base(), f.name()) + ";");
+            for (ArrayVar f : s.fields()) {
+                ArrayVar.Passing.Field at = f.field();
+                w.line(at.bitField() ? (at.signedBits() ? "signed int " : "unsigned int ") + f.name() + " : " + at.bits() + ";" : decl(f.base(), f.name()) + ";");
+            }
             w.closeWith("};");
             w.line("extern " + decl(s) + ";");
         }

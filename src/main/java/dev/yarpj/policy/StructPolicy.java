@@ -10,5 +10,7 @@ public record StructPolicy(
         /* Chance that a new global array is a field of an array of structs (0: none, and the programs of a seed are those without this section). */
         double pField,
         /* At most this many fields in one struct; past it, a new array of structs is started. */
-        int maxFields) {
+        int maxFields,
+        /* Chance that a new input field whose values all fit fewer bits than its type is a bit-field of that width (plus up to two bits): signed or unsigned int name : w, read as int. C and C++ only (0: none; the same programs as before them). */
+        double pBitfield) {
 }

@@ -74,6 +74,60 @@ class StructFieldsTest {
         assertTrue(grouped >= 5, "only " + grouped + " statements touch two fields of one struct");
     }
 
+    /**
+     * A bit-field: an input field of a type that promotes to int, narrower than that type, and
+     * wide enough for every value its fill holds (signed where one is negative), declared so in
+     * C and C++; no helper takes its element by pointer (it has no address); ispc programs,
+     * whose structs have no bit-fields, get none.
+     */
+    @Test
+    void aBitFieldIsAnInputFieldNarrowerThanItsTypeThatHoldsEveryValueOfItsFill() {
+        GenPolicy bits = PolicyLoader.parse("structs: {p_field: 0.8, p_bitfield: 1.0}\nfunctions: {p_call: 0.2, p_pointer: 0.6}\n", "bits.yaml", "bits");
+        int bitFields = 0, signed = 0;
+        for (Language lang : List.of(Language.C, Language.CPP, Language.ISPC)) {
+            Generator g = new Generator(bits, lang, CheckMode.HASH);
+            for (long seed = 1; seed <= 8; seed++) {
+                GeneratedTest t = g.generate(seed, "bits");
+                for (ArrayVar a : t.program().inputArrays()) {
+                    if (a.field() == null || !a.field().bitField()) continue;
+                    assertTrue(lang != Language.ISPC, "an ispc struct has bit-field " + a.name() + " (seed " + seed + ")");
+                    ArrayVar.Passing.Field f = a.field();
+                    assertEquals(dev.yarpj.ir.IntType.INT, dev.yarpj.ir.Arith.promote(a.base()), a.name() + " is read as " + a.base());
+                    assertTrue(f.bits() < a.base().bits, a.name() + " : " + f.bits() + " is no narrower than " + a.base());
+                    long lo = f.signedBits() ? -(1L << (f.bits() - 1)) : 0, hi = f.signedBits() ? (1L << (f.bits() - 1)) - 1 : (1L << f.bits()) - 1;
+                    ArrayVar.Fill fill = a.fill();
+                    for (long v : fill.varies() ? List.of(fill.even(), fill.even() + fill.span() - 1) : List.of(fill.even(), fill.odd())) {
+                        assertTrue(v >= lo && v <= hi, a.name() + " : " + f.bits() + " cannot hold " + v + " (seed " + seed + ")");
+                    }
+                    assertTrue(t.files().files().get("init.h").contains((f.signedBits() ? "signed int " : "unsigned int ") + a.name() + " : " + f.bits() + ";"),
+                            a.name() + " is not declared a bit-field");
+                    bitFields++;
+                    if (f.signedBits()) signed++;
+                }
+                assertTrue(t.prediction().steps() > 0);
+                new Stmt.Walker() {
+                    @Override
+                    protected void expr(Expr e) {
+                        if (e == null) return;
+                        new Expr.Walker() {
+                            @Override
+                            public Void helperCall(Expr.HelperCall c) {
+                                for (int i = 0; i < c.args().size(); i++) {
+                                    if (c.helper().params().get(i).byPointer() && ((Expr.Subscript) c.args().get(i)).array().field() != null) {
+                                        assertTrue(!((Expr.Subscript) c.args().get(i)).array().field().bitField(), c.helper().name() + " takes a bit-field's address");
+                                    }
+                                }
+                                return super.helperCall(c);
+                            }
+                        }.walk(e);
+                    }
+                }.all(t.program().body().stmts());
+            }
+        }
+        assertTrue(bitFields >= 10, "only " + bitFields + " bit-fields in 16 C and C++ programs");
+        assertTrue(signed >= 1 && signed < bitFields, signed + " signed of " + bitFields + " bit-fields");
+    }
+
     @Test
     void syclProgramsHaveNoStructsAndWithoutTheSectionTheProgramsAreThoseOfBefore() {
         GenPolicy all = PolicyLoader.parse("structs: {p_field: 1.0}\n", "all.yaml", "all");
