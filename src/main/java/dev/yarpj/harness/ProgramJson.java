@@ -100,10 +100,29 @@ public final class ProgramJson {
     public static <T> T fromTree(JsonNode tree, Class<T> type) {
         try {
             if (tree == null || tree.isMissingNode()) throw new Malformed("no " + type.getSimpleName());
-            return MAPPER.treeToValue(tree, type);
+            return MAPPER.treeToValue(upgraded(tree), type);
         } catch (JacksonException e) {
             throw malformed(e);
         }
+    }
+
+    /**
+     * {@code tree} with what older files spelt otherwise spelt as now: a helper's one result
+     * ({@code body}, of type {@code result}, before helpers returned structs) is its list of
+     * results. Changes the tree in place.
+     */
+    private static JsonNode upgraded(JsonNode tree) {
+        if (tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+            if (o.has("body") && o.has("linkage") && o.has("params") && !o.has("results")) {
+                o.set("results", o.arrayNode().add(o.remove("body")));
+                o.remove("result");
+                o.putNull("resultStruct");
+            }
+            o.elements().forEachRemaining(ProgramJson::upgraded);
+        } else if (tree != null && tree.isArray()) {
+            tree.elements().forEachRemaining(ProgramJson::upgraded);
+        }
+        return tree;
     }
 
     private static Malformed malformed(JacksonException e) {

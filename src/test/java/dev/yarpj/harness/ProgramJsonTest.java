@@ -68,6 +68,42 @@ class ProgramJsonTest {
         assertEquals(t.prediction().checksum(), back.recipe().interpret(back.program()).checksum());
     }
 
+    /**
+     * A file written before helpers returned structs spells a helper's result {@code "body"}
+     * (one expression) and {@code "result"} (its type): it still reads, as the same program.
+     */
+    @Test
+    void aHelperSavedWithOneBodyBeforeStructResultsReadsAsTheSameProgram() throws Exception {
+        dev.yarpj.policy.GenPolicy calls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0.3, p_struct_result: 0}\n", "calls.yaml", "calls");
+        dev.yarpj.gen.GeneratedTest t = new dev.yarpj.gen.Generator(calls, dev.yarpj.lower.Language.C, dev.yarpj.lower.CheckMode.HASH)
+                .generate(2, "calls");
+        assertTrue(!t.program().helpers().isEmpty(), "seed 2 defines no helper");
+        Path f = dir.resolve("new.json.gz");
+        new ProgramFile(t.program(), t.recipe()).write(f);
+        // The same file as the older codec wrote it: every helper with "result" and "body", no "results" or "resultStruct".
+        com.fasterxml.jackson.databind.JsonNode tree = ProgramJson.readTree(gunzip(f));
+        int[] helpers = {0};
+        java.util.function.Consumer<com.fasterxml.jackson.databind.JsonNode>[] old = new java.util.function.Consumer[1];
+        old[0] = n -> {
+            if (n instanceof com.fasterxml.jackson.databind.node.ObjectNode o && o.has("results") && o.has("resultStruct")) {
+                com.fasterxml.jackson.databind.JsonNode body = o.remove("results").get(0);
+                o.remove("resultStruct");
+                o.put("result", t.program().helpers().stream().filter(h -> h.name().equals(o.get("name").asText())).findFirst().orElseThrow()
+                        .result(0).name());
+                o.set("body", body);
+                helpers[0]++;
+            }
+            n.elements().forEachRemaining(old[0]);
+        };
+        old[0].accept(tree);
+        assertTrue(helpers[0] >= t.program().helpers().size());
+        Path g = dir.resolve("old.json.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(g))) {
+            out.write(tree.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        assertEquals(t.program(), ProgramFile.read(g).program());
+    }
+
     private static String gunzip(Path file) throws java.io.IOException {
         try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
