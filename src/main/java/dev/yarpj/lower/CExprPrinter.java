@@ -68,7 +68,6 @@ abstract class CExprPrinter extends ExprPrinter {
         boolean clones = simdClones && printed.stream().anyMatch(Helper::simd);
         if (clones) sb.append(SIMD_MACRO);
         for (Helper h : printed) {
-            int at = sb.length(); // where the struct it returns is declared, before the pragma
             boolean define = file != HelperFile.TEST || h.linkage() != Helper.Linkage.EXTERN;
             if (clones && h.simd()) sb.append("#pragma omp declare simd\n");
             sb.append(switch (h.linkage()) {
@@ -93,7 +92,6 @@ abstract class CExprPrinter extends ExprPrinter {
                 }
             }
             if (h.returnsStruct()) {
-                sb.insert(at, resultStruct(h));
                 sb.append("struct ").append(h.resultStruct());
             } else {
                 sb.append(type(h.result(0)));
@@ -104,8 +102,12 @@ abstract class CExprPrinter extends ExprPrinter {
         return sb.toString();
     }
 
-    /** The declaration of the struct {@code h} returns, on one line. */
-    private String resultStruct(Helper h) {
+    /**
+     * The declaration of the struct {@code h} returns, on one line: in init.h, which the file of
+     * test(), the second file and SYCL's kernels all include (once each, so a merged file for
+     * C-Vise declares it once).
+     */
+    String resultStruct(Helper h) {
         StringBuilder sb = new StringBuilder("struct ").append(h.resultStruct()).append(" {");
         for (int k = 0; k < h.results().size(); k++) sb.append(' ').append(type(h.result(k))).append(' ').append(Helper.resultField(k)).append(';');
         return sb.append(" };\n").toString();

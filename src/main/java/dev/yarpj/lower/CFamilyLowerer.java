@@ -97,6 +97,7 @@ public final class CFamilyLowerer implements Lowerer {
             w.closeWith("};");
             w.line("extern " + decl(s) + ";");
         }
+        for (Helper h : p.helpers()) if (h.returnsStruct()) w.raw(printer.resultStruct(h));
         w.blank();
         if (ispcCompanion) {
             // Built with YARPJ_ISPC, the driver calls ispc's test through the header ispc -h writes.
