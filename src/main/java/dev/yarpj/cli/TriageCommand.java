@@ -38,7 +38,8 @@ final class TriageCommand implements Callable<Integer> {
     List<Path> findings;
 
     @Option(names = "--compile-timeout", paramLabel = "SECONDS", defaultValue = "30",
-            description = "Longest compile of one try; a compile hang must outlast it (default: ${DEFAULT-VALUE}).")
+            description = "Longest compile of one try; a compile hang must outlast it (default: ${DEFAULT-VALUE}; for a compile-time "
+                    + "outlier that finished under it, half the outlier's compile time).")
     double compileTimeout;
 
     @Option(names = "--max-pass-tries", paramLabel = "N", defaultValue = "600",

@@ -88,6 +88,25 @@ public final class Triage {
         return verdicts;
     }
 
+    /**
+     * The CPU a compile of one try may take: {@code limit}, or for a compile-time outlier (a
+     * compile that finished, many times slower than the other testbeds', meta.json's {@code
+     * outliers}) that finished within it, half its own time: a hang of the triage is a compile
+     * that slow, which the compilers without the bug, as fast as the other testbeds, never are.
+     */
+    static double compileLimit(dev.yarpj.harness.Finding f, double limit) {
+        if (!(f.meta().get("outliers") instanceof Map<?, ?> outliers)) return limit;
+        double fastest = Double.MAX_VALUE;
+        for (Object v : outliers.values()) {
+            try {
+                fastest = Math.min(fastest, Double.parseDouble(String.valueOf(v).replace(" s", "").strip()));
+            } catch (NumberFormatException e) {
+                return limit; // a hang that never finished: the limit stands
+            }
+        }
+        return fastest < limit ? Math.max(1, fastest / 2) : limit;
+    }
+
     static Verdict one(Path finding, Options o) throws IOException {
         Finding f;
         List<String> buggy;
@@ -119,9 +138,10 @@ public final class Triage {
         } catch (Finding.Unreadable e) {
             throw new TriageException(e.getMessage());
         }
-        Symptom s = new Symptom(kind, work, file, reference, crashText, o.compileTimeoutSeconds(), f.emulator());
+        double limit = compileLimit(f, o.compileTimeoutSeconds());
+        Symptom s = new Symptom(kind, work, file, reference, crashText, limit, f.emulator());
         if (!s.shows(buggy)) throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
-                + " with " + String.join(" ", buggy));
+                + " with " + String.join(" ", buggy) + (kind == Symptom.Kind.COMPILE_HANG ? " (within " + limit + " s of CPU)" : ""));
 
         List<String> minimal = minimize(s, buggy);
         String family = family(s, minimal.get(0));
@@ -136,13 +156,13 @@ public final class Triage {
             blame = "unknown compiler: not blamed";
         }
         LlvmReproducer.Result ir = family.equals("clang") && kind != Symptom.Kind.RUNTIME_CRASH
-                ? LlvmReproducer.make(s, minimal, blame, work, o.searchPath(), o.compileTimeoutSeconds(), o.irReduceSeconds(),
+                ? LlvmReproducer.make(s, minimal, blame, work, o.searchPath(), limit, o.irReduceSeconds(),
                         o.irPassIterations()) : null;
         Versions.Standing standing = Versions.check(s, family, ext, minimal, o.searchPath());
         // The class name -ftime-report prints: the IR reproducer's, which knows it from opt, else the one bisection printed.
         String passClass = ir != null && ir.passClass() != null ? ir.passClass() : family.equals("clang") ? LlvmReproducer.passClass(blame) : null;
         List<CompileTimes.Row> times = kind == Symptom.Kind.COMPILE_HANG
-                ? CompileTimes.measure(s, minimal, standing.checks(), passClass, o.searchPath(), o.compileTimeoutSeconds() * 4) : List.of();
+                ? CompileTimes.measure(s, minimal, standing.checks(), passClass, o.searchPath(), limit * 4) : List.of();
         String group = family + ": " + (family.equals("clang") ? blame.replaceAll(" on .*$", "")
                 : String.join(" ", culprits(s, minimal, disablers)));
         Verdict v = new Verdict(finding, f.kind(), family, buggy, minimal, blame, disablers, standing, group,

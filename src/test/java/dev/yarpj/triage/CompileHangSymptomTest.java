@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.yarpj.harness.Finding;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,5 +38,25 @@ class CompileHangSymptomTest {
         assertFalse(hang.shows(List.of(waits.toString(), "-O2")), "a compile that waited, using no CPU, is not");
         assertTrue(hang.fixes(List.of(waits.toString(), "-O2")), "and it builds the test");
         assertFalse(hang.shows(List.of("gcc", "-O2")));
+    }
+
+    /**
+     * A compile-time outlier finished (10.6 s where the other testbeds took 0.4 s): under the
+     * default limit it would never show, so a try may take half its time. A hang that never
+     * finished, an outlier slower than the limit, or no outlier at all keep the limit.
+     */
+    @Test
+    void aCompileTimeOutlierIsTriagedWithinHalfItsOwnTime() {
+        org.junit.jupiter.api.Assertions.assertEquals(5.3, Triage.compileLimit(finding(java.util.Map.of("clang-23-space-2", "10.6 s")), 30), 1e-9);
+        org.junit.jupiter.api.Assertions.assertEquals(1.0, Triage.compileLimit(finding(java.util.Map.of("a", "1.2 s", "b", "0.9 s")), 30), 1e-9);
+        org.junit.jupiter.api.Assertions.assertEquals(30, Triage.compileLimit(finding(java.util.Map.of("a", "> 60 s")), 30), 1e-9);
+        org.junit.jupiter.api.Assertions.assertEquals(30, Triage.compileLimit(finding(java.util.Map.of("a", "45.0 s")), 30), 1e-9);
+        org.junit.jupiter.api.Assertions.assertEquals(30, Triage.compileLimit(finding(null), 30), 1e-9);
+    }
+
+    private Finding finding(java.util.Map<String, Object> outliers) {
+        java.util.Map<String, Object> meta = new java.util.HashMap<>();
+        if (outliers != null) meta.put("outliers", outliers);
+        return new Finding(dir, dev.yarpj.harness.Outcome.COMPILE_HANG, "sig", 1, "c", "t", List.of("t"), "gcc", null, List.of(), List.of(), meta);
     }
 }
