@@ -35,10 +35,10 @@ public final class Flesher {
     /** The skeleton nest that gets an early return ({@link EarlyExits#withReturn}): the last of test(), or none. */
     private Shape.Nest returnNest;
 
-    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean bitFields) {
+    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean cStructs) {
         this.policy = policy;
         this.rng = rng;
-        this.f = new Fleshing(policy, rng, eager, plainArrays, bitFields);
+        this.f = new Fleshing(policy, rng, eager, plainArrays, cStructs);
         this.forms = new StatementForms(f);
         this.loopBounds = new LoopBounds(f);
         this.exits = new EarlyExits(f);
@@ -67,9 +67,12 @@ public final class Flesher {
         return flesh(skeleton, policy, rng, eager, plainArrays, plainArrays && !eager);
     }
 
-    /** @param bitFields a field of an array of structs may be a bit-field (C and C++: ispc has none) */
-    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean bitFields) {
-        Flesher fl = new Flesher(policy, rng, eager, plainArrays, bitFields);
+    /**
+     * @param cStructs structs as C and C++ have them: a field of an array of structs may be a
+     *                 bit-field, a local may copy a struct (ispc has neither here)
+     */
+    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean cStructs) {
+        Flesher fl = new Flesher(policy, rng, eager, plainArrays, cStructs);
         List<Shape> top = skeleton.body();
         if (policy.exits().pReturn() > 0 && rng.chance(policy.exits().pReturn())) {
             // The early return goes in the last top-level nest, moved to the end of test() (Stmt.Exit).

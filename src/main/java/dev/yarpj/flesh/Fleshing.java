@@ -25,6 +25,8 @@ final class Fleshing {
     final Globals globals;
     final UbGuard ub;
     final ExprBuilder exprs;
+    /** Structs as C and C++ have them: bit-fields, and locals that copy a struct. */
+    final boolean cStructs;
     /** Of the innermost nest or sequence being fleshed; null outside any (set by {@link Flesher}'s walk). */
     Carriers carriers;
 
@@ -33,12 +35,14 @@ final class Fleshing {
      *                {@link UbGuard#eager}
      * @param plainArrays arrays are the language's own (not SYCL's buffers): they may be
      *                    fields of arrays of structs, and helpers may take elements by pointer
-     * @param bitFields   a struct's field may be a bit-field (C and C++; ispc has none)
+     * @param cStructs    structs as C and C++ have them: a field may be a bit-field, a local
+     *                    may copy a struct (ispc has neither here)
      */
-    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean bitFields) {
+    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean cStructs) {
         this.policy = policy;
         this.rng = rng;
-        StructFields fields = plainArrays ? new StructFields(policy.structs(), rng, bitFields) : null;
+        this.cStructs = cStructs;
+        StructFields fields = plainArrays ? new StructFields(policy.structs(), rng, cStructs) : null;
         this.globals = new Globals(policy.maxArrayBytes(), (dims, input, elem, fill) -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict()))
                 : fields != null ? fields.place(dims, input, elem, fill) : ArrayVar.Passing.GLOBAL);

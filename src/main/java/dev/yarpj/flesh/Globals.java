@@ -88,6 +88,11 @@ final class Globals {
                 indexed ? ScalarVar.Role.ARRAY_PARAMETER : ScalarVar.Role.POINTER_PARAMETER, 0, false);
     }
 
+    /** The field {@code field} of a new local copy of an element of its array of structs ({@code t_3.arr_5}). */
+    ScalarVar newCopyField(ArrayVar field) {
+        return new ScalarVar(scalarSlots++, "t_" + names++ + "." + field.name(), VarType.uniform(field.base()), ScalarVar.Role.COPY_FIELD, 0, false);
+    }
+
     /** The name of a new struct parameter of a helper. */
     String newStructName() {
         return "r_" + names++;

@@ -31,12 +31,31 @@ public record ScalarVar(int slot, String name, VarType type, Role role, long ini
          * reads the field, and its value is the field's in that element. Its name is how the
          * body reads it: {@code r_9.arr_5}, or {@code r_9->arr_5} through a pointer.
          */
-        FIELD_PARAMETER
+        FIELD_PARAMETER,
+        /**
+         * A field of a local copy of an element of an array of structs: a {@link
+         * Stmt.LocalDecl} whose init is the field's element declares the copy, {@code struct
+         * rec_2 t_3 = recs_2[i][j];} (the whole struct, as C copies it), and the program reads
+         * the field of the copy, {@code t_3.arr_5}, which is its name. Its value is the
+         * element's field when copied; only input fields are copied for reading, which nothing
+         * writes, so it is the element's as any read of it.
+         */
+        COPY_FIELD
     }
 
     /** Whether this is a parameter of a helper, by value, by pointer, or a field of a struct parameter. */
     public boolean isHelperParameter() {
         return role == Role.PARAMETER || role == Role.POINTER_PARAMETER || role == Role.ARRAY_PARAMETER || role == Role.FIELD_PARAMETER;
+    }
+
+    /** Whether this is the field of a local copy of a struct (see {@link Role#COPY_FIELD}). */
+    public boolean isCopyField() {
+        return role == Role.COPY_FIELD;
+    }
+
+    /** The name of the local copy whose field this is ({@link Role#COPY_FIELD}): {@code t_3} of {@code t_3.arr_5}. */
+    public String copyName() {
+        return name.substring(0, name.indexOf('.'));
     }
 
     /** Whether this is a field of a struct a helper takes (see {@link Role#FIELD_PARAMETER}). */

@@ -160,6 +160,13 @@ class CStatements {
     }
 
     void localDecl(CodeWriter w, Stmt.LocalDecl d) {
+        if (d.var().isCopyField()) {
+            // The whole element is copied; the program reads the field the variable is.
+            Expr.Subscript s = (Expr.Subscript) d.init();
+            w.line("struct " + s.array().field().type() + " " + d.var().copyName() + " = "
+                    + ExprPrinter.structElement(s.array(), s.indices().stream().map(printer::expr).toList()) + ";");
+            return;
+        }
         w.line(printer.type(d.var().base()) + " " + d.var().name() + " = " + printer.expr(d.init()) + ";");
     }
 

@@ -12,5 +12,7 @@ public record StructPolicy(
         /* At most this many fields in one struct; past it, a new array of structs is started. */
         int maxFields,
         /* Chance that a new input field whose values all fit fewer bits than its type is a bit-field of that width (plus up to two bits): signed or unsigned int name : w, read as int. C and C++ only (0: none; the same programs as before them). */
-        double pBitfield) {
+        double pBitfield,
+        /* Chance that a local declaration copies an element of an array of structs instead, struct rec_2 t_3 = recs_2[i][j], where an input field follows the context, and later statements read the field t_3.arr_5. C and C++ only (0: none; the same programs as before them). */
+        double pCopy) {
 }

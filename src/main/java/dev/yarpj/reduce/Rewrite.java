@@ -276,7 +276,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
 
     @Override
     public Stmt localDecl(Stmt.LocalDecl s) {
-        Expr init = value(s.init());
+        // A struct copy's init is the element it copies: its subscripts may change, never the element into a value.
+        Expr init = s.var().isCopyField() ? indexed((Expr.Subscript) s.init()) : value(s.init());
         scopes.peek().add(s.var());
         return new Stmt.LocalDecl(s.var(), init);
     }
@@ -540,7 +541,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
     }
 
     private void scalarInScope(ScalarVar v) {
-        if (v.role() != ScalarVar.Role.LOCAL) return;
+        if (v.role() != ScalarVar.Role.LOCAL && v.role() != ScalarVar.Role.COPY_FIELD) return;
         for (Set<ScalarVar> s : scopes) if (s.contains(v)) return;
         broken = true;
     }
@@ -646,7 +647,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
 
     /**
      * {@code p} with the field in slot {@code u.slot()} a global array of its own; null if it
-     * is no field, or a helper takes its struct (Unstruct first).
+     * is no field, a helper takes its struct (Unstruct first), or a local copies one.
      */
     private static Program unfield(Program p, Edit.Unfield u) {
         for (ArrayVar a : allArrays(p)) {
@@ -654,6 +655,17 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
                 for (Helper h : p.helpers()) {
                     for (Helper.StructParam g : h.structParams()) if (g.type().equals(a.field().type())) return null;
                 }
+                // Nor while a local copies an element of its struct (the copy is of the struct).
+                String type = a.field().type();
+                boolean[] copied = {false};
+                new Stmt.Walker() {
+                    @Override
+                    public Void localDecl(Stmt.LocalDecl d) {
+                        if (d.var().isCopyField() && ((Expr.Subscript) d.init()).array().field().type().equals(type)) copied[0] = true;
+                        return super.localDecl(d);
+                    }
+                }.all(p.body().stmts());
+                if (copied[0]) return null;
                 return swapped(p, a, new ArrayVar(a.slot(), a.name(), a.elem(), a.dims(), a.isInput(), a.fill(), ArrayVar.Passing.GLOBAL));
             }
         }

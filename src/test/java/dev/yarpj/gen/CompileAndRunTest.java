@@ -140,7 +140,7 @@ class CompileAndRunTest {
     @ParameterizedTest
     @ValueSource(strings = {"p_array_param: 1.0\nstmt_weights: {aliased_update: 40}\n",
             "stmt_weights: {dead_code: 30}\n", "stmt_weights: {switch: 30}\nswitches: {p_fallthrough: 0.5}\n",
-            "functions: {p_call: 0.3}\n", "structs: {p_field: 0.8, p_bitfield: 0.8}\n"})
+            "functions: {p_call: 0.3}\n", "structs: {p_field: 0.8, p_bitfield: 0.8, p_copy: 0.8}\n"})
     void featureHeavyPoliciesAgreeWithThePredictionAndRunCleanUnderSanitizers(String yaml) throws Exception {
         String name = yaml.contains("dead") ? "dead-code" : yaml.contains("switch") ? "switch" : yaml.contains("functions") ? "functions"
                 : yaml.contains("structs") ? "structs" : "aliasing";
@@ -156,6 +156,7 @@ class CompileAndRunTest {
             // A struct of several fields, two of them read or written in one statement of test(), and a bit-field.
             case "structs" -> t.files().files().get("init.h").matches("(?s).*struct rec_\\d+ \\{\n[^}]*;\n[^}]*;\n.*")
                     && t.files().files().get("init.h").matches("(?s).*\n    (un)?signed int arr_\\d+ : \\d+;\n.*")
+                    && t.files().files().get("func.c").matches("(?s).*struct rec_\\d+ (t_\\d+) = recs_\\d+\\[.*\\1\\.arr_\\d+.*")
                     && t.files().files().get("func.c").matches("(?s).*(recs_\\d+)\\[[^\n]*\\]\\.(\\w+)[^\n]*\\1\\[[^\n]*\\]\\.(?!\\2\\b)\\w+.*");
             default -> t.files().files().get("driver.c").contains("buf_");
         }), "no test used the feature");
