@@ -134,14 +134,11 @@ final class HelperCalls {
             }
             // Drawn only when pointers are on: with p_pointer 0 every seed gives the program it gave before them.
             Valued element = readsArrays(env) && p.pPointer() > 0 && rng.chance(p.pPointer()) ? exprs.arrayRead(env) : null;
-            if (element != null && ((Expr.Subscript) element.expr()).array().field() != null
-                    && ((Expr.Subscript) element.expr()).array().field().bitField()) {
-                element = null; // a bit-field has no address: a value parameter instead
-            }
+            ArrayVar.Passing.Field of = element == null ? null : ((Expr.Subscript) element.expr()).array().field();
+            if (of != null && of.bitField()) element = null; // a bit-field has no address: a value parameter instead
             if (element != null) {
                 // Drawn only when array parameters are on; a field's row is no array of its elements.
-                boolean indexed = p.pArrayParam() > 0 && rng.chance(p.pArrayParam())
-                        && ((Expr.Subscript) element.expr()).array().field() == null;
+                boolean indexed = p.pArrayParam() > 0 && rng.chance(p.pArrayParam()) && of == null;
                 ScalarVar param = globals.newPointerParameter(element.expr().type(), indexed);
                 scope.declare(param, element.values().clone());
                 args.add(element);

@@ -108,20 +108,11 @@ abstract class CExprPrinter extends ExprPrinter {
      * C-Vise declares it once).
      */
     String resultStruct(Helper h) {
-        StringBuilder sb = new StringBuilder("struct ").append(h.resultStruct()).append(" {");
-        for (int k = 0; k < h.results().size(); k++) sb.append(' ').append(type(h.result(k))).append(' ').append(Helper.resultField(k)).append(';');
-        return sb.append(" };\n").toString();
+        return "struct " + h.resultStruct() + " " + resultFields(h) + ";\n";
     }
 
-    /**
-     * {@code return body;}, or for a struct each field assigned in turn (as the interpreter
-     * computes them) and the struct returned: assignments convert as a return does, where C++'s
-     * braced initializers would reject a narrowing one.
-     */
+    /** {@code return body;}, or for a struct its fields assigned and the struct returned ({@link #structReturn}). */
     private String returnStatement(Helper h) {
-        if (!h.returnsStruct()) return "return " + expr(h.results().get(0)) + ";";
-        StringBuilder sb = new StringBuilder("struct ").append(h.resultStruct()).append(" ret;");
-        for (int k = 0; k < h.results().size(); k++) sb.append(" ret.").append(Helper.resultField(k)).append(" = ").append(expr(h.results().get(k))).append(';');
-        return sb.append(" return ret;").toString();
+        return h.returnsStruct() ? structReturn(h, "struct " + h.resultStruct()) : "return " + expr(h.results().get(0)) + ";";
     }
 }

@@ -70,6 +70,27 @@ abstract class ExprPrinter {
         return sb.toString();
     }
 
+    /** The fields of the struct helper {@code h} returns, {@code { int v0; short v1; }}. */
+    final String resultFields(dev.yarpj.ir.Helper h) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int k = 0; k < h.results().size(); k++) sb.append(' ').append(type(h.result(k))).append(' ').append(dev.yarpj.ir.Helper.resultField(k)).append(';');
+        return sb.append(" }").toString();
+    }
+
+    /**
+     * The body of helper {@code h}, which returns a struct declared {@code decl}: each field
+     * assigned in turn (as the interpreter computes them), then the struct returned.
+     * Assignments convert as a return does, where C++'s braced initializers would reject a
+     * narrowing one.
+     */
+    final String structReturn(dev.yarpj.ir.Helper h, String decl) {
+        StringBuilder sb = new StringBuilder(decl).append(" ret;");
+        for (int k = 0; k < h.results().size(); k++) {
+            sb.append(" ret.").append(dev.yarpj.ir.Helper.resultField(k)).append(" = ").append(expr(h.results().get(k))).append(';');
+        }
+        return sb.append(" return ret;").toString();
+    }
+
     String cast(IntType to, String operand) {
         return "((" + type(to) + ") " + operand + ")";
     }

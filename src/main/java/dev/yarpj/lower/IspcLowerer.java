@@ -501,11 +501,7 @@ final class IspcLowerer implements Lowerer {
      */
     private void helperDefinitions(CodeWriter w, Program p) {
         for (dev.yarpj.ir.Helper h : p.helpers()) {
-            if (h.returnsStruct()) {
-                StringBuilder sb = new StringBuilder("struct ").append(h.resultStruct()).append(" {");
-                for (int k = 0; k < h.results().size(); k++) sb.append(' ').append(type(h.result(k))).append(' ').append(dev.yarpj.ir.Helper.resultField(k)).append(';');
-                w.line(sb.append(" };").toString());
-            }
+            if (h.returnsStruct()) w.line("struct " + h.resultStruct() + " " + printer.resultFields(h) + ";");
             String linkage = switch (h.linkage()) {
                 case STATIC -> "static ";
                 case INLINE, ALWAYS_INLINE -> "static inline ";
@@ -529,11 +525,8 @@ final class IspcLowerer implements Lowerer {
                     continue;
                 }
                 // The struct's fields have no variability of their own: they take the overload's.
-                StringBuilder body = new StringBuilder(q + " " + h.resultStruct() + " ret;");
-                for (int k = 0; k < h.results().size(); k++) {
-                    body.append(" ret.").append(dev.yarpj.ir.Helper.resultField(k)).append(" = ").append(expr(h.results().get(k))).append(';');
-                }
-                w.line(linkage + q + " " + h.resultStruct() + " " + h.name() + "(" + String.join(", ", ps) + ") { " + body + " return ret; }");
+                w.line(linkage + q + " " + h.resultStruct() + " " + h.name() + "(" + String.join(", ", ps) + ") { "
+                        + printer.structReturn(h, q + " " + h.resultStruct()) + " }");
             }
         }
         if (!p.helpers().isEmpty()) w.blank();
