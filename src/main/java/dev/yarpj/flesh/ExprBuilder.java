@@ -41,8 +41,7 @@ final class ExprBuilder {
     /** Calls of helper functions, and the helpers they define. */
     final HelperCalls calls;
 
-    /** @param pointers helpers may take elements of input arrays by pointer (see {@link HelperCalls}) */
-    ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, boolean pointers) {
+    ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub) {
         this.policy = policy;
         this.rng = rng;
         this.globals = globals;
@@ -54,7 +53,7 @@ final class ExprBuilder {
         this.masks = new Rng.Odds<>(ep.maskWeights(), k -> k);
         this.maskOps = new Rng.Odds<>(ep.maskOpWeights(), k -> BinOp.valueOf(k.toUpperCase()));
         this.parityForms = new Rng.Odds<>(ep.parityFormWeights(), k -> k);
-        this.calls = new HelperCalls(policy, rng, globals, ub, this, pointers);
+        this.calls = new HelperCalls(policy, rng, globals, ub, this);
     }
 
     /** A policy's weights by type name (as in {@link GenPolicy#TYPE_NAMES}), keyed by the types themselves, in the same order. */

@@ -35,10 +35,10 @@ public final class Flesher {
     /** The skeleton nest that gets an early return ({@link EarlyExits#withReturn}): the last of test(), or none. */
     private Shape.Nest returnNest;
 
-    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean cStructs) {
+    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean cStructs) {
         this.policy = policy;
         this.rng = rng;
-        this.f = new Fleshing(policy, rng, eager, plainArrays, cStructs);
+        this.f = new Fleshing(policy, rng, eager, cStructs);
         this.forms = new StatementForms(f);
         this.loopBounds = new LoopBounds(f);
         this.exits = new EarlyExits(f);
@@ -54,25 +54,15 @@ public final class Flesher {
      *              is made (a varying branch that no lane takes may still be evaluated)
      */
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager) {
-        return flesh(skeleton, policy, rng, eager, true);
-    }
-
-    /**
-     * @param plainArrays arrays are the language's own arrays, whose elements have addresses:
-     *                    they may be fields of arrays of structs (policy section {@code
-     *                    structs:}) and a helper may take an element by pointer; not SYCL,
-     *                    whose lowering gives each array a buffer of its own
-     */
-    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean plainArrays) {
-        return flesh(skeleton, policy, rng, eager, plainArrays, plainArrays && !eager);
+        return flesh(skeleton, policy, rng, eager, !eager);
     }
 
     /**
      * @param cStructs structs as C and C++ have them: a field of an array of structs may be a
      *                 bit-field, a local may copy a struct (ispc has neither here)
      */
-    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean cStructs) {
-        Flesher fl = new Flesher(policy, rng, eager, plainArrays, cStructs);
+    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean cStructs) {
+        Flesher fl = new Flesher(policy, rng, eager, cStructs);
         List<Shape> top = skeleton.body();
         if (policy.exits().pReturn() > 0 && rng.chance(policy.exits().pReturn())) {
             // The early return goes in the last top-level nest, moved to the end of test() (Stmt.Exit).

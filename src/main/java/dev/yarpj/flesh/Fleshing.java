@@ -33,21 +33,20 @@ final class Fleshing {
     /**
      * @param eager   every operand of ?:, && and || may be evaluated (an ISPC program), see
      *                {@link UbGuard#eager}
-     * @param plainArrays arrays are the language's own (not SYCL's buffers): they may be
-     *                    fields of arrays of structs, and helpers may take elements by pointer
-     * @param cStructs    structs as C and C++ have them: a field may be a bit-field, a local
-     *                    may copy a struct (ispc has neither here)
+     * @param cStructs structs as C and C++ have them: a field may be a bit-field, a local may
+     *                 copy a struct (not ispc; not SYCL, whose kernels keep top-level locals
+     *                 in device cells of scalars)
      */
-    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean plainArrays, boolean cStructs) {
+    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean cStructs) {
         this.policy = policy;
         this.rng = rng;
         this.cStructs = cStructs;
-        StructFields fields = plainArrays ? new StructFields(policy.structs(), rng, cStructs) : null;
+        StructFields fields = new StructFields(policy.structs(), rng, cStructs);
         this.globals = new Globals(policy.maxArrayBytes(), (dims, input, elem, fill) -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict()))
-                : fields != null ? fields.place(dims, input, elem, fill) : ArrayVar.Passing.GLOBAL);
+                : fields.place(dims, input, elem, fill));
         this.ub = new UbGuard(!policy.allowImplDefined(), eager);
-        this.exprs = new ExprBuilder(policy, rng, globals, ub, plainArrays);
+        this.exprs = new ExprBuilder(policy, rng, globals, ub);
     }
 
     /** A binary operator by its policy name, as in op_weights (add, bxor, lt, ...). */

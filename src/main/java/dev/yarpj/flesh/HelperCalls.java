@@ -36,15 +36,12 @@ final class HelperCalls {
     private final UbGuard ub;
     private final ExprBuilder exprs;
     private final Rng.Odds<Helper.Linkage> linkages;
-    /** Whether arrays are the language's own, whose elements a helper may take by pointer. */
-    private final boolean pointers;
     /** The helpers defined so far, callees first. */
     private final List<Helper> helpers = new ArrayList<>();
     /** The input field each struct parameter's field reads, for later calls of its helper. */
     private final Map<ScalarVar, ArrayVar> fieldArrays = new HashMap<>();
 
-    HelperCalls(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, ExprBuilder exprs, boolean pointers) {
-        this.pointers = pointers;
+    HelperCalls(GenPolicy policy, Rng rng, Globals globals, UbGuard ub, ExprBuilder exprs) {
         this.p = policy.functions();
         this.rng = rng;
         this.globals = globals;
@@ -207,7 +204,7 @@ final class HelperCalls {
      * helper's body, which reads its parameters alone.
      */
     private boolean readsArrays(Env env) {
-        return pointers && !env.inHelper() && !env.invariant();
+        return !env.inHelper() && !env.invariant();
     }
 
     /** An argument of type {@code t}: an expression converted to it (made to fit, in a portable program). */

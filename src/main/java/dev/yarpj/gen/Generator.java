@@ -63,10 +63,8 @@ public final class Generator {
         // ISPC may evaluate every arm of ?:, && and || (under a varying condition): its
         // programs keep each one defined, and the interpreter checks that they are.
         boolean eager = lang == Language.ISPC;
-        // SYCL's lowering gives every array a buffer (or USM allocation) of its own: no arrays of
-        // structs, and no element's address passed to a helper.
-        // ispc has no bit-fields: only C and C++ structs have them.
-        Program p = Flesher.flesh(sk, policy, rng, eager, lang != Language.SYCL, lang == Language.C || lang == Language.CPP);
+        // Bit-fields and struct copies: C and C++ only (see Flesher.flesh).
+        Program p = Flesher.flesh(sk, policy, rng, eager, lang == Language.C || lang == Language.CPP);
         long t2 = System.nanoTime();
         Prediction pred;
         long maxSteps = sk.iterations(policy.maxIterations()) * STEPS_PER_ITERATION;

@@ -10,6 +10,7 @@ import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
+import dev.yarpj.ir.StructArray;
 import dev.yarpj.plan.KernelPlan;
 import dev.yarpj.plan.KernelPlan.Kernel;
 import dev.yarpj.plan.KernelPlan.Memory;
@@ -144,7 +145,7 @@ public final class SyclLowerer implements Lowerer {
         memory = kernelPlan.memory();
         inOrder = kernelPlan.inOrder();
         readOnly.clear();
-        for (ArrayVar a : p.inputArrays()) readOnly.add(a.name());
+        for (Block b : blocks(p)) if (!b.output()) readOnly.add(b.name());
         for (ScalarVar v : p.outputs()) cells.add(v.slot());
         for (Stmt s : p.body().stmts()) if (s instanceof Stmt.LocalDecl d) cells.add(d.var().slot());
         List<Kernel> plan = kernelPlan.kernels();
@@ -188,11 +189,60 @@ public final class SyclLowerer implements Lowerer {
         return String.join(", ", ps);
     }
 
-    /** The arrays that own memory: globals, pointer parameters and the storage of views. */
-    private static List<ArrayVar> arrays(Program p) {
-        List<ArrayVar> all = new ArrayList<>(p.inputArrays());
-        all.addAll(p.outputArrays());
+    /**
+     * A block of memory the kernels reach through one buffer or allocation: an array that owns
+     * its memory (a global, a pointer parameter, the storage of views), or an array of structs
+     * with all its fields; an output where any of its elements may change.
+     */
+    private record Block(String name, String elem, List<Integer> dims, boolean output, boolean param) {
+        int rank() {
+            return dims.size();
+        }
+
+        long elements() {
+            long n = 1;
+            for (int d : dims) n *= d;
+            return n;
+        }
+
+        String bytes() {
+            return elements() + " * sizeof(" + elem + ")";
+        }
+
+        /** Where the host's copy is: the global, or the parameter. */
+        String host() {
+            return param ? name + "_host" : "::" + name;
+        }
+
+        /** {@code T *name} or {@code T (*name)[d1]...}: a pointer to the first element or row. */
+        String rowPointer(String var) {
+            StringBuilder sb = new StringBuilder(elem);
+            if (rank() == 1) return sb.append(" *").append(var).toString();
+            sb.append(" (*").append(var).append(')');
+            for (int d = 1; d < rank(); d++) sb.append('[').append(dims.get(d)).append(']');
+            return sb.toString();
+        }
+    }
+
+    /** The blocks of memory of a program: arrays not in a struct, then arrays of structs. */
+    private static List<Block> blocks(Program p) {
+        List<Block> all = new ArrayList<>();
+        for (ArrayVar a : p.inputArrays()) if (a.field() == null) all.add(block(a, false));
+        for (ArrayVar a : p.outputArrays()) if (a.field() == null) all.add(block(a, true));
+        for (StructArray s : p.structArrays()) {
+            boolean output = s.fields().stream().anyMatch(f -> !f.isInput());
+            all.add(new Block(s.name(), "struct " + s.type(), s.dims(), output, false));
+        }
         return all;
+    }
+
+    private static Block block(ArrayVar a, boolean output) {
+        return new Block(a.name(), type(a.base()), a.dims(), output, a.isParam());
+    }
+
+    /** The block an array's elements are in: its own, a view's storage, or its array of structs. */
+    private static String blockOf(ArrayVar a) {
+        return a.field() != null ? a.field().structs() : a.storage().name();
     }
 
     private static List<ScalarVar> topLevelLocals(Program p) {
@@ -201,28 +251,9 @@ public final class SyclLowerer implements Lowerer {
         return locals;
     }
 
-    /** Where the host's copy of an array is: the global, or the parameter. */
-    private static String host(ArrayVar a) {
-        return a.isParam() ? a.name() + "_host" : "::" + a.name();
-    }
-
-    private static long elements(ArrayVar a) {
-        long n = 1;
-        for (int d : a.dims()) n *= d;
-        return n;
-    }
-
-    private String bytes(ArrayVar a) {
-        return elements(a) + " * sizeof(" + type(a.base()) + ")";
-    }
-
-    /** {@code T *name} or {@code T (*name)[d1]...}: a pointer to the first element or row. */
-    private String rowPointer(ArrayVar a, String name) {
-        StringBuilder sb = new StringBuilder(type(a.base()));
-        if (a.rank() == 1) return sb.append(" *").append(name).toString();
-        sb.append(" (*").append(name).append(')');
-        for (int d = 1; d < a.rank(); d++) sb.append('[').append(a.dims().get(d)).append(']');
-        return sb.toString();
+    /** {@code T *name} or {@code T (*name)[d1]...}: a pointer to an array's first element or row. */
+    private static String rowPointer(ArrayVar a, String name) {
+        return block(a, false).rowPointer(name);
     }
 
     // ---- USM --------------------------------------------------------------------------
@@ -233,12 +264,12 @@ public final class SyclLowerer implements Lowerer {
         String malloc = device ? "sycl::malloc_device" : "sycl::malloc_shared";
         List<String> frees = new ArrayList<>();
         List<String> copyIn = new ArrayList<>();
-        for (ArrayVar a : arrays(p)) {
-            String t = type(a.base());
-            String alloc = malloc + "<" + t + ">(" + elements(a) + ", q)";
-            w.line(rowPointer(a, a.name()) + " = " + (a.rank() == 1 ? alloc : "reinterpret_cast<" + rowPointer(a, "") + ">(" + alloc + ")") + ";");
-            frees.add(a.name());
-            copyIn.add(copy(device, a.name(), host(a), bytes(a)));
+        List<Block> blocks = blocks(p);
+        for (Block b : blocks) {
+            String alloc = malloc + "<" + b.elem() + ">(" + b.elements() + ", q)";
+            w.line(b.rowPointer(b.name()) + " = " + (b.rank() == 1 ? alloc : "reinterpret_cast<" + b.rowPointer("") + ">(" + alloc + ")") + ";");
+            frees.add(b.name());
+            copyIn.add(copy(device, b.name(), b.host(), b.bytes()));
         }
         for (ArrayVar a : p.arrayParams()) {
             if (a.passing() instanceof ArrayVar.Passing.View v) {
@@ -268,7 +299,7 @@ public final class SyclLowerer implements Lowerer {
         if (!inOrder) w.line("sycl::event e;");
         for (Kernel k : plan) kernel(w, k, names, p);
         w.line("q.wait();");
-        for (ArrayVar a : p.outputArrays()) w.line(copy(device, host(a), a.name(), bytes(a)));
+        for (Block b : blocks) if (b.output()) w.line(copy(device, b.host(), b.name(), b.bytes()));
         for (ScalarVar v : p.outputs()) w.line(copy(device, "&::" + v.name(), v.name(), "sizeof(" + type(v.base()) + ")"));
         if (device) w.line("q.wait();");
         for (String f : frees) w.line("sycl::free(" + f + ", q);");
@@ -289,11 +320,11 @@ public final class SyclLowerer implements Lowerer {
         }
         // The buffers write the outputs back when they go out of scope, at the end of this block.
         w.open("");
-        for (ArrayVar a : arrays(p)) {
+        for (Block b : blocks(p)) {
             StringBuilder range = new StringBuilder();
-            for (int d : a.dims()) range.append(range.isEmpty() ? "" : ", ").append(d);
-            w.line("sycl::buffer<" + type(a.base()) + ", " + a.rank() + "> b_" + a.name() + "{reinterpret_cast<"
-                    + type(a.base()) + " *>(" + host(a) + "), sycl::range<" + a.rank() + ">(" + range + ")};");
+            for (int d : b.dims()) range.append(range.isEmpty() ? "" : ", ").append(d);
+            w.line("sycl::buffer<" + b.elem() + ", " + b.rank() + "> b_" + b.name() + "{reinterpret_cast<"
+                    + b.elem() + " *>(" + b.host() + "), sycl::range<" + b.rank() + ">(" + range + ")};");
         }
         for (ScalarVar v : p.outputs()) w.line(cell(v.base(), v.name(), "&::" + v.name()));
         for (ScalarVar v : locals) w.line(cell(v.base(), v.name(), "&" + v.name() + "_host"));
@@ -479,7 +510,7 @@ public final class SyclLowerer implements Lowerer {
 
                 @Override
                 public Void subscript(Expr.Subscript s) {
-                    names.add(s.array().storage().name());
+                    names.add(blockOf(s.array()));
                     return super.subscript(s);
                 }
             });

@@ -29,7 +29,7 @@ class StatementFormsTest {
 
     @Test
     void everySlotKindHasAForm() {
-        StatementForms forms = new StatementForms(new Fleshing(GenPolicy.defaults(), new Rng(1), false, true, true));
+        StatementForms forms = new StatementForms(new Fleshing(GenPolicy.defaults(), new Rng(1), false, true));
         assertEquals(EnumSet.allOf(SlotKind.class), EnumSet.copyOf(forms.kinds()));
     }
 

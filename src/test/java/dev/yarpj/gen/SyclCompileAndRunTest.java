@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,9 +49,12 @@ class SyclCompileAndRunTest {
 
     @Test
     void everyTargetAndLevelAndTheCppLoweringPrintThePrediction() throws Exception {
-        Generator gen = new Generator(GenPolicy.defaults(), Language.SYCL, CheckMode.HASH);
-        for (long s = 1; s <= 2; s++) {
-            GeneratedTest t = gen.generate(s, "test");
+        // Two seeds of the default policy, and one whose helpers take elements and structs of
+        // arrays of structs (buffers or USM of structs) by value and by pointer.
+        GenPolicy structs = PolicyLoader.parse("structs: {p_field: 0.8}\nfunctions: {p_call: 0.5, p_struct: 0.6, p_pointer: 0.5}\n",
+                "structs.yaml", "structs");
+        for (long s = 1; s <= 3; s++) {
+            GeneratedTest t = new Generator(s <= 2 ? GenPolicy.defaults() : structs, Language.SYCL, CheckMode.HASH).generate(s, "test");
             Path d = Files.createDirectories(dir.resolve("s" + s));
             for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
             String want = Long.toUnsignedString(t.prediction().checksum());

@@ -8,8 +8,11 @@ import dev.yarpj.gen.GeneratedTest;
 import dev.yarpj.gen.Generator;
 import dev.yarpj.interp.Interpreter;
 import dev.yarpj.interp.Prediction;
+import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Program;
+import dev.yarpj.ir.StructArray;
 import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
 import dev.yarpj.policy.EmitPolicy;
 import dev.yarpj.policy.Rng;
 import java.nio.file.Files;
@@ -52,6 +55,49 @@ class SyclLowererTest {
                 "memory.usm_shared", "memory.usm_device", "queue.in_order")) {
             assertTrue(kinds.contains(k), "no test used " + k + ": " + kinds);
         }
+    }
+
+    @Test
+    void arraysOfStructsLiveInOneBufferOrAllocationEachAndHelpersTakeTheirElements() throws Exception {
+        GenPolicy policy = PolicyLoader.parse("structs: {p_field: 0.8}\nfunctions: {p_call: 0.5, p_struct: 0.6, p_pointer: 0.5}\n",
+                "structs.yaml", "structs");
+        Generator gen = new Generator(policy, Language.SYCL, CheckMode.HASH);
+        Set<String> seen = new HashSet<>();
+        for (long s = 1; s <= 12; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            Path d = Files.createDirectories(dir.resolve("s" + s));
+            for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+            run(d, "g++", "-std=c++17", "-fsyntax-only", "-w", "-I", DECLS.toString(), "-I", ".", "func.cpp");
+            String f = t.files().files().get("func.cpp");
+            for (StructArray a : t.program().structArrays()) {
+                String n = a.name(), type = "struct " + a.type();
+                boolean output = a.fields().stream().anyMatch(x -> !x.isInput());
+                int buffers = count(f, "sycl::buffer<" + type + ", " + a.dims().size() + "> b_" + n + "{");
+                int allocations = count(f, "<" + type + ">(" + a.fields().get(0).elements() + ", q)");
+                assertEquals(1, buffers + allocations, n + "\n" + f);
+                // No field of an array of structs has a memory block of its own.
+                for (ArrayVar x : a.fields()) assertTrue(!f.contains("b_" + x.name() + "{") && !f.contains(" *" + x.name() + " = "), x.name());
+                if (buffers == 1) {
+                    // Its accessors (in every kernel that uses it, if any does) read only an input.
+                    seen.add(output ? "buffer.read_write" : "buffer.read");
+                    assertTrue(!f.contains(" = b_" + n + ".get_access") || f.contains("auto " + n + " = b_" + n + ".get_access<sycl::access_mode::" + (output ? "read_write" : "read") + ">(h);"), n + "\n" + f);
+                } else {
+                    seen.add(output ? "usm.out" : "usm.in");
+                    // Copied in; copied back when a field is an output.
+                    assertTrue(f.contains("(" + n + ", ::" + n + ", "), n + "\n" + f);
+                    assertEquals(output, f.contains("(::" + n + ", " + n + ", "), n + "\n" + f);
+                }
+            }
+            if (f.contains("(&recs_")) seen.add("struct by pointer");
+            if (Pattern.compile("fn_\\d+\\(recs_\\d+\\[").matcher(f).find()) seen.add("struct by value");
+            if (Pattern.compile("fn_\\d+\\(&arr_").matcher(f).find()) seen.add("element by pointer");
+        }
+        assertEquals(Set.of("buffer.read_write", "buffer.read", "usm.out", "usm.in", "struct by pointer", "struct by value",
+                "element by pointer"), seen);
+    }
+
+    private static int count(String s, String what) {
+        return s.split(Pattern.quote(what), -1).length - 1;
     }
 
     @Test
