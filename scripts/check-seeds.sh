@@ -19,7 +19,8 @@
 # For LANG sycl, agreement means func.cpp built by the SYCL compiler SYCL_CXX (default acpp)
 # for every --acpp-targets in SYCL_TARGETS (default: omp generic) at -O0 and -O3, and
 # func_ref.cpp (the C++ lowering) by g++ and clang++ at -O0 and -O3, print the prediction;
-# asserts uses the first target at -O3; sanitize builds the C++ lowering.
+# asserts uses the first target at -O3; sanitize builds the C++ lowering. SYCL_TARGETS=none
+# builds no SYCL target (where no SYCL compiler is installed): agree checks the C++ lowering only.
 # Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize lto; default the first three)
 # Extra options for 'yarpj gen' (e.g. --swarm, --policy FILE) can be given in YARPJ_GEN_FLAGS.
 # CHECK_JOBS: seeds checked at once (default: the number of cores).
@@ -40,7 +41,7 @@ ispc_targets=${ISPC_TARGETS:-sse4-i32x4 avx2-i32x8 avx2-i32x16 avx2-i64x4 avx512
 ispc_levels=${ISPC_LEVELS:--O0 -O1 -O2}
 [ -x "$here/.tools/ispc/bin/ispc" ] && export PATH="$here/.tools/ispc/bin:$PATH"
 sycl_cxx=${SYCL_CXX:-acpp}
-sycl_targets=${SYCL_TARGETS:-omp generic}
+sycl_targets=${SYCL_TARGETS:-omp generic}; [ "$sycl_targets" = none ] && sycl_targets=""
 export ispc_targets ispc_levels sycl_cxx sycl_targets
 export ACPP_DEBUG_LEVEL=0   # AdaptiveCpp prints its JIT cache notes on stdout
 # shellcheck disable=SC2086
