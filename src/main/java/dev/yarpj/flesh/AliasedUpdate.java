@@ -4,7 +4,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.Rng;
 import dev.yarpj.policy.StmtPolicy;
@@ -44,7 +44,7 @@ final class AliasedUpdate implements StatementForm {
         }
         if (views == null) {
             // What is read through a view is unknown: a portable program stores it only to unsigned elements.
-            IntType t = f.ub.portable() ? f.exprs.randomType().toUnsigned() : f.exprs.randomType();
+            NumType t = f.ub.portable() ? f.exprs.randomType().toUnsigned() : f.exprs.randomType();
             views = f.globals.newViews(t, dims, viewOffset(), f.rng.chance(sp.pFirstViewAhead()),
                     ArrayVar.Fill.uniform(f.exprs.interestingValue(t)));
             if (views == null) return f.assign(env);
@@ -73,7 +73,7 @@ final class AliasedUpdate implements StatementForm {
         String form = forms.roll(f.rng);
         if (form.equals("copy")) return read;
         if (form.equals("compare")) return Exprs.binary(compareOps.pick(f.rng), read, f.exprs.expr(env).expr());
-        IntType u = f.rng.pick(List.of(IntType.UINT, IntType.ULLONG));
+        NumType u = f.rng.pick(List.of(NumType.UINT, NumType.ULLONG));
         Expr other = Exprs.cast(f.exprs.expr(env).expr(), u);
         Expr mine = Exprs.cast(read, u);
         BinOp op = arithOps.pick(f.rng);

@@ -1,7 +1,7 @@
 package dev.yarpj.flesh;
 
 import dev.yarpj.ir.Expr;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
@@ -38,7 +38,7 @@ final class BranchTrace implements Stmt.Visitor<Stmt> {
     private Stmt.Block counted(Stmt.Block arm) {
         ScalarVar counter = globals.newPathCounter();
         List<Stmt> stmts = new ArrayList<>();
-        stmts.add(new Stmt.Reduce(new Expr.ScalarRef(counter), ReductionOp.SUM, new Expr.Const(IntType.UINT, 1)));
+        stmts.add(new Stmt.Reduce(new Expr.ScalarRef(counter), ReductionOp.SUM, new Expr.Const(NumType.UINT, 1)));
         stmts.addAll(block(arm).stmts());
         return new Stmt.Block(stmts);
     }

@@ -5,7 +5,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.CarriedPolicy;
@@ -42,11 +42,11 @@ final class CarriedScalar implements StatementForm {
         fleshed++;
         LoopInfo loop = env.innermost();
         if (loop == null || loop.space().min() < 0 || loop.space().max() >= 1 << 24) return f.assign(env);
-        IntType t = f.rng.weighted(ExprBuilder.byType(cp.typeWeights()));
+        NumType t = f.rng.weighted(ExprBuilder.byType(cp.typeWeights()));
         ArrayVar d = dataArray(t, loop);
         if (d == null) return f.assign(env);
         Expr iter = new Expr.IterRef(loop.iter());
-        IntType it = loop.iter().type();
+        NumType it = loop.iter().type();
         Expr elem = Exprs.subscript(d, List.of(iter));
         boolean select = f.rng.weighted(cp.formWeights()).equals("select");
         String kind = f.rng.weighted(cp.kindWeights());
@@ -74,7 +74,7 @@ final class CarriedScalar implements StatementForm {
                 Expr cond = dataTest(d, elem);
                 ArrayVar e = f.rng.chance(0.5) ? dataArray(t, loop) : null;
                 Expr from = e == null ? elem : Exprs.subscript(e, List.of(iter));
-                IntType pt = Arith.promote(t);
+                NumType pt = Arith.promote(t);
                 String opName = f.rng.pick(List.of("add", "sub", "bxor", "none"));
                 Expr value = opName.equals("none") ? Exprs.convertImplicitly(from, pt)
                         : Exprs.binary(Fleshing.op(opName), from, new Expr.Const(pt, f.rng.between(0, 100)));
@@ -101,7 +101,7 @@ final class CarriedScalar implements StatementForm {
      * that change from element to element: from a base near zero (at least 1 when unsigned)
      * over at most {@code carried: max_span} values.
      */
-    private ArrayVar dataArray(IntType t, LoopInfo loop) {
+    private ArrayVar dataArray(NumType t, LoopInfo loop) {
         long base = t.signed ? f.rng.between(-100, 100) : f.rng.between(1, 200);
         int span = f.rng.between(2, cp.maxSpan());
         ArrayVar.Fill fill = ArrayVar.Fill.varied(base, f.rng.between(1, 997), f.rng.between(0, span - 1), span);
@@ -112,12 +112,12 @@ final class CarriedScalar implements StatementForm {
     private Expr dataTest(ArrayVar d, Expr elem) {
         BinOp cmp = Fleshing.op(f.rng.weighted(cp.condCmpWeights()));
         long k = f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span()));
-        IntType kt = Arith.promote(d.base());
+        NumType kt = Arith.promote(d.base());
         return Exprs.binary(cmp, elem, new Expr.Const(kt, Arith.convert(k, kt)));
     }
 
     /** Where an index starts before anything is found: -1 in its type, or a value of interest. */
-    private long indexStart(IntType t) {
+    private long indexStart(NumType t) {
         return f.rng.chance(0.5) ? Arith.convert(-1, t) : f.exprs.interestingValue(t);
     }
 
@@ -126,7 +126,7 @@ final class CarriedScalar implements StatementForm {
      * nest and stored to a new output after it (policy {@code p_local}), or a new output.
      * Either way nothing else reads or writes it.
      */
-    private ScalarVar carrier(IntType t, long start) {
+    private ScalarVar carrier(NumType t, long start) {
         return f.carried(t, start, () -> f.rng.chance(cp.pLocal()));
     }
 

@@ -3,7 +3,7 @@ package dev.yarpj.flesh;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Stmt;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ final class CompoundAssignment implements StatementForm {
     public Stmt flesh(Env env) {
         Expr target = f.target(env);
         Valued value = f.exprs.expr(env);
-        IntType common = Arith.common(target.type(), value.expr().type());
+        NumType common = Arith.common(target.type(), value.expr().type());
         // The result goes back to the target's type: in a portable program it must fit there,
         // which is sure only for an unsigned target or a bitwise operator in the target's own type.
         if (f.ub.portable() && target.type().signed && common != target.type()) return f.store(target, value);

@@ -5,7 +5,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.UnOp;
@@ -79,11 +79,11 @@ final class DeadCode implements StatementForm {
         if (c.truthMask(env.mask()) == 0) return c.expr();
         Valued not = ub.unary(UnOp.LNOT, c, env.mask());
         if (not.truthMask(env.mask()) == 0) return not.expr();
-        ScalarVar x = input(IntType.INT, exprs.interestingValue(IntType.INT));
-        return Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.Const(IntType.INT, x.initValue() ^ 1));
+        ScalarVar x = input(NumType.INT, exprs.interestingValue(NumType.INT));
+        return Exprs.binary(BinOp.EQ, new Expr.ScalarRef(x), new Expr.Const(NumType.INT, x.initValue() ^ 1));
     }
 
-    private ScalarVar input(IntType t, long v) {
+    private ScalarVar input(NumType t, long v) {
         return globals.newInput(t, v, rng.chance(pParam));
     }
 
@@ -93,12 +93,12 @@ final class DeadCode implements StatementForm {
 
     /** One operation that is undefined for the values its inputs hold. */
     private Expr undefined(Env env) {
-        IntType wide = rng.chance(dp.pInt()) ? IntType.INT : IntType.LLONG;
+        NumType wide = rng.chance(dp.pInt()) ? NumType.INT : NumType.LLONG;
         switch (kinds.roll(rng)) {
             case "div_by_zero": {
                 BinOp op = rng.chance(dp.pDiv()) ? BinOp.DIV : BinOp.REM;
-                return Exprs.binary(op, exprs.expr(env).expr(), ref(input(rng.pick(List.of(IntType.INT, IntType.UINT,
-                        IntType.LLONG, IntType.SHORT)), 0)));
+                return Exprs.binary(op, exprs.expr(env).expr(), ref(input(rng.pick(List.of(NumType.INT, NumType.UINT,
+                        NumType.LLONG, NumType.SHORT)), 0)));
             }
             case "div_overflow":
                 return Exprs.binary(rng.chance(dp.pDiv()) ? BinOp.DIV : BinOp.REM, ref(input(wide, wide.min())), ref(input(wide, -1)));
@@ -115,22 +115,22 @@ final class DeadCode implements StatementForm {
                 Expr x = exprs.expr(env).expr();
                 int width = Arith.promote(x.type()).bits;
                 long amount = rng.chance(dp.pShiftPastWidth()) ? width + rng.between(0, 8) : -rng.between(1, 4);
-                return Exprs.binary(rng.chance(dp.pShl()) ? BinOp.SHL : BinOp.SHR, x, ref(input(IntType.INT, amount)));
+                return Exprs.binary(rng.chance(dp.pShl()) ? BinOp.SHL : BinOp.SHR, x, ref(input(NumType.INT, amount)));
             }
             default: {
                 // Past the end of a global array, whose bounds -fsanitize=bounds knows.
                 List<ArrayVar> globalArrays = new ArrayList<>();
                 for (ArrayVar a : globals.inputArrays) if (!a.isParam()) globalArrays.add(a);
                 if (globalArrays.isEmpty()) {
-                    return Exprs.binary(BinOp.DIV, exprs.expr(env).expr(), ref(input(IntType.INT, 0)));
+                    return Exprs.binary(BinOp.DIV, exprs.expr(env).expr(), ref(input(NumType.INT, 0)));
                 }
                 ArrayVar a = rng.pick(globalArrays);
                 int bad = rng.between(0, a.rank() - 1);
                 List<Expr> idx = new ArrayList<>();
                 for (int d = 0; d < a.rank(); d++) {
                     int size = a.dims().get(d);
-                    idx.add(d == bad ? ref(input(IntType.INT, size + rng.between(0, 3)))
-                            : new Expr.Const(IntType.INT, rng.between(0, size - 1)));
+                    idx.add(d == bad ? ref(input(NumType.INT, size + rng.between(0, 3)))
+                            : new Expr.Const(NumType.INT, rng.between(0, size - 1)));
                 }
                 return Exprs.subscript(a, idx);
             }

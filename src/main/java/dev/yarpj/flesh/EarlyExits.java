@@ -4,7 +4,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
@@ -116,10 +116,10 @@ final class EarlyExits {
         };
         long fill = f.rng.between(-100, 100);
         long sentinel = fill + f.rng.between(1, 100);
-        ArrayVar s = f.globals.newSentinelArray(IntType.INT, List.of((int) space.max() + 1),
+        ArrayVar s = f.globals.newSentinelArray(NumType.INT, List.of((int) space.max() + 1),
                 t < 0 ? ArrayVar.Fill.uniform(fill) : ArrayVar.Fill.planted(fill, space.at(t), sentinel));
         if (s == null) return null;
-        return Exprs.binary(BinOp.EQ, Exprs.subscript(s, List.of(iter)), new Expr.Const(IntType.INT, sentinel));
+        return Exprs.binary(BinOp.EQ, Exprs.subscript(s, List.of(iter)), new Expr.Const(NumType.INT, sentinel));
     }
 
     /** {@code b} with {@code s} first or last. */

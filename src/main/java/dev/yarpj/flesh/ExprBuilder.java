@@ -7,7 +7,7 @@ import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.Idiom;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.UnOp;
 import dev.yarpj.policy.ExprPolicy;
@@ -29,7 +29,7 @@ final class ExprBuilder {
     private final GenPolicy policy;
     private final Rng rng;
     private final Globals globals;
-    private final Supplier<IntType> types;
+    private final Supplier<NumType> types;
     private final Supplier<String> ops;
     private final UbGuard ub;
     /** The policy's expressions: section, and its weight maps ready to draw from. */
@@ -57,13 +57,13 @@ final class ExprBuilder {
     }
 
     /** A policy's weights by type name (as in {@link GenPolicy#TYPE_NAMES}), keyed by the types themselves, in the same order. */
-    static Map<IntType, Integer> byType(Map<String, Integer> byName) {
-        Map<IntType, Integer> m = new LinkedHashMap<>();
-        byName.forEach((name, w) -> m.put(IntType.values()[GenPolicy.TYPE_NAMES.indexOf(name)], w));
+    static Map<NumType, Integer> byType(Map<String, Integer> byName) {
+        Map<NumType, Integer> m = new LinkedHashMap<>();
+        byName.forEach((name, w) -> m.put(NumType.values()[GenPolicy.TYPE_NAMES.indexOf(name)], w));
         return m;
     }
 
-    IntType randomType() {
+    NumType randomType() {
         return types.get();
     }
 
@@ -72,7 +72,7 @@ final class ExprBuilder {
      * rules (0, ±1, extremes, powers of two, low-bit masks, small numbers) as
      * expressions.special_const_weights say, else uniform.
      */
-    long interestingValue(IntType t) {
+    long interestingValue(NumType t) {
         if (!rng.chance(policy.pSpecialConst())) return Arith.convert(rng.nextLong(), t);
         long v = switch (specialConsts.roll(rng)) {
             case "zero" -> 0;
@@ -89,7 +89,7 @@ final class ExprBuilder {
     }
 
     /** A mask of type {@code t}: a run of low bits, a single bit or a random pattern. */
-    private long maskValue(IntType t) {
+    private long maskValue(NumType t) {
         int bits = Math.max(1, t.bits);
         long v = switch (masks.roll(rng)) {
             case "low_bits" -> bits >= 64 ? -1L >>> rng.between(0, 63) : (1L << rng.between(1, bits)) - 1;
@@ -105,7 +105,7 @@ final class ExprBuilder {
      */
     private Valued maskTest(int depth, Env env) {
         Valued e = expr(depth - 1, env);
-        IntType t = Arith.promote(e.expr().type());
+        NumType t = Arith.promote(e.expr().type());
         long c1 = maskValue(t);
         long c2 = Arith.convert(c1 & (rng.chance(ep.pMaskWhole()) ? c1 : rng.nextLong()), t);
         Valued masked = ub.binary(BinOp.BAND, e, Valued.constant(new Expr.Const(t, c1), c1), env.mask());
@@ -195,12 +195,12 @@ final class ExprBuilder {
         return Valued.constant(new Expr.ScalarRef(v), v.initValue());
     }
 
-    ScalarVar newInput(IntType t) {
+    ScalarVar newInput(NumType t) {
         return globals.newInput(t, interestingValue(t), rng.chance(policy.pParam()));
     }
 
     private Valued constant() {
-        IntType t = Arith.promote(randomType());
+        NumType t = Arith.promote(randomType());
         long v = interestingValue(t);
         return Valued.constant(new Expr.Const(t, v), v);
     }
@@ -209,20 +209,20 @@ final class ExprBuilder {
     Valued parityCondition(Env env) {
         LoopInfo split = env.split();
         Expr iter = new Expr.IterRef(split.iter());
-        Expr two = new Expr.Const(IntType.INT, 2);
+        Expr two = new Expr.Const(NumType.INT, 2);
         String form = parityForms.roll(rng);
         boolean hidden = rng.chance(policy.pHiddenSplit());
         long want = form.equals("rem_eq_1") ? 1 : 0;
         Expr against = hidden
-                ? new Expr.ScalarRef(globals.newInput(IntType.INT, want, rng.chance(policy.pParam())))
-                : new Expr.Const(IntType.INT, want);
+                ? new Expr.ScalarRef(globals.newInput(NumType.INT, want, rng.chance(policy.pParam())))
+                : new Expr.Const(NumType.INT, want);
         Expr cond;
         boolean trueOnEven;
         switch (form) {
             case "rem_eq_0" -> { cond = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = true; }
             case "rem_eq_1" -> { cond = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = false; }
             case "rem_ne_0" -> { cond = Exprs.binary(BinOp.NE, Exprs.binary(BinOp.REM, iter, two), against); trueOnEven = false; }
-            default -> { cond = Exprs.binary(BinOp.BAND, iter, new Expr.Const(IntType.INT, 1)); trueOnEven = false; }
+            default -> { cond = Exprs.binary(BinOp.BAND, iter, new Expr.Const(NumType.INT, 1)); trueOnEven = false; }
         }
         // Context c is the parity of the split iterator; the iterator only ever holds non-negative values.
         return new Valued(cond, new long[] {trueOnEven ? 1 : 0, trueOnEven ? 0 : 1});
@@ -242,7 +242,7 @@ final class ExprBuilder {
      * when there is none, and no bit-field (the call passes its address); with {@code rows} of
      * one whose rows are arrays of its elements (no struct's field).
      */
-    Valued arrayRead(Env env, IntType t, boolean rows) {
+    Valued arrayRead(Env env, NumType t, boolean rows) {
         // A bit-field has no address, a struct's field no row of its own elements.
         List<ArrayVar> of = globals.inputArrays.stream()
                 .filter(a -> a.base() == t && (a.field() == null || !rows && !a.field().bitField())).toList();
@@ -324,7 +324,7 @@ final class ExprBuilder {
                 idx.add(Exprs.grouped(new Expr.IterRef(l.iter()), k, rng.between(0, k - 1)));
                 continue;
             }
-            idx.add(l != null ? new Expr.IterRef(l.iter()) : new Expr.Const(IntType.INT, rng.between(0, size - 1)));
+            idx.add(l != null ? new Expr.IterRef(l.iter()) : new Expr.Const(NumType.INT, rng.between(0, size - 1)));
         }
         return idx;
     }
@@ -386,7 +386,7 @@ final class ExprBuilder {
             }
             dims.add(size);
         }
-        IntType t = randomType();
+        NumType t = randomType();
         ArrayVar.Fill fill;
         LoopInfo split = env.split();
         if (input && split != null && rng.chance(ep.pAlternatingFill())) {

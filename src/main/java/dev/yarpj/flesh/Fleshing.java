@@ -5,7 +5,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.GenPolicy;
@@ -77,11 +77,11 @@ final class Fleshing {
      * touches: where {@code local} says so (asked only inside a nest), a local declared before
      * the nest and stored to a new output after it; else a new output.
      */
-    ScalarVar carried(IntType t, long start, java.util.function.BooleanSupplier local) {
+    ScalarVar carried(NumType t, long start, java.util.function.BooleanSupplier local) {
         long init = Arith.convert(start, t);
         if (carriers == null || !local.getAsBoolean()) return globals.newAccumulator(t, init);
         ScalarVar v = globals.newLocal(t);
-        IntType lt = Arith.promote(t);
+        NumType lt = Arith.promote(t);
         carriers.before.add(new Stmt.LocalDecl(v, Exprs.convertImplicitly(new Expr.Const(lt, Arith.convert(init, lt)), t)));
         ScalarVar out = globals.newAccumulator(t, exprs.interestingValue(t));
         carriers.after.add(new Stmt.Assign(new Expr.ScalarRef(out), null, Exprs.convertImplicitly(new Expr.ScalarRef(v), t)));
@@ -154,7 +154,7 @@ final class Fleshing {
      * A new array walked in order by the loops in scope, every dimension exactly as long as
      * its loop's space from 0: the whole array, contiguously (memset/memcpy).
      */
-    ArrayVar wholeArray(Env env, boolean input, IntType t, ArrayVar.Fill fill) {
+    ArrayVar wholeArray(Env env, boolean input, NumType t, ArrayVar.Fill fill) {
         return globals.newArray(input, t, inOrderDims(env), fill);
     }
 

@@ -1,7 +1,7 @@
 package dev.yarpj.flesh;
 
 import dev.yarpj.ir.ArrayVar;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.VarType;
@@ -37,7 +37,7 @@ final class Globals {
 
     /** Where a new array goes, given its dimensions, whether it is an input, its type and its contents. */
     interface Placement {
-        ArrayVar.Passing apply(List<Integer> dims, boolean input, IntType elem, ArrayVar.Fill fill);
+        ArrayVar.Passing apply(List<Integer> dims, boolean input, NumType elem, ArrayVar.Fill fill);
     }
     private long arrayBytes;
     private int scalarSlots;
@@ -50,21 +50,21 @@ final class Globals {
         this.passing = passing;
     }
 
-    ScalarVar newInput(IntType t, long value, boolean param) {
+    ScalarVar newInput(NumType t, long value, boolean param) {
         ScalarVar v = new ScalarVar(scalarSlots++, "var_" + names++, VarType.uniform(t), ScalarVar.Role.INPUT, value, param);
         inputs.add(v);
         if (param) params.add(v);
         return v;
     }
 
-    ScalarVar newOutput(IntType t, long init) {
+    ScalarVar newOutput(NumType t, long init) {
         ScalarVar v = newAccumulator(t, init);
         sharedOutputs.add(v);
         return v;
     }
 
     /** An output only its reduction writes. */
-    ScalarVar newAccumulator(IntType t, long init) {
+    ScalarVar newAccumulator(NumType t, long init) {
         ScalarVar v = new ScalarVar(scalarSlots++, "res_" + names++, VarType.uniform(t), ScalarVar.Role.OUTPUT, init, false);
         outputs.add(v);
         return v;
@@ -72,18 +72,18 @@ final class Globals {
 
     /** A counter of the control-path oracle ({@link BranchTrace}), named apart from the rest. */
     ScalarVar newPathCounter() {
-        ScalarVar v = new ScalarVar(scalarSlots++, "path_" + pathCounters++, VarType.uniform(IntType.UINT), ScalarVar.Role.OUTPUT, 0, false);
+        ScalarVar v = new ScalarVar(scalarSlots++, "path_" + pathCounters++, VarType.uniform(NumType.UINT), ScalarVar.Role.OUTPUT, 0, false);
         outputs.add(v);
         return v;
     }
 
     /** A parameter of a helper function: a slot of its own, so a call binds it without touching the caller's. */
-    ScalarVar newParameter(IntType t) {
+    ScalarVar newParameter(NumType t) {
         return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t), ScalarVar.Role.PARAMETER, 0, false);
     }
 
     /** A parameter that takes an element by pointer: to it, or with {@code indexed} to its row, with an index. */
-    ScalarVar newPointerParameter(IntType t, boolean indexed) {
+    ScalarVar newPointerParameter(NumType t, boolean indexed) {
         return new ScalarVar(scalarSlots++, "p_" + names++, VarType.uniform(t),
                 indexed ? ScalarVar.Role.ARRAY_PARAMETER : ScalarVar.Role.POINTER_PARAMETER, 0, false);
     }
@@ -104,23 +104,23 @@ final class Globals {
                 ScalarVar.Role.FIELD_PARAMETER, 0, false);
     }
 
-    ScalarVar newLocal(IntType t) {
+    ScalarVar newLocal(NumType t) {
         return new ScalarVar(scalarSlots++, "tmp_" + names++, VarType.uniform(t), ScalarVar.Role.LOCAL, 0, false);
     }
 
-    Iterator newIterator(IntType t) {
+    Iterator newIterator(NumType t) {
         return new Iterator(scalarSlots++, "i_" + names++, t);
     }
 
     /** A new array, or null when it would take the test past its array-bytes budget. */
-    ArrayVar newArray(boolean input, IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
+    ArrayVar newArray(boolean input, NumType elem, List<Integer> dims, ArrayVar.Fill fill) {
         ArrayVar a = newPrivateArray(input, elem, dims, fill);
         if (a != null && !input) sharedOutputArrays.add(a);
         return a;
     }
 
     /** A new array no other statement stores to (for outputs: a reduction's accumulators), or null when over budget. */
-    ArrayVar newPrivateArray(boolean input, IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
+    ArrayVar newPrivateArray(boolean input, NumType elem, List<Integer> dims, ArrayVar.Fill fill) {
         if (!reserve(elem, dims)) return null;
         ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem),
                 List.copyOf(dims), input, fill, passing.apply(dims, input, elem, fill));
@@ -134,7 +134,7 @@ final class Globals {
      * sentinel, are not the fill that expressions assume of the others), or null when over
      * budget. It is declared with the other input arrays but never picked for a read.
      */
-    ArrayVar newSentinelArray(IntType elem, List<Integer> dims, ArrayVar.Fill fill) {
+    ArrayVar newSentinelArray(NumType elem, List<Integer> dims, ArrayVar.Fill fill) {
         if (!reserve(elem, dims)) return null;
         // Placed as an output is (never a bit-field): its planted sentinel is no value of the fill.
         ArrayVar a = new ArrayVar(arraySlots++, "arr_" + names++, VarType.uniform(elem), List.copyOf(dims), true, fill,
@@ -150,7 +150,7 @@ final class Globals {
      * {@code firstAhead}, else the second does. Both are outputs other statements may store
      * to; the storage is what the test's checksum covers. Null when over budget.
      */
-    ArrayVar[] newViews(IntType elem, List<Integer> dims, int rowOffset, boolean firstAhead, ArrayVar.Fill fill) {
+    ArrayVar[] newViews(NumType elem, List<Integer> dims, int rowOffset, boolean firstAhead, ArrayVar.Fill fill) {
         List<Integer> storageDims = new ArrayList<>(dims);
         storageDims.set(0, dims.get(0) + rowOffset);
         if (!reserve(elem, storageDims)) return null;
@@ -170,7 +170,7 @@ final class Globals {
     }
 
     /** Counts an array of these dimensions against the budget; false (nothing counted) when it would not fit. */
-    private boolean reserve(IntType elem, List<Integer> dims) {
+    private boolean reserve(NumType elem, List<Integer> dims) {
         long bytes = elem.bytes();
         for (int d : dims) bytes *= d;
         if (arrayBytes + bytes > maxArrayBytes) return false;

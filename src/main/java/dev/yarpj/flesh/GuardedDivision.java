@@ -3,7 +3,7 @@ package dev.yarpj.flesh;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.Rng;
@@ -27,7 +27,7 @@ final class GuardedDivision implements StatementForm {
 
     @Override
     public Stmt flesh(Env env) {
-        IntType dt = f.exprs.randomType();
+        NumType dt = f.exprs.randomType();
         long dv = f.exprs.interestingValue(dt);
         if (dv == 0) dv = 1;
         ScalarVar d = f.globals.newInput(dt, dv, f.rng.chance(f.policy.pParam()));
@@ -36,7 +36,7 @@ final class GuardedDivision implements StatementForm {
         Valued q = f.ub.binary(f.rng.chance(f.policy.pGuardedDiv()) ? BinOp.DIV : BinOp.REM, x, divisor, env.mask());
         Valued e = f.exprs.expr(env);
         Valued value = f.ub.binary(ops.pick(f.rng), e, q, env.mask());
-        Expr guard = Exprs.binary(BinOp.NE, new Expr.ScalarRef(d), new Expr.Const(IntType.INT, 0));
+        Expr guard = Exprs.binary(BinOp.NE, new Expr.ScalarRef(d), new Expr.Const(NumType.INT, 0));
         Expr target = f.target(env);
         Stmt store = f.store(target, value);
         return new Stmt.If(guard, new Stmt.Block(List.of(store)), null);

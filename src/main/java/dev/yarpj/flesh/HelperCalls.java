@@ -5,7 +5,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.Helper;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.policy.FunctionPolicy;
 import dev.yarpj.policy.GenPolicy;
@@ -143,7 +143,7 @@ final class HelperCalls {
                 continue;
             }
             Valued a = exprs.expr(depth - 1, env);
-            IntType t = rng.chance(p.pKeepType()) ? Arith.promote(a.expr().type()) : exprs.randomType();
+            NumType t = rng.chance(p.pKeepType()) ? Arith.promote(a.expr().type()) : exprs.randomType();
             a = ub.convertImplicitly(ub.fitted(a, t, env.mask()), t);
             ScalarVar param = globals.newParameter(t);
             scope.declare(param, a.values().clone());
@@ -156,7 +156,7 @@ final class HelperCalls {
         List<Valued> results = new ArrayList<>();
         for (int k = 0; k < fields; k++) {
             Valued body = exprs.expr(rng.between(1, p.maxBodyDepth()), inBody);
-            IntType result = rng.chance(p.pKeepType()) ? Arith.promote(body.expr().type()) : exprs.randomType();
+            NumType result = rng.chance(p.pKeepType()) ? Arith.promote(body.expr().type()) : exprs.randomType();
             results.add(ub.convertImplicitly(ub.fitted(body, result, env.mask()), result));
         }
         String name = "fn_" + helpers.size();
@@ -208,7 +208,7 @@ final class HelperCalls {
     }
 
     /** An argument of type {@code t}: an expression converted to it (made to fit, in a portable program). */
-    private Valued argument(int depth, Env env, IntType t) {
+    private Valued argument(int depth, Env env, NumType t) {
         Valued a = exprs.expr(depth - 1, env);
         return ub.convertImplicitly(ub.fitted(a, t, env.mask()), t);
     }
@@ -260,7 +260,7 @@ final class HelperCalls {
 
         @Override
         public Long unary(Expr.Unary e) {
-            IntType t = e.operand().type();
+            NumType t = e.operand().type();
             long x = e.operand().accept(this);
             if (Arith.unaryUb(e.op(), t, x) != null) throw new Undefined();
             return Arith.unary(e.op(), t, x);
@@ -268,8 +268,8 @@ final class HelperCalls {
 
         @Override
         public Long binary(Expr.Binary e) {
-            IntType lt = e.lhs().type();
-            IntType rt = e.rhs().type();
+            NumType lt = e.lhs().type();
+            NumType rt = e.rhs().type();
             long x = e.lhs().accept(this);
             long y = e.rhs().accept(this);
             if (!e.op().isLogical()) {

@@ -1,14 +1,14 @@
 package dev.yarpj.flesh;
 
 import dev.yarpj.ir.BinOp;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 
 /**
  * The values a loop's iterator takes: {@code first}, then {@code trip - 1} more, each
  * {@code step} apart, upward or downward, ending when {@code iter cmp bound} fails.
  * Decided before any array is sized, so that arrays can be sized to it.
  */
-record IterationSpace(IntType type, long first, long step, int trip, boolean up, BinOp cmp, long bound) {
+record IterationSpace(NumType type, long first, long step, int trip, boolean up, BinOp cmp, long bound) {
     /** The value of iteration {@code t} (from 0). */
     long at(long t) {
         return up ? first + t * step : first - t * step;

@@ -2,7 +2,7 @@ package dev.yarpj.flesh;
 
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Expr;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import java.util.List;
@@ -26,7 +26,7 @@ final class LocalDeclaration implements StatementForm {
             if (copy != null) return copy;
         }
         Valued value = f.exprs.expr(env);
-        IntType t = f.rng.chance(f.policy.pLocalKeepsType()) ? value.expr().type() : f.exprs.randomType();
+        NumType t = f.rng.chance(f.policy.pLocalKeepsType()) ? value.expr().type() : f.exprs.randomType();
         // A portable program keeps the value's own type when the other could not hold it.
         if (f.ub.portable() && !UbGuard.fits(value, t)) t = value.expr().type();
         ScalarVar v = f.globals.newLocal(t);

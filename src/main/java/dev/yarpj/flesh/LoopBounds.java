@@ -3,7 +3,7 @@ package dev.yarpj.flesh;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.policy.LoopPolicy;
 import dev.yarpj.policy.Rng;
@@ -23,8 +23,8 @@ final class LoopBounds {
 
     private final Fleshing f;
     private final LoopPolicy lp;
-    private final Supplier<IntType> iteratorTypes;
-    private final Supplier<IntType> idiomIteratorTypes;
+    private final Supplier<NumType> iteratorTypes;
+    private final Supplier<NumType> idiomIteratorTypes;
     private final Rng.Odds<BinOp> upCmps;
     private final Rng.Odds<BinOp> downCmps;
     private final Rng.Odds<BinOp> idiomCmps;
@@ -49,14 +49,14 @@ final class LoopBounds {
         Rng rng = f.rng;
         int step = rng.chance(f.policy.pUnitStep()) ? 1 : rng.between(1, f.policy.maxStep());
         if (split && step % 2 == 0) step -= 1;
-        IntType type = iteratorTypes.get();
+        NumType type = iteratorTypes.get();
         boolean up = !rng.chance(f.policy.pCountDown());
         IterationSpace space = up ? upward(type, trip, step) : downward(type, trip, step);
         // Narrow iterators must not wrap when stepping past the last value.
         if (space.max() + step > type.max()) {
-            space = new IterationSpace(IntType.INT, space.first(), space.step(), space.trip(), space.up(), space.cmp(), space.bound());
+            space = new IterationSpace(NumType.INT, space.first(), space.step(), space.trip(), space.up(), space.cmp(), space.bound());
         }
-        IntType litType = Arith.promote(space.type());
+        NumType litType = Arith.promote(space.type());
         return new Bounds(space, spell(space.first(), litType), spell(space.bound(), litType), spell(step, litType));
     }
 
@@ -67,19 +67,19 @@ final class LoopBounds {
      */
     Bounds idiom(int trip, int halo) {
         // Iterators as wide as an index usually is, so no wrap-around hides the trip count.
-        IntType type = idiomIteratorTypes.get();
+        NumType type = idiomIteratorTypes.get();
         long last = halo + trip - 1L;
         // An empty loop cannot say i <= halo - 1: with halo 0 and an unsigned iterator that never fails.
         BinOp cmp = trip == 0 ? f.rng.pick(emptyIdiomCmps) : idiomCmps.pick(f.rng);
         long bound = cmp == BinOp.LE ? last : last + 1;
         IterationSpace space = new IterationSpace(type, halo, 1, trip, true, cmp, bound);
-        IntType litType = Arith.promote(type);
+        NumType litType = Arith.promote(type);
         // i <= n with n opaque could be i <= UINT_MAX, an endless loop to the compiler: keep it constant.
         Expr boundExpr = cmp == BinOp.LE ? new Expr.Const(litType, bound) : spell(bound, litType);
         return new Bounds(space, spell(halo, litType), boundExpr, new Expr.Const(litType, 1));
     }
 
-    private IterationSpace upward(IntType type, int trip, int step) {
+    private IterationSpace upward(NumType type, int trip, int step) {
         Rng rng = f.rng;
         // An empty loop starts a step up, so that its bound, a step below, is not negative.
         long first = rng.between(0, lp.maxStart()) + (trip == 0 ? step : 0);
@@ -93,7 +93,7 @@ final class LoopBounds {
         return new IterationSpace(type, first, step, trip, true, cmp, bound);
     }
 
-    private IterationSpace downward(IntType type, int trip, int step) {
+    private IterationSpace downward(NumType type, int trip, int step) {
         Rng rng = f.rng;
         // The lowest value stays >= step, so stepping below it never wraps an unsigned iterator.
         long lowest = rng.between(step, step + lp.maxLowMargin());
@@ -112,11 +112,11 @@ final class LoopBounds {
      * the compiler (paper 3.4): an input holding the value, or an input plus or minus a
      * small constant.
      */
-    private Expr spell(long value, IntType t) {
+    private Expr spell(long value, NumType t) {
         Rng rng = f.rng;
         Globals globals = f.globals;
         if (!rng.chance(f.policy.pOpaqueBound())) return new Expr.Const(t, value);
-        IntType vt = rng.pick(List.of(t, IntType.INT, IntType.LLONG, IntType.UINT, IntType.SHORT));
+        NumType vt = rng.pick(List.of(t, NumType.INT, NumType.LLONG, NumType.UINT, NumType.SHORT));
         if (rng.chance(lp.pOpaqueOffset())) {
             // Bounds are small and non-negative, so input = value - k fits every candidate type.
             long k = rng.between(1, lp.maxOpaqueOffset());
@@ -124,7 +124,7 @@ final class LoopBounds {
             ScalarVar v = globals.newInput(vt, plus ? value - k : value + k, rng.chance(f.policy.pParam()));
             Valued sum = f.ub.tryBinary(plus ? BinOp.ADD : BinOp.SUB,
                     Valued.constant(new Expr.ScalarRef(v), v.initValue()),
-                    Valued.constant(new Expr.Const(IntType.INT, k), k), Valued.BOTH);
+                    Valued.constant(new Expr.Const(NumType.INT, k), k), Valued.BOTH);
             if (sum == null || sum.values()[0] != value) throw new IllegalStateException("bound " + value + " misspelt");
             return sum.expr();
         }

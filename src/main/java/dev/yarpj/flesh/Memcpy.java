@@ -2,7 +2,7 @@ package dev.yarpj.flesh;
 
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Stmt;
 
 /**
@@ -18,7 +18,7 @@ final class Memcpy implements StatementForm {
 
     @Override
     public Stmt flesh(Env env) {
-        IntType t = f.exprs.randomType();
+        NumType t = f.exprs.randomType();
         ArrayVar in = f.wholeArray(env, true, t, ArrayVar.Fill.uniform(f.exprs.interestingValue(t)));
         ArrayVar out = in == null ? null : f.wholeArray(env, false, t, ArrayVar.Fill.uniform(f.exprs.interestingValue(t)));
         if (out == null) return f.assign(env);

@@ -4,7 +4,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Stmt;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,12 +39,12 @@ final class Recurrence implements StatementForm {
         int rank = dims.size();
         dims.set(rank - 1, dims.get(rank - 1) + (int) space.step());
         // What an earlier iteration stored is unknown: a portable program stores it only to unsigned elements.
-        IntType t = f.ub.portable() ? f.exprs.randomType().toUnsigned() : f.exprs.randomType();
+        NumType t = f.ub.portable() ? f.exprs.randomType().toUnsigned() : f.exprs.randomType();
         ArrayVar r = f.globals.newPrivateArray(false, t, dims, ArrayVar.Fill.uniform(f.exprs.interestingValue(t)));
         if (r == null) return f.assign(env);
         List<Expr> at = f.inOrder(r, env);
         List<Expr> ahead = new ArrayList<>(at);
-        ahead.set(rank - 1, Exprs.binary(BinOp.ADD, at.get(rank - 1), new Expr.Const(IntType.INT, space.step())));
+        ahead.set(rank - 1, Exprs.binary(BinOp.ADD, at.get(rank - 1), new Expr.Const(NumType.INT, space.step())));
         List<Expr> written = space.up() ? ahead : at;
         List<Expr> read = space.up() ? at : ahead;
         return new Stmt.Assign(Exprs.subscript(r, written), null,

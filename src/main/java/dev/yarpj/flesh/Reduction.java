@@ -5,7 +5,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.Stmt;
 import java.util.ArrayList;
@@ -46,7 +46,7 @@ final class Reduction implements StatementForm {
         // Mostly the type the operation is done in, as a reduction variable usually is: no
         // truncation between iterations that would hide the reduction from a vectorizer.
         // A portable program accumulates in the promoted type, so no step is converted back out of range.
-        IntType t = f.rng.chance(f.policy.pReducePromoted()) || f.ub.portable()
+        NumType t = f.rng.chance(f.policy.pReducePromoted()) || f.ub.portable()
                 ? Arith.promote(value.expr().type()) : f.exprs.randomType();
         ReductionOp op = reductions.get();
         long init = switch (op) {
@@ -75,8 +75,8 @@ final class Reduction implements StatementForm {
      * starting from {@code init}, stays defined: the addition is done in an unsigned type,
      * or its worst-case magnitude fits the signed one.
      */
-    static boolean sumCannotOverflow(IntType t, long init, Valued v, Env env) {
-        IntType op = Arith.operandType(BinOp.ADD, t, v.expr().type(), true);
+    static boolean sumCannotOverflow(NumType t, long init, Valued v, Env env) {
+        NumType op = Arith.operandType(BinOp.ADD, t, v.expr().type(), true);
         if (!op.signed) return true;
         long step = 0;
         for (int c = 0; c < 2; c++) {
@@ -93,7 +93,7 @@ final class Reduction implements StatementForm {
     }
 
     /** Whether {@code start + times * step} (all non-negative) is at most {@code op}'s maximum. */
-    private static boolean fits(long start, long times, long step, IntType op) {
+    private static boolean fits(long start, long times, long step, NumType op) {
         try {
             return Math.addExact(start, Math.multiplyExact(times, step)) <= op.max();
         } catch (ArithmeticException e) {

@@ -3,7 +3,7 @@ package dev.yarpj.flesh;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.Rng;
@@ -31,7 +31,7 @@ final class RedundancyUnderEquality implements StatementForm {
 
     @Override
     public Stmt flesh(Env env) {
-        IntType xt = f.exprs.randomType();
+        NumType xt = f.exprs.randomType();
         ScalarVar x = f.exprs.newInput(xt);
         ScalarVar y = f.globals.newInput(xt, x.initValue(), f.rng.chance(f.policy.pParam()));
         Valued r = f.exprs.expr(f.rng.between(sp.minRedundantDepth(), sp.maxRedundantDepth()), env);

@@ -5,7 +5,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.skeleton.Shape;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ final class Stencil implements StatementForm {
         List<LoopInfo> loops = env.loops();
         int dims = Math.min(st.dims(), loops.size());
         List<LoopInfo> spanned = loops.subList(loops.size() - dims, loops.size());
-        IntType elem = f.exprs.randomType();
+        NumType elem = f.exprs.randomType();
         List<ArrayVar> arrays = new ArrayList<>();
         for (int k = 0; k < st.arrays(); k++) {
             List<Integer> size = new ArrayList<>();
@@ -66,12 +66,12 @@ final class Stencil implements StatementForm {
             for (int d = 0; d < dims; d++) {
                 Expr it = new Expr.IterRef(spanned.get(d).iter());
                 int o = offsets.get(i)[d];
-                idx.add(o == 0 ? it : Exprs.binary(o > 0 ? BinOp.ADD : BinOp.SUB, it, new Expr.Const(IntType.INT, Math.abs(o))));
+                idx.add(o == 0 ? it : Exprs.binary(o > 0 ? BinOp.ADD : BinOp.SUB, it, new Expr.Const(NumType.INT, Math.abs(o))));
             }
             taps.add(Exprs.subscript(a, idx));
         }
         // Every tap holds its array's fill; the sum is checked in every context like any operator.
-        IntType t = Arith.promote(elem);
+        NumType t = Arith.promote(elem);
         BinOp combine = BinOp.ADD;
         for (BinOp cand : List.of(BinOp.ADD, BinOp.BXOR)) {
             combine = cand;
@@ -85,7 +85,7 @@ final class Stencil implements StatementForm {
     }
 
     /** The value of a stencil over uniformly filled arrays, or null when folding it is UB. */
-    private static Long value(BinOp op, IntType t, List<Expr.Subscript> taps) {
+    private static Long value(BinOp op, NumType t, List<Expr.Subscript> taps) {
         long acc = Arith.convert(taps.get(0).array().fill().even(), t);
         for (int i = 1; i < taps.size(); i++) {
             long y = Arith.convert(taps.get(i).array().fill().even(), t);

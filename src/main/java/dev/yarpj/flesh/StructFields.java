@@ -2,7 +2,7 @@ package dev.yarpj.flesh;
 
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.policy.Rng;
 import dev.yarpj.policy.StructPolicy;
 import java.util.HashMap;
@@ -47,7 +47,7 @@ final class StructFields {
      * {@code elem} whose values ({@code fill}) all fit fewer bits may be a bit-field. No draw
      * at all when p_field is 0; none for a bit-field when p_bitfield is 0.
      */
-    ArrayVar.Passing place(List<Integer> dims, boolean input, IntType elem, ArrayVar.Fill fill) {
+    ArrayVar.Passing place(List<Integer> dims, boolean input, NumType elem, ArrayVar.Fill fill) {
         if (p.pField() <= 0 || !rng.chance(p.pField())) return ArrayVar.Passing.GLOBAL;
         Open o = open.get(dims);
         if (o == null || o.fields >= p.maxFields()) {
@@ -69,8 +69,8 @@ final class StructFields {
      * is no type a bit-field under 32 bits reads as: it must promote to int as the bit-field
      * does (bool is left alone).
      */
-    static int bitWidth(IntType elem, ArrayVar.Fill fill) {
-        if (elem == IntType.BOOL || Arith.promote(elem) != IntType.INT) return 0;
+    static int bitWidth(NumType elem, ArrayVar.Fill fill) {
+        if (elem == NumType.BOOL || Arith.promote(elem) != NumType.INT) return 0;
         long lo = min(fill), hi = max(fill);
         int bits = 1;
         if (lo < 0) {

@@ -4,7 +4,7 @@ import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.SwitchPolicy;
@@ -44,7 +44,7 @@ final class SwitchStatement implements StatementForm {
             bits = f.rng.between(1, 4);
             sel = masked(sel, bits, env);
         }
-        IntType type = Arith.promote(sel.expr().type());
+        NumType type = Arith.promote(sel.expr().type());
         if (sel.expr().type() != type) sel = f.ub.convertImplicitly(sel, type);
 
         int cases = f.rng.between(1, p.maxCases());
@@ -104,7 +104,7 @@ final class SwitchStatement implements StatementForm {
 
     /** {@code sel & (2^bits - 1)}, in its promoted type. */
     private Valued masked(Valued sel, int bits, Env env) {
-        IntType t = Arith.promote(sel.expr().type());
+        NumType t = Arith.promote(sel.expr().type());
         long m = (1L << bits) - 1;
         return f.ub.binary(BinOp.BAND, sel, Valued.constant(new Expr.Const(t, m), m), env.mask());
     }
@@ -135,7 +135,7 @@ final class SwitchStatement implements StatementForm {
     }
 
     /** The types a state is kept in: its labels are small, and fit each. */
-    private static final List<IntType> STATE_TYPES = List.of(IntType.INT, IntType.INT, IntType.UINT, IntType.UCHAR, IntType.SHORT, IntType.LLONG);
+    private static final List<NumType> STATE_TYPES = List.of(NumType.INT, NumType.INT, NumType.UINT, NumType.UCHAR, NumType.SHORT, NumType.LLONG);
 
     /**
      * {@code switch (s) { case 0: { ...; s = 3; } break; ... default: { ...; s = 1; } }} on a scalar
@@ -146,13 +146,13 @@ final class SwitchStatement implements StatementForm {
      * for every context; the interpreter follows it exactly.
      */
     private Stmt stateMachine(Env env) {
-        IntType t = f.rng.pick(STATE_TYPES);
+        NumType t = f.rng.pick(STATE_TYPES);
         int cases = f.rng.between(2, Math.max(2, p.maxCases()));
         List<Long> labels = new ArrayList<>();
         boolean dense = f.rng.chance(p.pDense());
         for (long v = dense ? 0 : f.rng.between(0, 7); labels.size() < cases; v += dense ? 1 : f.rng.between(1, 9)) labels.add(v);
         ScalarVar state = f.carried(t, f.rng.pick(labels), () -> !f.rng.chance(0.5));
-        IntType st = Arith.promote(t);
+        NumType st = Arith.promote(t);
         Expr selector = Exprs.convertImplicitly(new Expr.ScalarRef(state), st);
         boolean hasDefault = f.rng.chance(p.pDefault());
         List<Stmt.Switch.Case> built = new ArrayList<>();
@@ -166,7 +166,7 @@ final class SwitchStatement implements StatementForm {
     private Stmt.Block stateBody(Env env, ScalarVar state, List<Long> labels, boolean toDefault) {
         List<Stmt> stmts = new ArrayList<>(body(env, 0).stmts());
         long next = toDefault && f.rng.chance(0.2) ? labels.get(labels.size() - 1) + 1 : f.rng.pick(labels);
-        IntType t = state.base();
+        NumType t = state.base();
         stmts.add(new Stmt.Assign(new Expr.ScalarRef(state), null, Exprs.convertImplicitly(new Expr.Const(Arith.promote(t), next), t)));
         return new Stmt.Block(stmts);
     }
@@ -184,7 +184,7 @@ final class SwitchStatement implements StatementForm {
      * {@code count} distinct labels of {@code type}: consecutive, or spread apart, around the
      * value of one active context, or over the range of a selector masked to {@code bits}.
      */
-    private Set<Long> labels(Valued sel, IntType type, int mask, int bits, int count) {
+    private Set<Long> labels(Valued sel, NumType type, int mask, int bits, int count) {
         long anchor = sel.values()[Valued.active(mask, 0) ? 0 : 1];
         if (Valued.active(mask, 0) && Valued.active(mask, 1) && f.rng.chance(0.5)) anchor = sel.values()[1];
         Set<Long> out = new LinkedHashSet<>();

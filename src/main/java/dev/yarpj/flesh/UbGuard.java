@@ -5,7 +5,7 @@ import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.UnOp;
 import java.util.List;
 
@@ -72,7 +72,7 @@ final class UbGuard {
         Valued r = tryBinary(op, a, b, mask);
         if (r != null) return r;
         int width = Arith.promote(a.expr().type()).bits;
-        IntType amountType = Arith.promote(b.expr().type());
+        NumType amountType = Arith.promote(b.expr().type());
         Valued inRange = tryBinary(BinOp.BAND, b, Valued.constant(new Expr.Const(amountType, width - 1), width - 1), mask);
         r = tryBinary(op, a, inRange, mask);
         if (r != null) return r;
@@ -89,8 +89,8 @@ final class UbGuard {
     /** {@code a op b} if it is UB-free in every context of {@code mask}, else null. */
     Valued tryBinary(BinOp op, Valued a, Valued b, int mask) {
         Expr.Binary node = Exprs.binary(op, a.expr(), b.expr());
-        IntType lt = node.lhs().type();
-        IntType rt = node.rhs().type();
+        NumType lt = node.lhs().type();
+        NumType rt = node.rhs().type();
         long[] v = new long[2];
         for (int c = 0; c < 2; c++) {
             if (!Valued.active(mask, c)) continue;
@@ -105,7 +105,7 @@ final class UbGuard {
 
     Valued unary(UnOp op, Valued a, int mask) {
         Expr.Unary node = Exprs.unary(op, a.expr());
-        IntType t = node.operand().type();
+        NumType t = node.operand().type();
         long[] v = new long[2];
         for (int c = 0; c < 2; c++) {
             if (!Valued.active(mask, c)) continue;
@@ -127,15 +127,15 @@ final class UbGuard {
         return new Valued(node, v);
     }
 
-    Valued cast(Valued a, IntType to) {
+    Valued cast(Valued a, NumType to) {
         if (portable && !fits(a, to)) to = to.toUnsigned();
         return new Valued(Exprs.cast(a.expr(), to),
                 new long[] {Arith.convert(a.values()[0], to), Arith.convert(a.values()[1], to)});
     }
 
     /** Whether converting {@code a} to {@code to} keeps its value in both contexts (or is defined anyway). */
-    static boolean fits(Valued a, IntType to) {
-        IntType from = a.expr().type();
+    static boolean fits(Valued a, NumType to) {
+        NumType from = a.expr().type();
         return !Arith.conversionImplDefined(a.values()[0], from, to) && !Arith.conversionImplDefined(a.values()[1], from, to);
     }
 
@@ -144,14 +144,14 @@ final class UbGuard {
      * out-of-range value to it: {@code a & TMAX}, with TMAX the largest value of the signed
      * type {@code to}, is never negative and never above TMAX.
      */
-    Valued fitted(Valued a, IntType to, int mask) {
+    Valued fitted(Valued a, NumType to, int mask) {
         if (!portable || fits(a, to)) return a;
-        IntType t = Arith.promote(a.expr().type());
+        NumType t = Arith.promote(a.expr().type());
         long max = to.max();
         return binary(BinOp.BAND, a, Valued.constant(new Expr.Const(t, Arith.convert(max, t)), max), mask);
     }
 
-    Valued convertImplicitly(Valued a, IntType to) {
+    Valued convertImplicitly(Valued a, NumType to) {
         return new Valued(Exprs.convertImplicitly(a.expr(), to),
                 new long[] {Arith.convert(a.values()[0], to), Arith.convert(a.values()[1], to)});
     }

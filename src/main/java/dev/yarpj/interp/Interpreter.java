@@ -5,7 +5,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
@@ -202,7 +202,7 @@ public final class Interpreter {
         public Ex localDecl(Stmt.LocalDecl d) {
             int slot = d.var().slot();
             if (openParallel > 0) parallelLocals.add(slot);
-            IntType t = d.var().base();
+            NumType t = d.var().base();
             Ev init = expr(d.init());
             return () -> {
                 tick();
@@ -327,7 +327,7 @@ public final class Interpreter {
         Stmt.LoopLevel lv = n.levels().get(level);
         LoopHead h = lv.head();
         int slot = h.iter().slot();
-        IntType t = h.iter().type();
+        NumType t = h.iter().type();
         Ev start = expr(h.start());
         Ev cond = expr(h.cond());
         Ev update = expr(h.update());
@@ -406,7 +406,7 @@ public final class Interpreter {
     }
 
     private Ex assign(Stmt.Assign a) {
-        IntType tt = a.target().type();
+        NumType tt = a.target().type();
         Ev value = expr(a.value());
         Ev offset = a.target() instanceof Expr.Subscript sub ? offset(sub) : null;
         int slot = a.target() instanceof Expr.ScalarRef r ? r.var().slot() : ((Expr.Subscript) a.target()).array().slot();
@@ -425,9 +425,9 @@ public final class Interpreter {
         }
         // t op= v  is  t = (T)(t op v), with t read once and both sides converted as for op.
         BinOp op = a.compound();
-        IntType rt = a.value().type();
-        IntType lct = Arith.operandType(op, tt, rt, true);
-        IntType rct = Arith.operandType(op, tt, rt, false);
+        NumType rt = a.value().type();
+        NumType lct = Arith.operandType(op, tt, rt, true);
+        NumType rct = Arith.operandType(op, tt, rt, false);
         return () -> {
             tick();
             long v = value.ev();
@@ -474,8 +474,8 @@ public final class Interpreter {
         @Override
         public Ev cast(Expr.Cast c) {
             Ev o = expr(c.operand());
-            IntType t = c.type();
-            IntType from = c.operand().type();
+            NumType t = c.type();
+            NumType from = c.operand().type();
             if (portable && t.signed) {
                 return () -> {
                     long v = o.ev();
@@ -488,7 +488,7 @@ public final class Interpreter {
 
         @Override
         public Ev unary(Expr.Unary u) {
-            IntType t = u.operand().type();
+            NumType t = u.operand().type();
             UnOp op = u.op();
             Ev o = expr(u.operand());
             return () -> {
@@ -527,7 +527,7 @@ public final class Interpreter {
         @Override
         public Ev call(Expr.Call c) {
             Builtin fn = c.fn();
-            IntType t = c.type();
+            NumType t = c.type();
             Ev a = expr(c.lhs());
             Ev b = expr(c.rhs());
             return () -> Arith.builtin(fn, t, a.ev(), b.ev());
@@ -552,7 +552,7 @@ public final class Interpreter {
         @Override
         public Ev stencil(Expr.Stencil st) {
             BinOp op = st.combine();
-            IntType t = st.type();
+            NumType t = st.type();
             Ev[] taps = new Ev[st.taps().size()];
             for (int i = 0; i < taps.length; i++) taps[i] = expr(st.taps().get(i));
             return () -> {
@@ -599,8 +599,8 @@ public final class Interpreter {
         BinOp op = b.op();
         Ev l = expr(b.lhs());
         Ev r = expr(b.rhs());
-        IntType lt = b.lhs().type();
-        IntType rt = b.rhs().type();
+        NumType lt = b.lhs().type();
+        NumType rt = b.rhs().type();
         if (eager && op.isLogical()) {
             return () -> {
                 boolean x = l.ev() != 0;
@@ -689,19 +689,19 @@ public final class Interpreter {
         return i;
     }
 
-    private static void check(UbKind ub, String op, long x, long y, IntType t) {
+    private static void check(UbKind ub, String op, long x, long y, NumType t) {
         if (ub != null) throw new UndefinedBehaviorException(ub + ": " + x + " " + op + " " + y + " in " + t);
     }
 
     /** Refuses, in a portable program, a right shift of a negative value. */
-    private static void checkShift(BinOp op, long x, long y, IntType t) {
+    private static void checkShift(BinOp op, long x, long y, NumType t) {
         if (Arith.binaryImplDefined(op, t, x)) {
             throw new UndefinedBehaviorException("implementation-defined: " + x + " " + op.symbol + " " + y + " in " + t);
         }
     }
 
     /** Refuses, in a portable program, converting {@code v} of type {@code from} to a signed type it does not fit. */
-    private static void checkConversion(long v, IntType from, IntType to) {
+    private static void checkConversion(long v, NumType from, NumType to) {
         if (Arith.conversionImplDefined(v, from, to)) {
             throw new UndefinedBehaviorException("implementation-defined conversion of " + v + " from " + from + " to " + to);
         }

@@ -13,26 +13,26 @@ public final class Arith {
     private Arith() {}
 
     /** Integer promotion: every type of rank below int becomes int (all their values fit). */
-    public static IntType promote(IntType t) {
-        return t.rank < IntType.INT.rank ? IntType.INT : t;
+    public static NumType promote(NumType t) {
+        return t.rank < NumType.INT.rank ? NumType.INT : t;
     }
 
     /** The usual arithmetic conversions (C11 6.3.1.8) applied to two operand types. */
-    public static IntType common(IntType a, IntType b) {
+    public static NumType common(NumType a, NumType b) {
         a = promote(a);
         b = promote(b);
         if (a == b) return a;
         if (a.signed == b.signed) return a.rank >= b.rank ? a : b;
-        IntType u = a.signed ? b : a;
-        IntType s = a.signed ? a : b;
+        NumType u = a.signed ? b : a;
+        NumType s = a.signed ? a : b;
         if (u.rank >= s.rank) return u;
         if (s.bits > u.bits) return s;
         return s.toUnsigned();
     }
 
     /** Converts a canonical value to type {@code to} (wrap-around; bool tests against zero). */
-    public static long convert(long v, IntType to) {
-        if (to == IntType.BOOL) return v != 0 ? 1 : 0;
+    public static long convert(long v, NumType to) {
+        if (to == NumType.BOOL) return v != 0 ? 1 : 0;
         if (to.bits == 64) return v;
         int shift = 64 - to.bits;
         return to.signed ? (v << shift) >> shift : (v << shift) >>> shift;
@@ -44,7 +44,7 @@ public final class Arith {
      * gcc, clang and ispc all wrap it around, which {@link #convert} models; a policy can
      * ask for programs that never rely on it.
      */
-    public static boolean conversionImplDefined(long v, IntType from, IntType to) {
+    public static boolean conversionImplDefined(long v, NumType from, NumType to) {
         if (!to.signed) return false;
         if (!from.signed && from.bits == 64 && v < 0) return true; // above LLONG_MAX
         return v < to.min() || v > to.max();
@@ -54,18 +54,18 @@ public final class Arith {
      * Whether {@code x op y} is implementation-defined: a right shift of a negative value
      * (C11 6.5.7p5). gcc, clang and ispc all shift arithmetically, which {@link #binary} models.
      */
-    public static boolean binaryImplDefined(BinOp op, IntType lt, long x) {
+    public static boolean binaryImplDefined(BinOp op, NumType lt, long x) {
         return op == BinOp.SHR && isNegative(x, promote(lt));
     }
 
     /** Whether {@code v}, read as a value of type {@code t}, is negative. */
-    public static boolean isNegative(long v, IntType t) {
+    public static boolean isNegative(long v, NumType t) {
         return t.signed && v < 0;
     }
 
     /** The type of {@code op}'s result; for comparisons and logical operators, int. */
-    public static IntType resultType(BinOp op, IntType lhs, IntType rhs) {
-        if (op.isComparison() || op.isLogical()) return IntType.INT;
+    public static NumType resultType(BinOp op, NumType lhs, NumType rhs) {
+        if (op.isComparison() || op.isLogical()) return NumType.INT;
         if (op.isShift()) return promote(lhs);
         return common(lhs, rhs);
     }
@@ -75,21 +75,21 @@ public final class Arith {
      * operand is promoted on its own, for logical operators operands are only tested
      * against zero and keep their type.
      */
-    public static IntType operandType(BinOp op, IntType lhs, IntType rhs, boolean left) {
+    public static NumType operandType(BinOp op, NumType lhs, NumType rhs, boolean left) {
         if (op.isLogical()) return left ? lhs : rhs;
         if (op.isShift()) return promote(left ? lhs : rhs);
         return common(lhs, rhs);
     }
 
-    public static IntType resultType(UnOp op, IntType operand) {
-        return op == UnOp.LNOT ? IntType.INT : promote(operand);
+    public static NumType resultType(UnOp op, NumType operand) {
+        return op == UnOp.LNOT ? NumType.INT : promote(operand);
     }
 
     /**
      * The UB that {@code a op b} would cause, or null. Operands must already be converted
      * to {@link #operandType}: {@code lt} and {@code rt} are those converted types.
      */
-    public static UbKind binaryUb(BinOp op, IntType lt, long a, IntType rt, long b) {
+    public static UbKind binaryUb(BinOp op, NumType lt, long a, NumType rt, long b) {
         switch (op) {
             case ADD, SUB, MUL:
                 if (!lt.signed) return null;
@@ -115,17 +115,17 @@ public final class Arith {
     }
 
     /** The value of {@code a op b}, in canonical form of the result type; assumes no UB. */
-    public static long binary(BinOp op, IntType lt, long a, IntType rt, long b) {
-        IntType t = lt;
+    public static long binary(BinOp op, NumType lt, long a, NumType rt, long b) {
+        NumType t = lt;
         switch (op) {
             case ADD: return convert(a + b, t);
             case SUB: return convert(a - b, t);
             case MUL: return convert(a * b, t);
             case DIV:
-                if (t == IntType.ULLONG) return Long.divideUnsigned(a, b);
+                if (t == NumType.ULLONG) return Long.divideUnsigned(a, b);
                 return convert(a / b, t);
             case REM:
-                if (t == IntType.ULLONG) return Long.remainderUnsigned(a, b);
+                if (t == NumType.ULLONG) return Long.remainderUnsigned(a, b);
                 return convert(a % b, t);
             case SHL: return convert(a << b, t);
             case SHR: return t.signed ? a >> b : (t.bits == 64 ? a >>> b : a >> b);
@@ -144,13 +144,13 @@ public final class Arith {
         }
     }
 
-    public static UbKind unaryUb(UnOp op, IntType t, long a) {
+    public static UbKind unaryUb(UnOp op, NumType t, long a) {
         if (op == UnOp.NEG && t.signed && a == t.min()) return UbKind.SIGNED_OVERFLOW;
         return null;
     }
 
     /** The value of {@code op a} where {@code a} is already promoted to {@code t}. */
-    public static long unary(UnOp op, IntType t, long a) {
+    public static long unary(UnOp op, NumType t, long a) {
         return switch (op) {
             case PLUS -> a;
             case NEG -> convert(-a, t);
@@ -160,17 +160,17 @@ public final class Arith {
     }
 
     /** min/max over operands already converted to {@code t}. */
-    public static long builtin(Builtin fn, IntType t, long a, long b) {
+    public static long builtin(Builtin fn, NumType t, long a, long b) {
         int c = compare(t, a, b);
         return fn == Builtin.MIN ? (c <= 0 ? a : b) : (c >= 0 ? a : b);
     }
 
-    public static int compare(IntType t, long a, long b) {
-        return t == IntType.ULLONG ? Long.compareUnsigned(a, b) : Long.compare(a, b);
+    public static int compare(NumType t, long a, long b) {
+        return t == NumType.ULLONG ? Long.compareUnsigned(a, b) : Long.compare(a, b);
     }
 
     /** Whether a signed +, - or * leaves the range of {@code t}. */
-    private static boolean signedOverflows(BinOp op, IntType t, long a, long b) {
+    private static boolean signedOverflows(BinOp op, NumType t, long a, long b) {
         if (t.bits < 64) {
             // Operands of int are 32-bit, so the exact result fits a long.
             long r = op == BinOp.ADD ? a + b : op == BinOp.SUB ? a - b : a * b;

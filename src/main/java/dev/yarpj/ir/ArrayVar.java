@@ -144,7 +144,7 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
         }
     }
 
-    public IntType base() {
+    public NumType base() {
         return elem.base();
     }
 

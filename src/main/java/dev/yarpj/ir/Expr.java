@@ -8,7 +8,7 @@ import java.util.List;
  * node's operands already have the operator's operand type. Build nodes with {@link Exprs}.
  */
 public sealed interface Expr {
-    IntType type();
+    NumType type();
 
     <R> R accept(Visitor<R> v);
 
@@ -187,7 +187,7 @@ public sealed interface Expr {
         }
     }
 
-    record Const(IntType type, long value) implements Expr {
+    record Const(NumType type, long value) implements Expr {
         public <R> R accept(Visitor<R> v) {
             return v.constant(this);
         }
@@ -198,7 +198,7 @@ public sealed interface Expr {
             return v.scalar(this);
         }
 
-        public IntType type() {
+        public NumType type() {
             return var.base();
         }
     }
@@ -208,30 +208,30 @@ public sealed interface Expr {
             return v.iter(this);
         }
 
-        public IntType type() {
+        public NumType type() {
             return iter.type();
         }
     }
 
-    record Unary(UnOp op, IntType type, Expr operand) implements Expr {
+    record Unary(UnOp op, NumType type, Expr operand) implements Expr {
         public <R> R accept(Visitor<R> v) {
             return v.unary(this);
         }
     }
 
-    record Binary(BinOp op, IntType type, Expr lhs, Expr rhs) implements Expr {
+    record Binary(BinOp op, NumType type, Expr lhs, Expr rhs) implements Expr {
         public <R> R accept(Visitor<R> v) {
             return v.binary(this);
         }
     }
 
-    record Ternary(IntType type, Expr cond, Expr then, Expr otherwise) implements Expr {
+    record Ternary(NumType type, Expr cond, Expr then, Expr otherwise) implements Expr {
         public <R> R accept(Visitor<R> v) {
             return v.ternary(this);
         }
     }
 
-    record Cast(IntType type, Expr operand, boolean implicit) implements Expr {
+    record Cast(NumType type, Expr operand, boolean implicit) implements Expr {
         public <R> R accept(Visitor<R> v) {
             return v.cast(this);
         }
@@ -242,12 +242,12 @@ public sealed interface Expr {
             return v.subscript(this);
         }
 
-        public IntType type() {
+        public NumType type() {
             return array.base();
         }
     }
 
-    record Call(Builtin fn, IntType type, Expr lhs, Expr rhs) implements Expr {
+    record Call(Builtin fn, NumType type, Expr lhs, Expr rhs) implements Expr {
         public <R> R accept(Visitor<R> v) {
             return v.call(this);
         }
@@ -295,7 +295,7 @@ public sealed interface Expr {
             return v.helperCall(this);
         }
 
-        public IntType type() {
+        public NumType type() {
             return helper.result(field);
         }
     }
@@ -306,7 +306,7 @@ public sealed interface Expr {
      * same element type, whose promotion is {@code type}, so the fold in {@code type} is
      * exactly what C computes for the printed expression.
      */
-    record Stencil(BinOp combine, IntType type, List<Subscript> taps) implements Expr {
+    record Stencil(BinOp combine, NumType type, List<Subscript> taps) implements Expr {
         public <R> R accept(Visitor<R> v) {
             return v.stencil(this);
         }

@@ -10,35 +10,35 @@ import java.util.List;
 public final class Exprs {
     private Exprs() {}
 
-    public static Expr convertImplicitly(Expr e, IntType to) {
+    public static Expr convertImplicitly(Expr e, NumType to) {
         return e.type() == to ? e : new Expr.Cast(to, e, true);
     }
 
-    public static Expr cast(Expr e, IntType to) {
+    public static Expr cast(Expr e, NumType to) {
         return new Expr.Cast(to, e, false);
     }
 
     public static Expr.Binary binary(BinOp op, Expr lhs, Expr rhs) {
-        IntType lt = Arith.operandType(op, lhs.type(), rhs.type(), true);
-        IntType rt = Arith.operandType(op, lhs.type(), rhs.type(), false);
+        NumType lt = Arith.operandType(op, lhs.type(), rhs.type(), true);
+        NumType rt = Arith.operandType(op, lhs.type(), rhs.type(), false);
         return new Expr.Binary(op, Arith.resultType(op, lhs.type(), rhs.type()),
                 convertImplicitly(lhs, lt), convertImplicitly(rhs, rt));
     }
 
     public static Expr.Unary unary(UnOp op, Expr operand) {
-        IntType t = Arith.promote(operand.type());
+        NumType t = Arith.promote(operand.type());
         return new Expr.Unary(op, Arith.resultType(op, operand.type()), convertImplicitly(operand, t));
     }
 
     /** cond ? a : b, with both arms converted to their common type. */
     public static Expr.Ternary ternary(Expr cond, Expr a, Expr b) {
-        IntType t = Arith.common(a.type(), b.type());
+        NumType t = Arith.common(a.type(), b.type());
         return new Expr.Ternary(t, cond, convertImplicitly(a, t), convertImplicitly(b, t));
     }
 
     /** min/max with both operands converted to their common type, as std::min&lt;T&gt; does. */
     public static Expr.Call call(Builtin fn, Expr a, Expr b) {
-        IntType t = Arith.common(a.type(), b.type());
+        NumType t = Arith.common(a.type(), b.type());
         return new Expr.Call(fn, t, convertImplicitly(a, t), convertImplicitly(b, t));
     }
 
@@ -60,7 +60,7 @@ public final class Exprs {
 
     /** A stencil over taps of one element type, folded in its promoted type. */
     public static Expr.Stencil stencil(BinOp combine, List<Expr.Subscript> taps) {
-        IntType elem = taps.get(0).type();
+        NumType elem = taps.get(0).type();
         for (Expr.Subscript t : taps) {
             if (t.type() != elem) throw new IllegalArgumentException("stencil taps of different types");
         }
@@ -78,8 +78,8 @@ public final class Exprs {
      * iterator's group of {@code k}, an interleaved access. The caller keeps it in bounds.
      */
     public static Expr grouped(Expr iter, int k, int j) {
-        Expr scaled = binary(BinOp.MUL, iter, new Expr.Const(IntType.INT, k));
-        return j == 0 ? scaled : binary(BinOp.ADD, scaled, new Expr.Const(IntType.INT, j));
+        Expr scaled = binary(BinOp.MUL, iter, new Expr.Const(NumType.INT, k));
+        return j == 0 ? scaled : binary(BinOp.ADD, scaled, new Expr.Const(NumType.INT, j));
     }
 
     /**

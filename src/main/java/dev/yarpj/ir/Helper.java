@@ -53,16 +53,16 @@ public record Helper(String name, List<Expr> results, String resultStruct, List<
     }
 
     /** A helper that returns one value, {@code body} converted to {@code result}. */
-    public Helper(String name, IntType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure, boolean simd,
+    public Helper(String name, NumType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure, boolean simd,
                   List<StructParam> structParams) {
         this(name, List.of(checked(name, result, body)), null, params, linkage, pure, simd, structParams);
     }
 
-    public Helper(String name, IntType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure, boolean simd) {
+    public Helper(String name, NumType result, List<ScalarVar> params, Expr body, Linkage linkage, boolean pure, boolean simd) {
         this(name, result, params, body, linkage, pure, simd, List.of());
     }
 
-    private static Expr checked(String name, IntType result, Expr body) {
+    private static Expr checked(String name, NumType result, Expr body) {
         if (body.type() != result) throw new IllegalArgumentException("helper " + name + " returns " + result + ", its body is " + body.type());
         return body;
     }
@@ -102,7 +102,7 @@ public record Helper(String name, List<Expr> results, String resultStruct, List<
     }
 
     /** The type of the value returned, or of field {@code field} of the struct returned. */
-    public IntType result(int field) {
+    public NumType result(int field) {
         return results.get(field).type();
     }
 

@@ -13,7 +13,7 @@ public enum ReductionOp {
     }
 
     /** The value of type {@code t} that this operator leaves unchanged. */
-    public long identity(IntType t) {
+    public long identity(NumType t) {
         return switch (this) {
             case MIN -> t.max();
             case MAX -> t.min();

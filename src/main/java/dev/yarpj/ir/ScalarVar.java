@@ -81,7 +81,7 @@ public record ScalarVar(int slot, String name, VarType type, Role role, long ini
         return name + "_at";
     }
 
-    public IntType base() {
+    public NumType base() {
         return type.base();
     }
 }

@@ -230,7 +230,7 @@ public sealed interface Stmt {
         }
 
         /** The type the operator is applied in: both operands are converted to it. */
-        public IntType opType() {
+        public NumType opType() {
             return Arith.common(target.type(), value.type());
         }
 
@@ -243,7 +243,7 @@ public sealed interface Stmt {
          * only and and or, whose bool results the total gives too, may be reordered there.
          */
         public boolean reorderable() {
-            if (target.type() == IntType.BOOL) return op == ReductionOp.AND || op == ReductionOp.OR;
+            if (target.type() == NumType.BOOL) return op == ReductionOp.AND || op == ReductionOp.OR;
             return !(op == ReductionOp.MIN || op == ReductionOp.MAX) || target.type() == opType();
         }
 
@@ -253,8 +253,8 @@ public sealed interface Stmt {
          * unsigned twin, since a narrow accumulator wraps at every step in C and only the
          * total modulo its width counts.
          */
-        public IntType partialType() {
-            IntType t = opType();
+        public NumType partialType() {
+            NumType t = opType();
             return op == ReductionOp.SUM ? t.toUnsigned() : t;
         }
 

@@ -1,7 +1,7 @@
 package dev.yarpj.lower;
 
 import dev.yarpj.ir.Helper;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +20,12 @@ abstract class CExprPrinter extends ExprPrinter {
     }
 
     @Override
-    String type(IntType t) {
+    String type(NumType t) {
         return CFamilyLowerer.cType(t, fixedWidth64);
     }
 
     @Override
-    String literal(IntType t, long v) {
+    String literal(NumType t, long v) {
         return cLiteral(t, v);
     }
 

@@ -4,7 +4,7 @@ import dev.yarpj.interp.Checksum;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Helper;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.StructArray;
@@ -45,7 +45,7 @@ public final class CFamilyLowerer implements Lowerer {
         this.secondFile = secondFile;
         this.printer = new CExprPrinter(ispcCompanion) {
             @Override
-            String minMax(boolean min, IntType t, String a, String b) {
+            String minMax(boolean min, NumType t, String a, String b) {
                 return CFamilyLowerer.this.minMax(min, t, a, b);
             }
         };
@@ -147,7 +147,7 @@ public final class CFamilyLowerer implements Lowerer {
         return sb.toString();
     }
 
-    private String decl(IntType t, String name) {
+    private String decl(NumType t, String name) {
         return type(t) + " " + name;
     }
 
@@ -194,7 +194,7 @@ public final class CFamilyLowerer implements Lowerer {
         return w.toString();
     }
 
-    private String minMax(boolean min, IntType t, String a, String b) {
+    private String minMax(boolean min, NumType t, String a, String b) {
         String fn = min ? "min" : "max";
         // A static inline function per type, in C and C++ alike: C has no std::min (and a macro
         // would duplicate its operands' text, exponentially in nesting depth), and C++'s needs
@@ -207,16 +207,16 @@ public final class CFamilyLowerer implements Lowerer {
         return name + "(" + a + ", " + b + ")";
     }
 
-    private static String shortName(IntType t) {
+    private static String shortName(NumType t) {
         return (t.signed ? "i" : "u") + t.bits;
     }
 
-    String type(IntType t) {
+    String type(NumType t) {
         return cType(t, ispcCompanion);
     }
 
     /** C's and C++'s name of {@code t}; 64-bit types as in stdint.h where {@code fixedWidth64}. */
-    static String cType(IntType t, boolean fixedWidth64) {
+    static String cType(NumType t, boolean fixedWidth64) {
         return switch (t) {
             case BOOL -> "bool";
             case SCHAR -> "signed char";
@@ -235,7 +235,7 @@ public final class CFamilyLowerer implements Lowerer {
      * of narrower types print as int literals and convert on use). The most negative value
      * has no literal and is written as a subtraction.
      */
-    static String literal(IntType t, long v) {
+    static String literal(NumType t, long v) {
         return ExprPrinter.cLiteral(t, v);
     }
 
@@ -301,8 +301,8 @@ public final class CFamilyLowerer implements Lowerer {
         return w.toString();
     }
 
-    private static IntType litType(IntType t) {
-        return t.rank < IntType.INT.rank ? IntType.INT : t;
+    private static NumType litType(NumType t) {
+        return t.rank < NumType.INT.rank ? NumType.INT : t;
     }
 
     /** The element of {@code a} at the driver's loop indices i0, i1, ... */
@@ -323,7 +323,7 @@ public final class CFamilyLowerer implements Lowerer {
 
     private void fillLoop(CodeWriter w, ArrayVar a) {
         ArrayVar.Fill f = a.fill();
-        IntType lt = litType(a.base());
+        NumType lt = litType(a.base());
         String value = f.alternating()
                 ? "(i" + f.axis() + " % 2 == 0) ? " + literal(lt, f.even()) + " : " + literal(lt, f.odd())
                 : literal(lt, f.even());
@@ -331,7 +331,7 @@ public final class CFamilyLowerer implements Lowerer {
             // base + (k * mul + add) % span, k the row-major offset, computed in long long.
             StringBuilder k = new StringBuilder("(long long)i0");
             for (int d = 1; d < a.rank(); d++) k = new StringBuilder("(" + k + " * " + a.dims().get(d) + " + i" + d + ")");
-            value = "(" + type(a.base()) + ")(" + literal(IntType.LLONG, f.even()) + " + (" + k + " * " + f.mul() + " + "
+            value = "(" + type(a.base()) + ")(" + literal(NumType.LLONG, f.even()) + " + (" + k + " * " + f.mul() + " + "
                     + f.add() + ") % " + f.span() + ")";
         }
         walk(w, a, element(a) + " = " + value + ";");

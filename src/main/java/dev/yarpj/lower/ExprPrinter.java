@@ -1,7 +1,7 @@
 package dev.yarpj.lower;
 
 import dev.yarpj.ir.Expr;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.UnOp;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,13 +14,13 @@ import java.util.List;
  */
 abstract class ExprPrinter {
     /** The language's name of {@code t}. */
-    abstract String type(IntType t);
+    abstract String type(NumType t);
 
     /** A literal of type {@code t}. */
-    abstract String literal(IntType t, long v);
+    abstract String literal(NumType t, long v);
 
     /** min or max of two operands already of type {@code t}. */
-    abstract String minMax(boolean min, IntType t, String a, String b);
+    abstract String minMax(boolean min, NumType t, String a, String b);
 
     /** Whether a conversion C applies silently must be printed in this language. */
     abstract boolean printsImplicitCasts();
@@ -91,7 +91,7 @@ abstract class ExprPrinter {
         return sb.append(" return ret;").toString();
     }
 
-    String cast(IntType to, String operand) {
+    String cast(NumType to, String operand) {
         return "((" + type(to) + ") " + operand + ")";
     }
 
@@ -197,7 +197,7 @@ abstract class ExprPrinter {
     };
 
     /** The C spelling of a literal: int, unsigned int, long long or unsigned long long. */
-    static String cLiteral(IntType t, long v) {
+    static String cLiteral(NumType t, long v) {
         switch (t) {
             case UINT:
                 return v + "U";

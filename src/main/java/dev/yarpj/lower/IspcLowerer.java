@@ -6,7 +6,7 @@ import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ReductionOp;
@@ -58,12 +58,12 @@ final class IspcLowerer implements Lowerer {
 
     private final ExprPrinter printer = new ExprPrinter() {
         @Override
-        String type(IntType t) {
+        String type(NumType t) {
             return IspcLowerer.type(t);
         }
 
         @Override
-        String literal(IntType t, long v) {
+        String literal(NumType t, long v) {
             return IspcLowerer.literal(t, v);
         }
 
@@ -73,7 +73,7 @@ final class IspcLowerer implements Lowerer {
         }
 
         @Override
-        String minMax(boolean min, IntType t, String a, String b) {
+        String minMax(boolean min, NumType t, String a, String b) {
             return (min ? "min(" : "max(") + a + ", " + b + ")";
         }
 
@@ -406,7 +406,7 @@ final class IspcLowerer implements Lowerer {
             String part = "part_" + fresh++;
             names.add(part);
             partials.put(r, part);
-            IntType pt = r.partialType();
+            NumType pt = r.partialType();
             w.line("varying " + type(pt) + " " + part + " = " + literal(pt, r.op().identity(pt)) + ";");
         }
         stats.partials += folds.size();
@@ -462,7 +462,7 @@ final class IspcLowerer implements Lowerer {
 
     /** After the gang loop: the accumulator folds in the lanes' partial results. */
     private void combine(CodeWriter w, Stmt.Reduce r, String part) {
-        IntType pt = r.partialType();
+        NumType pt = r.partialType();
         String target = expr(r.target());
         String t = type(r.target().type());
         String acc = printer.cast(pt, target);
@@ -532,7 +532,7 @@ final class IspcLowerer implements Lowerer {
         if (!p.helpers().isEmpty()) w.blank();
     }
 
-    static String type(IntType t) {
+    static String type(NumType t) {
         return switch (t) {
             case BOOL -> "bool";
             case SCHAR -> "int8";
@@ -547,7 +547,7 @@ final class IspcLowerer implements Lowerer {
     }
 
     /** ISPC's literals: int32 plain, u, ll and ull suffixes; narrower types as a cast of an int32 literal. */
-    static String literal(IntType t, long v) {
+    static String literal(NumType t, long v) {
         switch (t) {
             case INT:
                 if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";

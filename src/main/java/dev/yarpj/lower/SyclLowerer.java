@@ -4,7 +4,7 @@ import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ReductionOp;
@@ -60,7 +60,7 @@ public final class SyclLowerer implements Lowerer {
 
     private final CExprPrinter printer = new CExprPrinter(false) {
         @Override
-        String minMax(boolean min, IntType t, String a, String b) {
+        String minMax(boolean min, NumType t, String a, String b) {
             // SYCL's integer built-ins take two operands of one type.
             return "sycl::" + (min ? "min" : "max") + "(" + cast(t, a) + ", " + cast(t, b) + ")";
         }
@@ -157,7 +157,7 @@ public final class SyclLowerer implements Lowerer {
             if (!v.isParam()) body.line("const " + type(v.base()) + " " + v.name() + " = ::" + v.name() + ";");
         }
         List<ScalarVar> locals = topLevelLocals(p);
-        Map<Stmt.Reduce, IntType> folds = new LinkedHashMap<>();
+        Map<Stmt.Reduce, NumType> folds = new LinkedHashMap<>();
         for (Kernel k : plan) if (k instanceof ParallelFor pf) for (Stmt.Reduce r : pf.levels().partialFolds()) folds.put(r, r.partialType());
         Map<Stmt.Reduce, String> partialNames = new LinkedHashMap<>();
         for (Stmt.Reduce r : folds.keySet()) partialNames.put(r, "red_" + partials++);
@@ -258,7 +258,7 @@ public final class SyclLowerer implements Lowerer {
 
     // ---- USM --------------------------------------------------------------------------
 
-    private void usm(CodeWriter w, Program p, List<ScalarVar> locals, Map<Stmt.Reduce, IntType> folds,
+    private void usm(CodeWriter w, Program p, List<ScalarVar> locals, Map<Stmt.Reduce, NumType> folds,
                      Map<Stmt.Reduce, String> names, List<Kernel> plan) {
         boolean device = memory == Memory.USM_DEVICE;
         String malloc = device ? "sycl::malloc_device" : "sycl::malloc_shared";
@@ -286,7 +286,7 @@ public final class SyclLowerer implements Lowerer {
             w.line(type(v.base()) + " *" + v.name() + " = " + malloc + "<" + type(v.base()) + ">(1, q);");
             frees.add(v.name());
         }
-        for (Map.Entry<Stmt.Reduce, IntType> f : folds.entrySet()) {
+        for (Map.Entry<Stmt.Reduce, NumType> f : folds.entrySet()) {
             String n = names.get(f.getKey());
             String t = type(f.getValue());
             w.line(t + " *" + n + " = " + malloc + "<" + t + ">(1, q);");
@@ -311,10 +311,10 @@ public final class SyclLowerer implements Lowerer {
 
     // ---- buffers ----------------------------------------------------------------------
 
-    private void buffers(CodeWriter w, Program p, List<ScalarVar> locals, Map<Stmt.Reduce, IntType> folds,
+    private void buffers(CodeWriter w, Program p, List<ScalarVar> locals, Map<Stmt.Reduce, NumType> folds,
                          Map<Stmt.Reduce, String> names, List<Kernel> plan) {
         for (ScalarVar v : locals) w.line(type(v.base()) + " " + v.name() + "_host{};");
-        for (Map.Entry<Stmt.Reduce, IntType> f : folds.entrySet()) {
+        for (Map.Entry<Stmt.Reduce, NumType> f : folds.entrySet()) {
             String n = names.get(f.getKey());
             w.line(type(f.getValue()) + " " + n + "_host = " + printer.literal(f.getValue(), f.getKey().op().identity(f.getValue())) + ";");
         }
@@ -328,7 +328,7 @@ public final class SyclLowerer implements Lowerer {
         }
         for (ScalarVar v : p.outputs()) w.line(cell(v.base(), v.name(), "&::" + v.name()));
         for (ScalarVar v : locals) w.line(cell(v.base(), v.name(), "&" + v.name() + "_host"));
-        for (Map.Entry<Stmt.Reduce, IntType> f : folds.entrySet()) {
+        for (Map.Entry<Stmt.Reduce, NumType> f : folds.entrySet()) {
             String n = names.get(f.getKey());
             w.line(cell(f.getValue(), n, "&" + n + "_host"));
         }
@@ -336,7 +336,7 @@ public final class SyclLowerer implements Lowerer {
         w.close();
     }
 
-    private String cell(IntType t, String name, String host) {
+    private String cell(NumType t, String name, String host) {
         return "sycl::buffer<" + type(t) + ", 1> b_" + name + "{" + host + ", sycl::range<1>(1)};";
     }
 
@@ -529,7 +529,7 @@ public final class SyclLowerer implements Lowerer {
     }
 
     private void combine(CodeWriter w, Stmt.Reduce r, String partial) {
-        IntType pt = r.partialType();
+        NumType pt = r.partialType();
         String target = printer.expr(r.target());
         String t = type(r.target().type());
         String acc = printer.cast(pt, target);
@@ -551,7 +551,7 @@ public final class SyclLowerer implements Lowerer {
         return sb.append(")").toString();
     }
 
-    private static String type(IntType t) {
+    private static String type(NumType t) {
         return CFamilyLowerer.cType(t, false);
     }
 

@@ -15,7 +15,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Pragma;
@@ -302,7 +302,7 @@ class IdiomFleshingTest {
                 assertTrue(a.target() instanceof Expr.ScalarRef r && r.var().role() == ScalarVar.Role.OUTPUT, () -> where(s));
             }
             // The accumulator starts at the operator's identity.
-            IntType t = a.target().type();
+            NumType t = a.target().type();
             long init = initialValue(a.target());
             switch (op) {
                 case "MIN" -> assertEquals(t.max(), init, () -> "min starts at the type's maximum; " + where(s));
@@ -410,7 +410,7 @@ class IdiomFleshingTest {
                     assertTrue(st.taps().size() >= 2 && st.taps().size() <= p.maxStencilTaps(),
                             () -> st.taps().size() + " taps; " + where(s));
                     assertTrue(st.combine() == BinOp.ADD || st.combine() == BinOp.BXOR, () -> where(s));
-                    IntType elem = st.taps().get(0).type();
+                    NumType elem = st.taps().get(0).type();
                     assertEquals(Arith.promote(elem), st.type(), () -> where(s));
                     Set<List<Offset>> distinct = new HashSet<>();
                     boolean offsetHere = false;
@@ -494,7 +494,7 @@ class IdiomFleshingTest {
             assertFalse(sub.array().isInput(), () -> where(s));
             assertWholeArrayInOrder(sub, s);
             // The stored value, in the element type, is one byte repeated.
-            IntType t = sub.type();
+            NumType t = sub.type();
             long v = Arith.convert(c.value(), t);
             long b = v & 0xff;
             for (int i = 1; i < t.bytes(); i++) {
@@ -766,7 +766,7 @@ class IdiomFleshingTest {
     }
 
     /** 0, 1, -1, the type's extremes, powers of two and 2^k - 1 in {@code t}. */
-    static boolean special(long v, IntType t) {
+    static boolean special(long v, NumType t) {
         v = Arith.convert(v, t);
         if (v == 0 || v == 1 || v == Arith.convert(-1, t) || v == t.min() || v == t.max()) return true;
         long bits = t.bits >= 64 ? v : v & ((1L << t.bits) - 1);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.yarpj.gen.Generator;
 import dev.yarpj.ir.Expr;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.ir.VarType;
@@ -21,14 +21,14 @@ import org.junit.jupiter.api.Test;
 class OutputsTest {
     @Test
     void aBodyOfLocalsAndDeadBranchesWritesNoOutput() {
-        ScalarVar tmp = new ScalarVar(0, "tmp", VarType.uniform(IntType.INT), ScalarVar.Role.LOCAL, 0, false);
-        ScalarVar res = new ScalarVar(1, "res", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
-        Stmt local = new Stmt.LocalDecl(tmp, new Expr.Const(IntType.INT, 1));
-        Stmt dead = new Stmt.DeadBranch(new Expr.Const(IntType.INT, 0), new Stmt.Block(List.of(
-                new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(IntType.INT, 2)))));
+        ScalarVar tmp = new ScalarVar(0, "tmp", VarType.uniform(NumType.INT), ScalarVar.Role.LOCAL, 0, false);
+        ScalarVar res = new ScalarVar(1, "res", VarType.uniform(NumType.INT), ScalarVar.Role.OUTPUT, 0, false);
+        Stmt local = new Stmt.LocalDecl(tmp, new Expr.Const(NumType.INT, 1));
+        Stmt dead = new Stmt.DeadBranch(new Expr.Const(NumType.INT, 0), new Stmt.Block(List.of(
+                new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(NumType.INT, 2)))));
         assertFalse(Flesher.writesOutput(List.of(local, dead)));
         assertTrue(Flesher.writesOutput(List.of(local, new Stmt.Block(List.of(
-                new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(IntType.INT, 2)))))));
+                new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(NumType.INT, 2)))))));
     }
 
     @Test

@@ -92,7 +92,7 @@ class StructFieldsTest {
                     if (a.field() == null || !a.field().bitField()) continue;
                     assertTrue(lang != Language.ISPC, "an ispc struct has bit-field " + a.name() + " (seed " + seed + ")");
                     ArrayVar.Passing.Field f = a.field();
-                    assertEquals(dev.yarpj.ir.IntType.INT, dev.yarpj.ir.Arith.promote(a.base()), a.name() + " is read as " + a.base());
+                    assertEquals(dev.yarpj.ir.NumType.INT, dev.yarpj.ir.Arith.promote(a.base()), a.name() + " is read as " + a.base());
                     assertTrue(f.bits() < a.base().bits, a.name() + " : " + f.bits() + " is no narrower than " + a.base());
                     long lo = f.signedBits() ? -(1L << (f.bits() - 1)) : 0, hi = f.signedBits() ? (1L << (f.bits() - 1)) - 1 : (1L << f.bits()) - 1;
                     ArrayVar.Fill fill = a.fill();

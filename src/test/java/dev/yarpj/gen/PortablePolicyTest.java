@@ -9,7 +9,7 @@ import dev.yarpj.interp.UndefinedBehaviorException;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
@@ -42,14 +42,14 @@ class PortablePolicyTest {
 
     @Test
     void thePortableInterpreterRefusesWrappingConversionsAndNegativeRightShifts() {
-        ScalarVar big = new ScalarVar(0, "big", VarType.uniform(IntType.INT), ScalarVar.Role.INPUT, 200, false);
-        ScalarVar neg = new ScalarVar(0, "neg", VarType.uniform(IntType.INT), ScalarVar.Role.INPUT, -8, false);
-        ScalarVar res = new ScalarVar(1, "res", VarType.uniform(IntType.SCHAR), ScalarVar.Role.OUTPUT, 0, false);
-        ScalarVar wide = new ScalarVar(1, "wide", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+        ScalarVar big = new ScalarVar(0, "big", VarType.uniform(NumType.INT), ScalarVar.Role.INPUT, 200, false);
+        ScalarVar neg = new ScalarVar(0, "neg", VarType.uniform(NumType.INT), ScalarVar.Role.INPUT, -8, false);
+        ScalarVar res = new ScalarVar(1, "res", VarType.uniform(NumType.SCHAR), ScalarVar.Role.OUTPUT, 0, false);
+        ScalarVar wide = new ScalarVar(1, "wide", VarType.uniform(NumType.INT), ScalarVar.Role.OUTPUT, 0, false);
         Program wrap = program(new Stmt.Assign(new Expr.ScalarRef(res), null,
-                Exprs.convertImplicitly(new Expr.ScalarRef(big), IntType.SCHAR)), big, res);
+                Exprs.convertImplicitly(new Expr.ScalarRef(big), NumType.SCHAR)), big, res);
         Program shift = program(new Stmt.Assign(new Expr.ScalarRef(wide), null,
-                Exprs.binary(BinOp.SHR, new Expr.ScalarRef(neg), new Expr.Const(IntType.INT, 1))), neg, wide);
+                Exprs.binary(BinOp.SHR, new Expr.ScalarRef(neg), new Expr.Const(NumType.INT, 1))), neg, wide);
         // gcc, clang and ispc wrap and shift arithmetically: -56 and -4.
         assertEquals(-56L, Interpreter.run(wrap, 100).scalars().get(0));
         assertEquals(-4L, Interpreter.run(shift, 100).scalars().get(0));

@@ -6,7 +6,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The interpreter tells where an exit ended each entry of its loop: first, last planned, or another iteration. */
 class ExitPositionTest {
     private static Expr c(long v) {
-        return new Expr.Const(IntType.INT, v);
+        return new Expr.Const(NumType.INT, v);
     }
 
     private static LoopHead upTo(Iterator it, long n) {
@@ -35,9 +35,9 @@ class ExitPositionTest {
         // for (k = 0; k < 6; k++) for (m = 0; m < 5; m++) { if (m + k == 4) break; out[k] += 1; }
         // k = 0 leaves at m = 4 (the last planned iteration), k = 1..3 at m = 3, 2, 1, k = 4 at
         // m = 0 (the first), k = 5 never.
-        Iterator k = new Iterator(0, "i_0", IntType.INT);
-        Iterator m = new Iterator(1, "i_1", IntType.INT);
-        ArrayVar out = new ArrayVar(0, "out_2", VarType.uniform(IntType.INT), List.of(6), false, ArrayVar.Fill.uniform(0));
+        Iterator k = new Iterator(0, "i_0", NumType.INT);
+        Iterator m = new Iterator(1, "i_1", NumType.INT);
+        ArrayVar out = new ArrayVar(0, "out_2", VarType.uniform(NumType.INT), List.of(6), false, ArrayVar.Fill.uniform(0));
         Expr kRef = new Expr.IterRef(k);
         Expr mRef = new Expr.IterRef(m);
         Stmt leave = new Stmt.If(Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.ADD, mRef, kRef), c(4)),

@@ -10,7 +10,7 @@ import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.Idiom;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -21,10 +21,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class InterpreterTest {
-    private final ScalarVar big = new ScalarVar(0, "big", VarType.uniform(IntType.INT), ScalarVar.Role.INPUT, Integer.MAX_VALUE, false);
-    private final ScalarVar res = new ScalarVar(1, "res", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
-    private final Iterator i = new Iterator(2, "i", IntType.INT);
-    private final ArrayVar out = new ArrayVar(0, "out", VarType.uniform(IntType.UCHAR), List.of(4), false, ArrayVar.Fill.uniform(7));
+    private final ScalarVar big = new ScalarVar(0, "big", VarType.uniform(NumType.INT), ScalarVar.Role.INPUT, Integer.MAX_VALUE, false);
+    private final ScalarVar res = new ScalarVar(1, "res", VarType.uniform(NumType.INT), ScalarVar.Role.OUTPUT, 0, false);
+    private final Iterator i = new Iterator(2, "i", NumType.INT);
+    private final ArrayVar out = new ArrayVar(0, "out", VarType.uniform(NumType.UCHAR), List.of(4), false, ArrayVar.Fill.uniform(7));
 
     private Program program(Stmt... body) {
         return new Program(List.of(big), List.of(res), List.of(), List.of(out), List.of(), new Stmt.Block(List.of(body)), 3, 1);
@@ -46,9 +46,9 @@ class InterpreterTest {
      */
     private static Stmt.LoopLevel level(Iterator iter, int bound, Stmt... prefix) {
         Expr it = new Expr.IterRef(iter);
-        LoopHead h = new LoopHead(iter, new Expr.Const(IntType.INT, 0),
-                Exprs.binary(BinOp.LT, it, new Expr.Const(IntType.INT, bound)),
-                Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), false);
+        LoopHead h = new LoopHead(iter, new Expr.Const(NumType.INT, 0),
+                Exprs.binary(BinOp.LT, it, new Expr.Const(NumType.INT, bound)),
+                Exprs.binary(BinOp.ADD, it, new Expr.Const(NumType.INT, 1)), false);
         return new Stmt.LoopLevel(h, block(prefix), block());
     }
 
@@ -64,22 +64,22 @@ class InterpreterTest {
      */
     @Test
     void aHelperCallBindsItsParametersAfterEveryArgumentAndChecksItsBodyForUb() {
-        ScalarVar x = new ScalarVar(3, "p_x", VarType.uniform(IntType.LLONG), ScalarVar.Role.PARAMETER, 0, false);
-        dev.yarpj.ir.Helper twice = new dev.yarpj.ir.Helper("twice", IntType.LLONG, List.of(x),
-                Exprs.binary(BinOp.MUL, new Expr.ScalarRef(x), new Expr.Const(IntType.LLONG, 2)), dev.yarpj.ir.Helper.Linkage.NOINLINE,
+        ScalarVar x = new ScalarVar(3, "p_x", VarType.uniform(NumType.LLONG), ScalarVar.Role.PARAMETER, 0, false);
+        dev.yarpj.ir.Helper twice = new dev.yarpj.ir.Helper("twice", NumType.LLONG, List.of(x),
+                Exprs.binary(BinOp.MUL, new Expr.ScalarRef(x), new Expr.Const(NumType.LLONG, 2)), dev.yarpj.ir.Helper.Linkage.NOINLINE,
                 true, false);
         Expr inner = Exprs.helperCall(twice, List.of(new Expr.ScalarRef(big)));
-        Expr outer = Exprs.helperCall(twice, List.of(Exprs.binary(BinOp.SUB, inner, new Expr.Const(IntType.INT, 3))));
-        ScalarVar wide = new ScalarVar(1, "res", VarType.uniform(IntType.LLONG), ScalarVar.Role.OUTPUT, 0, false);
+        Expr outer = Exprs.helperCall(twice, List.of(Exprs.binary(BinOp.SUB, inner, new Expr.Const(NumType.INT, 3))));
+        ScalarVar wide = new ScalarVar(1, "res", VarType.uniform(NumType.LLONG), ScalarVar.Role.OUTPUT, 0, false);
         Stmt add = new Stmt.Assign(new Expr.ScalarRef(wide), BinOp.ADD, Exprs.binary(BinOp.ADD, outer, new Expr.IterRef(i)));
         Program p = new Program(List.of(big), List.of(wide), List.of(), List.of(), List.of(), List.of(), block(loop(3, add)), 4, 0,
                 List.of(twice));
         long once = 2L * Integer.MAX_VALUE;
         assertEquals(List.of(3 * (2 * (once - 3)) + 0 + 1 + 2), Interpreter.run(p, 1000).scalars());
         // The same helper on an int parameter: big * 2 overflows inside the body.
-        ScalarVar y = new ScalarVar(3, "p_y", VarType.uniform(IntType.INT), ScalarVar.Role.PARAMETER, 0, false);
-        dev.yarpj.ir.Helper narrow = new dev.yarpj.ir.Helper("narrow", IntType.INT, List.of(y),
-                Exprs.binary(BinOp.MUL, new Expr.ScalarRef(y), new Expr.Const(IntType.INT, 2)), dev.yarpj.ir.Helper.Linkage.STATIC,
+        ScalarVar y = new ScalarVar(3, "p_y", VarType.uniform(NumType.INT), ScalarVar.Role.PARAMETER, 0, false);
+        dev.yarpj.ir.Helper narrow = new dev.yarpj.ir.Helper("narrow", NumType.INT, List.of(y),
+                Exprs.binary(BinOp.MUL, new Expr.ScalarRef(y), new Expr.Const(NumType.INT, 2)), dev.yarpj.ir.Helper.Linkage.STATIC,
                 false, false);
         Stmt bad = new Stmt.Assign(new Expr.ScalarRef(res), null, Exprs.helperCall(narrow, List.of(new Expr.ScalarRef(big))));
         Program q = new Program(List.of(big), List.of(res), List.of(), List.of(), List.of(), List.of(), block(bad), 4, 0, List.of(narrow));
@@ -93,13 +93,13 @@ class InterpreterTest {
      */
     @Test
     void aCallOfAHelperReturningAStructReadsOneFieldAndEveryFieldIsCheckedForUb() {
-        ScalarVar y = new ScalarVar(3, "p_y", VarType.uniform(IntType.INT), ScalarVar.Role.PARAMETER, 0, false);
-        Expr y2 = Exprs.binary(BinOp.MUL, new Expr.ScalarRef(y), new Expr.Const(IntType.INT, 2));
-        Expr y1 = Exprs.binary(BinOp.ADD, new Expr.ScalarRef(y), new Expr.Const(IntType.INT, 1));
+        ScalarVar y = new ScalarVar(3, "p_y", VarType.uniform(NumType.INT), ScalarVar.Role.PARAMETER, 0, false);
+        Expr y2 = Exprs.binary(BinOp.MUL, new Expr.ScalarRef(y), new Expr.Const(NumType.INT, 2));
+        Expr y1 = Exprs.binary(BinOp.ADD, new Expr.ScalarRef(y), new Expr.Const(NumType.INT, 1));
         dev.yarpj.ir.Helper pair = new dev.yarpj.ir.Helper("pair", List.of(y2, y1), "pair_res", List.of(y), dev.yarpj.ir.Helper.Linkage.STATIC,
                 true, false, List.of());
-        ScalarVar small = new ScalarVar(2, "small", VarType.uniform(IntType.INT), ScalarVar.Role.INPUT, 20, false);
-        ScalarVar sum = new ScalarVar(1, "res", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
+        ScalarVar small = new ScalarVar(2, "small", VarType.uniform(NumType.INT), ScalarVar.Role.INPUT, 20, false);
+        ScalarVar sum = new ScalarVar(1, "res", VarType.uniform(NumType.INT), ScalarVar.Role.OUTPUT, 0, false);
         Stmt both = new Stmt.Assign(new Expr.ScalarRef(sum), null, Exprs.binary(BinOp.SUB,
                 Exprs.helperCall(pair, List.of(new Expr.ScalarRef(small)), 0), Exprs.helperCall(pair, List.of(new Expr.ScalarRef(small)), 1)));
         Program p = new Program(List.of(small), List.of(sum), List.of(), List.of(), List.of(), List.of(), block(both), 4, 0, List.of(pair));
@@ -116,14 +116,14 @@ class InterpreterTest {
         // big > 0 ? 1 : big + 1 -- C never evaluates the overflowing arm; ISPC may, so an eager run refuses it.
         Expr bigRef = new Expr.ScalarRef(big);
         Stmt s = new Stmt.Assign(new Expr.ScalarRef(res), null, Exprs.convertImplicitly(Exprs.ternary(
-                Exprs.binary(BinOp.GT, bigRef, new Expr.Const(IntType.INT, 0)), new Expr.Const(IntType.INT, 1),
-                Exprs.binary(BinOp.ADD, bigRef, new Expr.Const(IntType.INT, 1))), res.base()));
+                Exprs.binary(BinOp.GT, bigRef, new Expr.Const(NumType.INT, 0)), new Expr.Const(NumType.INT, 1),
+                Exprs.binary(BinOp.ADD, bigRef, new Expr.Const(NumType.INT, 1))), res.base()));
         Interpreter.run(program(s), 1000, false, false);
         assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(program(s), 1000, false, true));
         // And the right operand of && even when the left one is false.
         Stmt and = new Stmt.Assign(new Expr.ScalarRef(res), null, Exprs.convertImplicitly(Exprs.binary(BinOp.LAND,
-                Exprs.binary(BinOp.LT, bigRef, new Expr.Const(IntType.INT, 0)),
-                Exprs.binary(BinOp.ADD, bigRef, new Expr.Const(IntType.INT, 1))), res.base()));
+                Exprs.binary(BinOp.LT, bigRef, new Expr.Const(NumType.INT, 0)),
+                Exprs.binary(BinOp.ADD, bigRef, new Expr.Const(NumType.INT, 1))), res.base()));
         Interpreter.run(program(and), 1000, false, false);
         assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(program(and), 1000, false, true));
     }
@@ -131,8 +131,8 @@ class InterpreterTest {
     @Test
     void aLoopThatRunsOtherThanItsPlannedTripCountIsAGeneratorBug() {
         Expr it = new Expr.IterRef(i);
-        LoopHead h = new LoopHead(i, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, it, new Expr.Const(IntType.INT, 4)),
-                Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), 5, LoopHead.Parallelism.SERIAL);
+        LoopHead h = new LoopHead(i, new Expr.Const(NumType.INT, 0), Exprs.binary(BinOp.LT, it, new Expr.Const(NumType.INT, 4)),
+                Exprs.binary(BinOp.ADD, it, new Expr.Const(NumType.INT, 1)), 5, LoopHead.Parallelism.SERIAL);
         Stmt nest = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(h, block(), block())), block());
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> Interpreter.run(program(nest), 1000));
         assertTrue(e.getMessage().contains("ran 4 times, not its planned 5"), e.getMessage());
@@ -141,7 +141,7 @@ class InterpreterTest {
     @Test
     void signedOverflowIsRejected() {
         Stmt s = new Stmt.Assign(new Expr.ScalarRef(res), null,
-                Exprs.binary(BinOp.ADD, new Expr.ScalarRef(big), new Expr.Const(IntType.INT, 1)));
+                Exprs.binary(BinOp.ADD, new Expr.ScalarRef(big), new Expr.Const(NumType.INT, 1)));
         UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(program(s), 1000));
         assertTrue(e.getMessage().contains("SIGNED_OVERFLOW"), e.getMessage());
     }
@@ -149,7 +149,7 @@ class InterpreterTest {
     @Test
     void outOfBoundsStoreIsRejected() {
         Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(new Expr.IterRef(i))), null,
-                Exprs.convertImplicitly(new Expr.Const(IntType.INT, 1), IntType.UCHAR));
+                Exprs.convertImplicitly(new Expr.Const(NumType.INT, 1), NumType.UCHAR));
         UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,
                 () -> Interpreter.run(program(loop(5, store)), 1000));
         assertTrue(e.getMessage().contains("out of bounds"), e.getMessage());
@@ -157,7 +157,7 @@ class InterpreterTest {
 
     @Test
     void runawayLoopsHitTheStepBudget() {
-        Stmt s = new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(IntType.INT, 1));
+        Stmt s = new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(NumType.INT, 1));
         assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(program(loop(100, s)), 50));
     }
 
@@ -165,8 +165,8 @@ class InterpreterTest {
     void storesWrapToTheElementTypeAndUnwrittenElementsKeepTheirFill() {
         // out[i] = 300 + i for i < 3: stored as unsigned char; out[3] keeps its fill of 7.
         Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(new Expr.IterRef(i))), null,
-                Exprs.convertImplicitly(Exprs.binary(BinOp.ADD, new Expr.Const(IntType.INT, 300), new Expr.IterRef(i)),
-                        IntType.UCHAR));
+                Exprs.convertImplicitly(Exprs.binary(BinOp.ADD, new Expr.Const(NumType.INT, 300), new Expr.IterRef(i)),
+                        NumType.UCHAR));
         Prediction p = Interpreter.run(program(loop(3, store)), 1000);
         assertArrayEquals(new long[] {44, 45, 46, 7}, p.arrays().get(0));
         Checksum c = new Checksum();
@@ -177,22 +177,22 @@ class InterpreterTest {
 
     @Test
     void alternatingFillsFollowIndexParityAlongTheirAxis() {
-        ArrayVar a = new ArrayVar(0, "a", VarType.uniform(IntType.INT), List.of(2, 3), true, new ArrayVar.Fill(5, 9, 1));
+        ArrayVar a = new ArrayVar(0, "a", VarType.uniform(NumType.INT), List.of(2, 3), true, new ArrayVar.Fill(5, 9, 1));
         assertArrayEquals(new long[] {5, 9, 5, 5, 9, 5}, Interpreter.fill(a));
-        ArrayVar b = new ArrayVar(0, "b", VarType.uniform(IntType.INT), List.of(2, 3), true, new ArrayVar.Fill(5, 9, 0));
+        ArrayVar b = new ArrayVar(0, "b", VarType.uniform(NumType.INT), List.of(2, 3), true, new ArrayVar.Fill(5, 9, 0));
         assertArrayEquals(new long[] {5, 5, 5, 9, 9, 9}, Interpreter.fill(b));
     }
 
     @Test
     void everyStaticLoopCountsItsEntriesAndIterationsInPreOrder() {
-        Iterator j = new Iterator(3, "j", IntType.INT);
-        Iterator k = new Iterator(4, "k", IntType.INT);
-        Stmt add = new Stmt.Assign(new Expr.ScalarRef(res), BinOp.ADD, new Expr.Const(IntType.INT, 1));
+        Iterator j = new Iterator(3, "j", NumType.INT);
+        Iterator k = new Iterator(4, "k", NumType.INT);
+        Stmt add = new Stmt.Assign(new Expr.ScalarRef(res), BinOp.ADD, new Expr.Const(NumType.INT, 1));
         // for (i < 3) { for (k < 2) res += 1; for (j < 5) res += 1; }  (vectorizable nest of depth 2)
         Stmt.LoopNest nest = new Stmt.LoopNest(List.of(level(i, 3, loop(k, 2, add)), level(j, 5)), block(add))
                 .withIdiom(Idiom.VECTORIZABLE);
         // if (0) { for (j < 4) res += 1; }  never taken;  then  for (k < 0)  entered, no iteration.
-        Stmt untaken = new Stmt.If(new Expr.Const(IntType.INT, 0), block(loop(j, 4, add)), null);
+        Stmt untaken = new Stmt.If(new Expr.Const(NumType.INT, 0), block(loop(j, 4, add)), null);
         Stmt.LoopSeq seq = new Stmt.LoopSeq(List.of(loop(k, 0, add).withIdiom(Idiom.MEMSET)), false);
         Program p = new Program(List.of(big), List.of(res), List.of(), List.of(out), List.of(), block(nest, untaken, seq), 5, 1);
         Prediction pr = Interpreter.run(p, 1000);
@@ -209,7 +209,7 @@ class InterpreterTest {
 
     @Test
     void eachRunCountsAfresh() {
-        Program p = program(loop(4, new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(IntType.INT, 1))));
+        Program p = program(loop(4, new Stmt.Assign(new Expr.ScalarRef(res), null, new Expr.Const(NumType.INT, 1))));
         assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, false, 1, 4)), Interpreter.run(p, 1000).loops());
         assertEquals(List.of(new LoopTrips(Idiom.PLAIN, 0, true, false, 1, 4)), Interpreter.run(p, 1000).loops());
     }
@@ -218,11 +218,11 @@ class InterpreterTest {
     void aDeadBranchNeverRunsItsBodyAndMustNotBeTaken() {
         // if (0) res = big + 1;  the body would overflow, but never runs.
         Stmt overflow = new Stmt.Assign(new Expr.ScalarRef(res), null,
-                Exprs.binary(BinOp.ADD, new Expr.ScalarRef(big), new Expr.Const(IntType.INT, 1)));
-        Prediction p = Interpreter.run(program(new Stmt.DeadBranch(new Expr.Const(IntType.INT, 0), block(overflow))), 1000);
+                Exprs.binary(BinOp.ADD, new Expr.ScalarRef(big), new Expr.Const(NumType.INT, 1)));
+        Prediction p = Interpreter.run(program(new Stmt.DeadBranch(new Expr.Const(NumType.INT, 0), block(overflow))), 1000);
         assertEquals(List.of(0L), p.scalars());
         UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,
-                () -> Interpreter.run(program(new Stmt.DeadBranch(new Expr.Const(IntType.INT, 1), block())), 1000));
+                () -> Interpreter.run(program(new Stmt.DeadBranch(new Expr.Const(NumType.INT, 1), block())), 1000));
         assertTrue(e.getMessage().contains("dead branch"), e.getMessage());
     }
 }

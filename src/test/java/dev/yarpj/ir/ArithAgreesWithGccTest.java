@@ -88,7 +88,7 @@ class ArithAgreesWithGccTest {
             + "#include <sys/wait.h>\n#include <unistd.h>\n\n"
             + "volatile unsigned long long sink;\n";
 
-    private static final IntType[] TYPES = IntType.values();
+    private static final NumType[] TYPES = NumType.values();
 
     /** One compiled case: a C block printing one line, and what Arith predicts it prints. */
     private record Case(String description, String cBlock, long expected) {}
@@ -121,8 +121,8 @@ class ArithAgreesWithGccTest {
         BinOp[] binOps = BinOp.values();
         for (int i = 0; i < BINARY_CASES; i++) {
             BinOp op = binOps[rnd.nextInt(binOps.length)];
-            IntType lt = pick(rnd);
-            IntType rt = pick(rnd);
+            NumType lt = pick(rnd);
+            NumType rt = pick(rnd);
             long a = op.isShift() ? shiftLhs(rnd, lt) : value(rnd, lt);
             long b = op.isShift() ? shiftAmount(rnd, rt) : value(rnd, rt);
             Case c = binaryCase(op, lt, a, rt, b, ubCases);
@@ -137,7 +137,7 @@ class ArithAgreesWithGccTest {
         UnOp[] unOps = UnOp.values();
         for (int i = 0; i < UNARY_CASES; i++) {
             UnOp op = unOps[rnd.nextInt(unOps.length)];
-            IntType t = pick(rnd);
+            NumType t = pick(rnd);
             long a = value(rnd, t);
             Case c = unaryCase(op, t, a, ubCases);
             if (c == null) {
@@ -149,8 +149,8 @@ class ArithAgreesWithGccTest {
         }
 
         for (int i = 0; i < CONVERSION_CASES; i++) {
-            IntType from = pick(rnd);
-            IntType to = pick(rnd);
+            NumType from = pick(rnd);
+            NumType to = pick(rnd);
             long a = value(rnd, from);
             cases.add(new Case(
                     "(" + cName(to) + ") " + describe(from, a),
@@ -162,11 +162,11 @@ class ArithAgreesWithGccTest {
         Builtin[] builtins = Builtin.values();
         for (int i = 0; i < MINMAX_CASES; i++) {
             Builtin fn = builtins[rnd.nextInt(builtins.length)];
-            IntType at = pick(rnd);
-            IntType bt = rnd.nextInt(3) == 0 ? at : pick(rnd);
+            NumType at = pick(rnd);
+            NumType bt = rnd.nextInt(3) == 0 ? at : pick(rnd);
             long a = value(rnd, at);
             long b = rnd.nextInt(8) == 0 ? Arith.convert(a, bt) : value(rnd, bt);
-            IntType t = Arith.common(at, bt);
+            NumType t = Arith.common(at, bt);
             long expected = Arith.builtin(fn, t, Arith.convert(a, t), Arith.convert(b, t));
             String cmp = fn == Builtin.MIN ? "<" : ">";
             builtinsSeen.add(fn);
@@ -243,9 +243,9 @@ class ArithAgreesWithGccTest {
      * The case {@code a op b} with a, b of types lt, rt (canonical); null if Arith calls it UB,
      * in which case it is added to {@code ubCases} instead.
      */
-    private static Case binaryCase(BinOp op, IntType lt, long a, IntType rt, long b, List<UbCase> ubCases) {
-        IntType lo = Arith.operandType(op, lt, rt, true);
-        IntType ro = Arith.operandType(op, lt, rt, false);
+    private static Case binaryCase(BinOp op, NumType lt, long a, NumType rt, long b, List<UbCase> ubCases) {
+        NumType lo = Arith.operandType(op, lt, rt, true);
+        NumType ro = Arith.operandType(op, lt, rt, false);
         long ca = Arith.convert(a, lo);
         long cb = Arith.convert(b, ro);
         UbKind ub = Arith.binaryUb(op, lo, ca, ro, cb);
@@ -260,7 +260,7 @@ class ArithAgreesWithGccTest {
             return null;
         }
         long expected = Arith.binary(op, lo, ca, ro, cb);
-        IntType result = Arith.resultType(op, lt, rt);
+        NumType result = Arith.resultType(op, lt, rt);
         assertEquals(Arith.convert(expected, result), expected,
                 () -> "Arith.binary result not canonical in " + result + " for "
                         + describe(lt, a) + " " + op.symbol + " " + describe(rt, b));
@@ -276,8 +276,8 @@ class ArithAgreesWithGccTest {
      * The case {@code op a} with a of type t (canonical); null if Arith calls it UB, in which
      * case it is added to {@code ubCases} instead.
      */
-    private static Case unaryCase(UnOp op, IntType t, long a, List<UbCase> ubCases) {
-        IntType p = Arith.promote(t);
+    private static Case unaryCase(UnOp op, NumType t, long a, List<UbCase> ubCases) {
+        NumType p = Arith.promote(t);
         long ca = Arith.convert(a, p);
         UbKind ub = Arith.unaryUb(op, p, ca);
         if (ub != null) {
@@ -289,7 +289,7 @@ class ArithAgreesWithGccTest {
             return null;
         }
         long expected = Arith.unary(op, p, ca);
-        IntType result = Arith.resultType(op, t);
+        NumType result = Arith.resultType(op, t);
         assertEquals(Arith.convert(expected, result), expected,
                 () -> "Arith.unary result not canonical in " + result + " for "
                         + op.symbol + describe(t, a));
@@ -301,8 +301,8 @@ class ArithAgreesWithGccTest {
 
     /** The compiler whose UBSan misses this UB case, or null; see the class comment. */
     private static String ubsanBlindCompiler(
-            BinOp op, IntType lt, IntType rt, IntType lo, IntType ro, long cb, UbKind ub) {
-        if ((op == BinOp.DIV || op == BinOp.REM) && lt == IntType.BOOL && rt == IntType.BOOL) {
+            BinOp op, NumType lt, NumType rt, NumType lo, NumType ro, long cb, UbKind ub) {
+        if ((op == BinOp.DIV || op == BinOp.REM) && lt == NumType.BOOL && rt == NumType.BOOL) {
             return "gcc";
         }
         if (op == BinOp.SHR && ub == UbKind.SHIFT_AMOUNT && lo.bits == 32 && ro.bits == 64
@@ -323,9 +323,9 @@ class ArithAgreesWithGccTest {
         final long imin = Integer.MIN_VALUE;
         final long lmax = Long.MAX_VALUE;
         final long lmin = Long.MIN_VALUE;
-        final IntType I = IntType.INT, U = IntType.UINT, L = IntType.LLONG, UL = IntType.ULLONG;
-        final IntType SC = IntType.SCHAR, UC = IntType.UCHAR, S = IntType.SHORT, US = IntType.USHORT;
-        final IntType B = IntType.BOOL;
+        final NumType I = NumType.INT, U = NumType.UINT, L = NumType.LLONG, UL = NumType.ULLONG;
+        final NumType SC = NumType.SCHAR, UC = NumType.UCHAR, S = NumType.SHORT, US = NumType.USHORT;
+        final NumType B = NumType.BOOL;
         Object[][] binary = {
             // + - *: signed overflow in int (also via promotion) and long long, or not
             {BinOp.ADD, I, imax, I, 0L}, {BinOp.ADD, I, imax, I, 1L}, {BinOp.ADD, I, imin, I, -1L},
@@ -369,7 +369,7 @@ class ArithAgreesWithGccTest {
             {BinOp.SHR, U, 1L, L, -4294967296L}, {BinOp.SHR, I, 1L, L, 4294967336L},
         };
         for (Object[] e : binary) {
-            Case c = binaryCase((BinOp) e[0], (IntType) e[1], (Long) e[2], (IntType) e[3], (Long) e[4], ubCases);
+            Case c = binaryCase((BinOp) e[0], (NumType) e[1], (Long) e[2], (NumType) e[3], (Long) e[4], ubCases);
             if (c != null) cases.add(c);
         }
         Object[][] unary = {
@@ -378,19 +378,19 @@ class ArithAgreesWithGccTest {
             {UnOp.NEG, UL, lmin}, {UnOp.BNOT, I, imin}, {UnOp.BNOT, L, lmax},
         };
         for (Object[] e : unary) {
-            Case c = unaryCase((UnOp) e[0], (IntType) e[1], (Long) e[2], ubCases);
+            Case c = unaryCase((UnOp) e[0], (NumType) e[1], (Long) e[2], ubCases);
             if (c != null) cases.add(c);
         }
     }
 
     // ---------------------------------------------------------------- values
 
-    private static IntType pick(SplittableRandom rnd) {
+    private static NumType pick(SplittableRandom rnd) {
         return TYPES[rnd.nextInt(TYPES.length)];
     }
 
     /** A random canonical value of {@code t}, biased towards edge cases. */
-    private static long value(SplittableRandom rnd, IntType t) {
+    private static long value(SplittableRandom rnd, NumType t) {
         long v;
         switch (rnd.nextInt(10)) {
             case 0: v = 0; break;
@@ -414,7 +414,7 @@ class ArithAgreesWithGccTest {
     }
 
     /** Shift left operands: mostly small non-negatives so that left shifts are not all UB. */
-    private static long shiftLhs(SplittableRandom rnd, IntType t) {
+    private static long shiftLhs(SplittableRandom rnd, NumType t) {
         return switch (rnd.nextInt(3)) {
             case 0 -> Arith.convert(rnd.nextInt(0, 1000), t);
             case 1 -> Arith.convert(rnd.nextLong() >>> rnd.nextInt(64), t);
@@ -423,13 +423,13 @@ class ArithAgreesWithGccTest {
     }
 
     /** Shift amounts: mostly within [0, 64), sometimes anything. */
-    private static long shiftAmount(SplittableRandom rnd, IntType t) {
+    private static long shiftAmount(SplittableRandom rnd, NumType t) {
         return rnd.nextInt(5) == 0 ? value(rnd, t) : Arith.convert(rnd.nextInt(0, 64), t);
     }
 
     // ---------------------------------------------------------------- C text
 
-    private static String cName(IntType t) {
+    private static String cName(NumType t) {
         return switch (t) {
             case BOOL -> "bool";
             case SCHAR -> "signed char";
@@ -444,7 +444,7 @@ class ArithAgreesWithGccTest {
     }
 
     /** A C literal whose value is the canonical value {@code v} of type {@code t}. */
-    private static String literal(IntType t, long v) {
+    private static String literal(NumType t, long v) {
         return switch (t) {
             case ULLONG -> Long.toUnsignedString(v) + "ULL";
             case LLONG -> v == Long.MIN_VALUE ? "(-9223372036854775807LL-1)" : v + "LL";
@@ -454,12 +454,12 @@ class ArithAgreesWithGccTest {
         };
     }
 
-    private static String decl(IntType t, String name, long v) {
+    private static String decl(NumType t, String name, long v) {
         return "volatile " + cName(t) + " " + name + " = " + literal(t, v) + ";";
     }
 
-    private static String describe(IntType t, long v) {
-        return "(" + cName(t) + ")" + (t == IntType.ULLONG ? Long.toUnsignedString(v) : Long.toString(v));
+    private static String describe(NumType t, long v) {
+        return "(" + cName(t) + ")" + (t == NumType.ULLONG ? Long.toUnsignedString(v) : Long.toString(v));
     }
 
     private static String cSource(List<Case> cases) {

@@ -12,7 +12,7 @@ class ArithTest {
         "SCHAR, UCHAR, INT", "SHORT, USHORT, INT", "BOOL, BOOL, INT",
         "INT, UINT, UINT", "UINT, LLONG, LLONG", "LLONG, ULLONG, ULLONG",
         "INT, LLONG, LLONG", "USHORT, UINT, UINT", "ULLONG, SCHAR, ULLONG"})
-    void usualArithmeticConversionsFollowLp64(IntType a, IntType b, IntType want) {
+    void usualArithmeticConversionsFollowLp64(NumType a, NumType b, NumType want) {
         assertEquals(want, Arith.common(a, b));
         assertEquals(want, Arith.common(b, a));
     }
@@ -22,7 +22,7 @@ class ArithTest {
         "300, UCHAR, 44", "-1, UCHAR, 255", "200, SCHAR, -56", "65536, SHORT, 0",
         "-1, UINT, 4294967295", "4294967296, INT, 0", "2, BOOL, 1", "0, BOOL, 0",
         "-1, ULLONG, -1", "2147483648, INT, -2147483648"})
-    void conversionsWrapToTheTargetWidth(long v, IntType to, long want) {
+    void conversionsWrapToTheTargetWidth(long v, NumType to, long want) {
         assertEquals(want, Arith.convert(v, to));
     }
 
@@ -46,7 +46,7 @@ class ArithTest {
         "SHL, 1, 30, INT, ",
         "SHL, 1, 63, ULLONG, ",
         "SHR, -8, 1, INT, "})
-    void undefinedBehaviourIsNamed(BinOp op, long a, long b, IntType t, UbKind want) {
+    void undefinedBehaviourIsNamed(BinOp op, long a, long b, NumType t, UbKind want) {
         assertEquals(want, Arith.binaryUb(op, t, a, t, b));
     }
 
@@ -63,20 +63,20 @@ class ArithTest {
         "LT, -1, 0, ULLONG, 0",
         "LT, -1, 0, LLONG, 1",
         "MUL, 65536, 65536, UINT, 0"})
-    void operatorsComputeCValues(BinOp op, long a, long b, IntType t, long want) {
+    void operatorsComputeCValues(BinOp op, long a, long b, NumType t, long want) {
         assertEquals(want, Arith.binary(op, t, a, t, b));
     }
 
     @ParameterizedTest(name = "{0} in {1}: ub={2}")
     @CsvSource({"-2147483648, INT, SIGNED_OVERFLOW", "-9223372036854775808, LLONG, SIGNED_OVERFLOW",
         "-2147483647, INT, ", "0, UINT, "})
-    void negationOfTheMinimumIsUndefined(long a, IntType t, UbKind want) {
+    void negationOfTheMinimumIsUndefined(long a, NumType t, UbKind want) {
         assertEquals(want, Arith.unaryUb(UnOp.NEG, t, a));
     }
 
     @ParameterizedTest
     @CsvSource({"SHL, SCHAR, INT, INT", "SHR, ULLONG, SCHAR, ULLONG", "LT, ULLONG, INT, INT", "ADD, USHORT, SHORT, INT"})
-    void resultTypesFollowTheOperator(BinOp op, IntType l, IntType r, IntType want) {
+    void resultTypesFollowTheOperator(BinOp op, NumType l, NumType r, NumType want) {
         assertEquals(want, Arith.resultType(op, l, r));
     }
 }

@@ -10,7 +10,7 @@ import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -37,59 +37,59 @@ class CFamilyLowererTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
     static Program sample() {
-        VarType i32 = VarType.uniform(IntType.INT);
+        VarType i32 = VarType.uniform(NumType.INT);
         ScalarVar n = new ScalarVar(0, "var_0", i32, ScalarVar.Role.INPUT, 3, true);
         ScalarVar zero = new ScalarVar(1, "var_1", i32, ScalarVar.Role.INPUT, 0, false);
-        ScalarVar big = new ScalarVar(2, "var_2", VarType.uniform(IntType.LLONG), ScalarVar.Role.INPUT, Long.MIN_VALUE, false);
-        ScalarVar res = new ScalarVar(3, "res_3", VarType.uniform(IntType.USHORT), ScalarVar.Role.OUTPUT, 0, false);
-        ArrayVar in = new ArrayVar(0, "arr_4", VarType.uniform(IntType.SCHAR), List.of(4), true, new ArrayVar.Fill(-7, 5, 0),
+        ScalarVar big = new ScalarVar(2, "var_2", VarType.uniform(NumType.LLONG), ScalarVar.Role.INPUT, Long.MIN_VALUE, false);
+        ScalarVar res = new ScalarVar(3, "res_3", VarType.uniform(NumType.USHORT), ScalarVar.Role.OUTPUT, 0, false);
+        ArrayVar in = new ArrayVar(0, "arr_4", VarType.uniform(NumType.SCHAR), List.of(4), true, new ArrayVar.Fill(-7, 5, 0),
                 new ArrayVar.Passing.Pointer(true));
-        ArrayVar out = new ArrayVar(1, "out_5", VarType.uniform(IntType.UINT), List.of(4, 2), false, ArrayVar.Fill.uniform(9));
-        Iterator i = new Iterator(4, "i_6", IntType.INT);
-        Iterator j = new Iterator(5, "i_7", IntType.UCHAR);
-        ScalarVar tmp = new ScalarVar(6, "tmp_8", VarType.uniform(IntType.BOOL), ScalarVar.Role.LOCAL, 0, false);
+        ArrayVar out = new ArrayVar(1, "out_5", VarType.uniform(NumType.UINT), List.of(4, 2), false, ArrayVar.Fill.uniform(9));
+        Iterator i = new Iterator(4, "i_6", NumType.INT);
+        Iterator j = new Iterator(5, "i_7", NumType.UCHAR);
+        ScalarVar tmp = new ScalarVar(6, "tmp_8", VarType.uniform(NumType.BOOL), ScalarVar.Role.LOCAL, 0, false);
 
         Expr iRef = new Expr.IterRef(i);
         Expr jRef = new Expr.IterRef(j);
         Expr elem = Exprs.subscript(in, List.of(iRef));
-        LoopHead outer = new LoopHead(i, new Expr.Const(IntType.INT, 0),
+        LoopHead outer = new LoopHead(i, new Expr.Const(NumType.INT, 0),
                 Exprs.binary(BinOp.LT, iRef, new Expr.ScalarRef(n)),
-                Exprs.binary(BinOp.ADD, iRef, new Expr.Const(IntType.INT, 1)), true);
-        LoopHead inner = new LoopHead(j, Exprs.convertImplicitly(new Expr.Const(IntType.INT, 1), IntType.UCHAR),
-                Exprs.binary(BinOp.GT, jRef, new Expr.Const(IntType.INT, 0)),
-                Exprs.binary(BinOp.SUB, jRef, new Expr.Const(IntType.INT, 1)), true);
-        Expr parity = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iRef, new Expr.Const(IntType.INT, 2)), new Expr.ScalarRef(zero));
+                Exprs.binary(BinOp.ADD, iRef, new Expr.Const(NumType.INT, 1)), true);
+        LoopHead inner = new LoopHead(j, Exprs.convertImplicitly(new Expr.Const(NumType.INT, 1), NumType.UCHAR),
+                Exprs.binary(BinOp.GT, jRef, new Expr.Const(NumType.INT, 0)),
+                Exprs.binary(BinOp.SUB, jRef, new Expr.Const(NumType.INT, 1)), true);
+        Expr parity = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iRef, new Expr.Const(NumType.INT, 2)), new Expr.ScalarRef(zero));
         Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(iRef, jRef)), null,
                 Exprs.convertImplicitly(Exprs.ternary(parity,
-                        Exprs.binary(BinOp.MUL, elem, new Expr.Const(IntType.INT, -3)),
-                        Exprs.call(Builtin.MIN, elem, new Expr.ScalarRef(tmp))), IntType.UINT));
-        Stmt decl = new Stmt.LocalDecl(tmp, Exprs.convertImplicitly(Exprs.unary(UnOp.LNOT, elem), IntType.BOOL));
+                        Exprs.binary(BinOp.MUL, elem, new Expr.Const(NumType.INT, -3)),
+                        Exprs.call(Builtin.MIN, elem, new Expr.ScalarRef(tmp))), NumType.UINT));
+        Stmt decl = new Stmt.LocalDecl(tmp, Exprs.convertImplicitly(Exprs.unary(UnOp.LNOT, elem), NumType.BOOL));
         Stmt nest = new Stmt.LoopNest(List.of(
                 new Stmt.LoopLevel(outer, new Stmt.Block(List.of(decl)), new Stmt.Block(List.of())),
                 new Stmt.LoopLevel(inner, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
                 new Stmt.Block(List.of(store)));
-        Stmt cond = new Stmt.If(Exprs.binary(BinOp.LT, new Expr.ScalarRef(big), new Expr.Const(IntType.LLONG, 0)),
+        Stmt cond = new Stmt.If(Exprs.binary(BinOp.LT, new Expr.ScalarRef(big), new Expr.Const(NumType.LLONG, 0)),
                 new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(res), BinOp.BXOR,
-                        Exprs.cast(Exprs.binary(BinOp.SHR, new Expr.ScalarRef(big), new Expr.Const(IntType.INT, 60)), IntType.SHORT)))),
+                        Exprs.cast(Exprs.binary(BinOp.SHR, new Expr.ScalarRef(big), new Expr.Const(NumType.INT, 60)), NumType.SHORT)))),
                 new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(res), null,
-                        Exprs.convertImplicitly(new Expr.Const(IntType.ULLONG, -1), IntType.USHORT)))));
+                        Exprs.convertImplicitly(new Expr.Const(NumType.ULLONG, -1), NumType.USHORT)))));
         // buf_9[k + 2] = buf_9[k] * 3 + 1 through two views two elements apart: a dependence of distance 2.
         ArrayVar buf = new ArrayVar(2, "buf_9", i32, List.of(6), false, ArrayVar.Fill.uniform(2));
         ArrayVar ahead = new ArrayVar(3, "out_10", i32, List.of(4), false, ArrayVar.Fill.uniform(2), new ArrayVar.Passing.View(buf, 2));
         ArrayVar behind = new ArrayVar(4, "out_11", i32, List.of(4), false, ArrayVar.Fill.uniform(2), new ArrayVar.Passing.View(buf, 0));
-        Iterator k = new Iterator(7, "i_12", IntType.INT);
+        Iterator k = new Iterator(7, "i_12", NumType.INT);
         Expr kRef = new Expr.IterRef(k);
-        LoopHead viewLoop = new LoopHead(k, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, kRef, new Expr.Const(IntType.INT, 4)),
-                Exprs.binary(BinOp.ADD, kRef, new Expr.Const(IntType.INT, 1)), false);
+        LoopHead viewLoop = new LoopHead(k, new Expr.Const(NumType.INT, 0), Exprs.binary(BinOp.LT, kRef, new Expr.Const(NumType.INT, 4)),
+                Exprs.binary(BinOp.ADD, kRef, new Expr.Const(NumType.INT, 1)), false);
         Stmt aliased = new Stmt.Assign(Exprs.subscript(ahead, List.of(kRef)), null, Exprs.convertImplicitly(
-                Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.MUL, Exprs.cast(Exprs.subscript(behind, List.of(kRef)), IntType.UINT),
-                        new Expr.Const(IntType.UINT, 3)), new Expr.Const(IntType.UINT, 1)), IntType.INT));
+                Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.MUL, Exprs.cast(Exprs.subscript(behind, List.of(kRef)), NumType.UINT),
+                        new Expr.Const(NumType.UINT, 3)), new Expr.Const(NumType.UINT, 1)), NumType.INT));
         Stmt viewNest = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(viewLoop, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
                 new Stmt.Block(List.of(aliased)));
         // var_1 is 0: the branch never runs, and would divide by zero if it did.
-        Stmt dead = new Stmt.DeadBranch(Exprs.binary(BinOp.NE, new Expr.ScalarRef(zero), new Expr.Const(IntType.INT, 0)),
+        Stmt dead = new Stmt.DeadBranch(Exprs.binary(BinOp.NE, new Expr.ScalarRef(zero), new Expr.Const(NumType.INT, 0)),
                 new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(res), null, Exprs.convertImplicitly(
-                        Exprs.binary(BinOp.DIV, new Expr.ScalarRef(n), new Expr.ScalarRef(zero)), IntType.USHORT)))));
+                        Exprs.binary(BinOp.DIV, new Expr.ScalarRef(n), new Expr.ScalarRef(zero)), NumType.USHORT)))));
         return new Program(List.of(n, zero, big), List.of(res), List.of(in), List.of(out, buf), List.of(n),
                 List.of(in, ahead, behind), new Stmt.Block(List.of(nest, cond, viewNest, dead)), 8, 5);
     }
@@ -137,8 +137,8 @@ class CFamilyLowererTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = IntType.class, names = {"INT", "LLONG"})
-    void mostNegativeValuesAreWrittenAsSubtractions(IntType t) {
+    @EnumSource(value = NumType.class, names = {"INT", "LLONG"})
+    void mostNegativeValuesAreWrittenAsSubtractions(NumType t) {
         String lit = CFamilyLowerer.literal(t, t.min());
         assertTrue(lit.startsWith("(-") && lit.contains(" - 1)"), lit);
     }

@@ -13,7 +13,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -50,7 +50,7 @@ class CarriedLoweringTest {
     }
 
     private static Expr c(long v) {
-        return new Expr.Const(IntType.INT, v);
+        return new Expr.Const(NumType.INT, v);
     }
 
     private static Stmt.LoopNest loop(Iterator it, Stmt... body) {
@@ -74,20 +74,20 @@ class CarriedLoweringTest {
     }
 
     static Program carried() {
-        VarType i32 = VarType.uniform(IntType.INT);
+        VarType i32 = VarType.uniform(NumType.INT);
         int slot = 0;
         ScalarVar last = new ScalarVar(slot++, "res_last", i32, ScalarVar.Role.OUTPUT, -1, false);
-        ScalarVar minFirst = new ScalarVar(slot++, "res_min", i32, ScalarVar.Role.OUTPUT, IntType.INT.max(), false);
+        ScalarVar minFirst = new ScalarVar(slot++, "res_min", i32, ScalarVar.Role.OUTPUT, NumType.INT.max(), false);
         ScalarVar minFirstAt = new ScalarVar(slot++, "res_min_at", i32, ScalarVar.Role.OUTPUT, -1, false);
-        ScalarVar minLast = new ScalarVar(slot++, "res_min2", i32, ScalarVar.Role.OUTPUT, IntType.INT.max(), false);
+        ScalarVar minLast = new ScalarVar(slot++, "res_min2", i32, ScalarVar.Role.OUTPUT, NumType.INT.max(), false);
         ScalarVar minLastAt = new ScalarVar(slot++, "res_min2_at", i32, ScalarVar.Role.OUTPUT, -1, false);
-        ScalarVar maxLast = new ScalarVar(slot++, "res_max", i32, ScalarVar.Role.OUTPUT, IntType.INT.min(), false);
+        ScalarVar maxLast = new ScalarVar(slot++, "res_max", i32, ScalarVar.Role.OUTPUT, NumType.INT.min(), false);
         ScalarVar maxLastAt = new ScalarVar(slot++, "res_max_at", i32, ScalarVar.Role.OUTPUT, -1, false);
         ScalarVar cond = new ScalarVar(slot++, "res_cond", i32, ScalarVar.Role.OUTPUT, 77, false);
         ScalarVar prevOut = new ScalarVar(slot++, "res_prev", i32, ScalarVar.Role.OUTPUT, 0, false);
         ScalarVar prev = new ScalarVar(slot++, "tmp_prev", i32, ScalarVar.Role.LOCAL, 0, false);
         List<Iterator> its = new ArrayList<>();
-        for (int k = 0; k < 6; k++) its.add(new Iterator(slot++, "i_" + k, IntType.INT));
+        for (int k = 0; k < 6; k++) its.add(new Iterator(slot++, "i_" + k, NumType.INT));
         ArrayVar d = new ArrayVar(0, "arr_d", i32, List.of(N), true, DATA);
         ArrayVar out = new ArrayVar(1, "out_diff", i32, List.of(N), false, ArrayVar.Fill.uniform(9));
         List<Stmt> body = new ArrayList<>();
@@ -148,8 +148,8 @@ class CarriedLoweringTest {
 
     @Test
     void aScalarAssignedInALoopMarkedParallelIsRefused() {
-        ScalarVar idx = new ScalarVar(0, "res_0", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, -1, false);
-        Iterator it = new Iterator(1, "i_1", IntType.INT);
+        ScalarVar idx = new ScalarVar(0, "res_0", VarType.uniform(NumType.INT), ScalarVar.Role.OUTPUT, -1, false);
+        Iterator it = new Iterator(1, "i_1", NumType.INT);
         Stmt.LoopNest serial = loop(it, ifThen(Exprs.binary(BinOp.GT, new Expr.IterRef(it), c(3)), set(idx, new Expr.IterRef(it))));
         Stmt.LoopLevel lv = serial.levels().get(0);
         Stmt.LoopNest parallel = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(lv.head().withParallelism(LoopHead.Parallelism.INDEPENDENT),

@@ -12,7 +12,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -42,7 +42,7 @@ class EarlyExitLoweringTest {
     Path dir;
 
     private static Expr c(long v) {
-        return new Expr.Const(IntType.INT, v);
+        return new Expr.Const(NumType.INT, v);
     }
 
     private static LoopHead upTo(Iterator it, long n, LoopHead.Parallelism par) {
@@ -63,14 +63,14 @@ class EarlyExitLoweringTest {
     }
 
     static Program exits() {
-        VarType i32 = VarType.uniform(IntType.INT);
+        VarType i32 = VarType.uniform(NumType.INT);
         ScalarVar found = new ScalarVar(0, "found_0", i32, ScalarVar.Role.OUTPUT, -1, false);
-        Iterator i = new Iterator(1, "i_1", IntType.INT);
-        Iterator j = new Iterator(2, "i_2", IntType.INT);
-        Iterator k = new Iterator(3, "i_3", IntType.INT);
-        Iterator m = new Iterator(4, "i_4", IntType.INT);
+        Iterator i = new Iterator(1, "i_1", NumType.INT);
+        Iterator j = new Iterator(2, "i_2", NumType.INT);
+        Iterator k = new Iterator(3, "i_3", NumType.INT);
+        Iterator m = new Iterator(4, "i_4", NumType.INT);
         // -7 at even indices, 5 at odd ones.
-        ArrayVar in = new ArrayVar(0, "arr_5", VarType.uniform(IntType.SCHAR), List.of(40), true, new ArrayVar.Fill(-7, 5, 0));
+        ArrayVar in = new ArrayVar(0, "arr_5", VarType.uniform(NumType.SCHAR), List.of(40), true, new ArrayVar.Fill(-7, 5, 0));
         ArrayVar outA = new ArrayVar(1, "out_6", i32, List.of(40), false, ArrayVar.Fill.uniform(1));
         ArrayVar outB = new ArrayVar(2, "out_7", i32, List.of(40), false, ArrayVar.Fill.uniform(2));
         ArrayVar outC = new ArrayVar(3, "out_8", i32, List.of(8), false, ArrayVar.Fill.uniform(0));
@@ -128,7 +128,7 @@ class EarlyExitLoweringTest {
 
     @Test
     void aBreakOutOfALoopMarkedParallelIsRefused() {
-        Iterator i = new Iterator(1, "i_1", IntType.INT);
+        Iterator i = new Iterator(1, "i_1", NumType.INT);
         Stmt bad = nest(List.of(level(upTo(i, 10, LoopHead.Parallelism.INDEPENDENT))),
                 ifThen(Exprs.binary(BinOp.GT, new Expr.IterRef(i), c(3)), new Stmt.Exit(Stmt.Exit.Kind.BREAK)));
         Program p = new Program(List.of(), List.of(), List.of(), List.of(), List.of(), new Stmt.Block(List.of(bad)), 2, 0);

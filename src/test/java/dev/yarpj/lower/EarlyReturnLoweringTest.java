@@ -15,7 +15,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -46,7 +46,7 @@ class EarlyReturnLoweringTest {
     Path dir;
 
     private static Expr c(long v) {
-        return new Expr.Const(IntType.INT, v);
+        return new Expr.Const(NumType.INT, v);
     }
 
     private static LoopHead upTo(Iterator it, long n, LoopHead.Parallelism par) {
@@ -63,13 +63,13 @@ class EarlyReturnLoweringTest {
 
     /** {@code first} and then {@code last}, the statement that returns, as test()'s body. */
     static Program returning(boolean returnFirst) {
-        VarType i32 = VarType.uniform(IntType.INT);
+        VarType i32 = VarType.uniform(NumType.INT);
         ScalarVar done = new ScalarVar(0, "done_0", i32, ScalarVar.Role.OUTPUT, -1, false);
-        Iterator i = new Iterator(1, "i_1", IntType.INT);
-        Iterator k = new Iterator(2, "i_2", IntType.INT);
-        Iterator m = new Iterator(3, "i_3", IntType.INT);
+        Iterator i = new Iterator(1, "i_1", NumType.INT);
+        Iterator k = new Iterator(2, "i_2", NumType.INT);
+        Iterator m = new Iterator(3, "i_3", NumType.INT);
         // -7 at even indices, 5 at odd ones.
-        ArrayVar in = new ArrayVar(0, "arr_4", VarType.uniform(IntType.SCHAR), List.of(8), true, new ArrayVar.Fill(-7, 5, 0));
+        ArrayVar in = new ArrayVar(0, "arr_4", VarType.uniform(NumType.SCHAR), List.of(8), true, new ArrayVar.Fill(-7, 5, 0));
         ArrayVar outA = new ArrayVar(1, "out_5", i32, List.of(10), false, ArrayVar.Fill.uniform(-1));
         ArrayVar outB = new ArrayVar(2, "out_6", i32, List.of(6), false, ArrayVar.Fill.uniform(-2));
         ArrayVar outC = new ArrayVar(3, "out_7", i32, List.of(6, 8), false, ArrayVar.Fill.uniform(-3));

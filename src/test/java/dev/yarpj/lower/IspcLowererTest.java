@@ -13,7 +13,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -43,39 +43,39 @@ class IspcLowererTest {
     Path dir;
 
     static Program gangs() {
-        VarType i32 = VarType.uniform(IntType.INT);
+        VarType i32 = VarType.uniform(NumType.INT);
         ScalarVar acc = new ScalarVar(0, "acc_0", i32, ScalarVar.Role.OUTPUT, 5, false);
         ScalarVar mn = new ScalarVar(1, "mn_1", i32, ScalarVar.Role.OUTPUT, Integer.MAX_VALUE, false);
-        ScalarVar x = new ScalarVar(2, "x_2", VarType.uniform(IntType.UINT), ScalarVar.Role.OUTPUT, 0, false);
-        Iterator i = new Iterator(3, "i_3", IntType.INT);
-        Iterator j = new Iterator(4, "i_4", IntType.SHORT);
-        ArrayVar in = new ArrayVar(0, "arr_5", VarType.uniform(IntType.SCHAR), List.of(40), true, new ArrayVar.Fill(-7, 5, 0));
-        ArrayVar out = new ArrayVar(1, "out_6", VarType.uniform(IntType.UINT), List.of(40), false, ArrayVar.Fill.uniform(9));
-        ArrayVar out2 = new ArrayVar(2, "out_7", VarType.uniform(IntType.SHORT), List.of(101), false, ArrayVar.Fill.uniform(1));
+        ScalarVar x = new ScalarVar(2, "x_2", VarType.uniform(NumType.UINT), ScalarVar.Role.OUTPUT, 0, false);
+        Iterator i = new Iterator(3, "i_3", NumType.INT);
+        Iterator j = new Iterator(4, "i_4", NumType.SHORT);
+        ArrayVar in = new ArrayVar(0, "arr_5", VarType.uniform(NumType.SCHAR), List.of(40), true, new ArrayVar.Fill(-7, 5, 0));
+        ArrayVar out = new ArrayVar(1, "out_6", VarType.uniform(NumType.UINT), List.of(40), false, ArrayVar.Fill.uniform(9));
+        ArrayVar out2 = new ArrayVar(2, "out_7", VarType.uniform(NumType.SHORT), List.of(101), false, ArrayVar.Fill.uniform(1));
 
         Expr iRef = new Expr.IterRef(i);
         Expr elem = Exprs.subscript(in, List.of(iRef));
-        LoopHead up = new LoopHead(i, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, iRef, new Expr.Const(IntType.INT, 37)),
-                Exprs.binary(BinOp.ADD, iRef, new Expr.Const(IntType.INT, 1)), 37, LoopHead.Parallelism.REDUCTION);
-        Expr parity = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iRef, new Expr.Const(IntType.INT, 2)), new Expr.Const(IntType.INT, 0));
+        LoopHead up = new LoopHead(i, new Expr.Const(NumType.INT, 0), Exprs.binary(BinOp.LT, iRef, new Expr.Const(NumType.INT, 37)),
+                Exprs.binary(BinOp.ADD, iRef, new Expr.Const(NumType.INT, 1)), 37, LoopHead.Parallelism.REDUCTION);
+        Expr parity = Exprs.binary(BinOp.EQ, Exprs.binary(BinOp.REM, iRef, new Expr.Const(NumType.INT, 2)), new Expr.Const(NumType.INT, 0));
         Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(iRef)), null, Exprs.convertImplicitly(
-                Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.MUL, iRef, new Expr.Const(IntType.INT, 3)), elem), IntType.UINT));
+                Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.MUL, iRef, new Expr.Const(NumType.INT, 3)), elem), NumType.UINT));
         Stmt odd = new Stmt.If(parity, new Stmt.Block(List.of()), new Stmt.Block(List.of(new Stmt.Assign(
-                Exprs.subscript(out, List.of(iRef)), null, Exprs.convertImplicitly(Exprs.unary(dev.yarpj.ir.UnOp.NEG, elem), IntType.UINT)))));
+                Exprs.subscript(out, List.of(iRef)), null, Exprs.convertImplicitly(Exprs.unary(dev.yarpj.ir.UnOp.NEG, elem), NumType.UINT)))));
         Stmt sum = new Stmt.Reduce(new Expr.ScalarRef(acc), ReductionOp.SUM, elem);
         Stmt min = new Stmt.Reduce(new Expr.ScalarRef(mn), ReductionOp.MIN, Exprs.binary(BinOp.MUL, elem, iRef));
-        Stmt xor = new Stmt.Reduce(new Expr.ScalarRef(x), ReductionOp.XOR, Exprs.cast(iRef, IntType.UINT));
+        Stmt xor = new Stmt.Reduce(new Expr.ScalarRef(x), ReductionOp.XOR, Exprs.cast(iRef, NumType.UINT));
         Stmt upNest = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(up, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
                 new Stmt.Block(List.of(store, odd, sum, min, xor)));
 
         Expr jRef = new Expr.IterRef(j);
         // j = 100, 97, ..., 13: thirty iterations, a step of three down.
-        LoopHead down = new LoopHead(j, Exprs.convertImplicitly(new Expr.Const(IntType.INT, 100), IntType.SHORT),
-                Exprs.binary(BinOp.GT, jRef, new Expr.Const(IntType.INT, 10)),
-                Exprs.binary(BinOp.SUB, jRef, new Expr.Const(IntType.INT, 3)), 30, LoopHead.Parallelism.INDEPENDENT);
+        LoopHead down = new LoopHead(j, Exprs.convertImplicitly(new Expr.Const(NumType.INT, 100), NumType.SHORT),
+                Exprs.binary(BinOp.GT, jRef, new Expr.Const(NumType.INT, 10)),
+                Exprs.binary(BinOp.SUB, jRef, new Expr.Const(NumType.INT, 3)), 30, LoopHead.Parallelism.INDEPENDENT);
         Stmt store2 = new Stmt.Assign(Exprs.subscript(out2, List.of(jRef)), null, Exprs.convertImplicitly(
-                Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.MUL, jRef, new Expr.Const(IntType.INT, 2)), new Expr.Const(IntType.INT, 1)),
-                IntType.SHORT));
+                Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.MUL, jRef, new Expr.Const(NumType.INT, 2)), new Expr.Const(NumType.INT, 1)),
+                NumType.SHORT));
         Stmt downNest = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(down, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
                 new Stmt.Block(List.of(store2)));
         return new Program(List.of(), List.of(acc, mn, x), List.of(in), List.of(out, out2), List.of(),
@@ -150,19 +150,19 @@ class IspcLowererTest {
      * {@code a[i] = 5; b[i + 1] = b[i + 1] ^ 7} (b[i + 1] is a[i]).
      */
     static Program views() {
-        VarType u32 = VarType.uniform(IntType.UINT);
-        Iterator i = new Iterator(0, "i_0", IntType.INT);
+        VarType u32 = VarType.uniform(NumType.UINT);
+        Iterator i = new Iterator(0, "i_0", NumType.INT);
         ArrayVar storage = new ArrayVar(0, "buf_1", u32, List.of(6), false, ArrayVar.Fill.uniform(3), ArrayVar.Passing.GLOBAL);
         ArrayVar a = new ArrayVar(1, "out_2", u32, List.of(5), false, ArrayVar.Fill.uniform(3), new ArrayVar.Passing.View(storage, 1));
         ArrayVar b = new ArrayVar(2, "out_3", u32, List.of(5), false, ArrayVar.Fill.uniform(3), new ArrayVar.Passing.View(storage, 0));
         Expr iRef = new Expr.IterRef(i);
-        Expr.Binary next = Exprs.binary(BinOp.ADD, iRef, new Expr.Const(IntType.INT, 1));
-        LoopHead head = new LoopHead(i, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, iRef, new Expr.Const(IntType.INT, 4)),
+        Expr.Binary next = Exprs.binary(BinOp.ADD, iRef, new Expr.Const(NumType.INT, 1));
+        LoopHead head = new LoopHead(i, new Expr.Const(NumType.INT, 0), Exprs.binary(BinOp.LT, iRef, new Expr.Const(NumType.INT, 4)),
                 next, 4, LoopHead.Parallelism.SERIAL);
-        Stmt write = new Stmt.Assign(Exprs.subscript(a, List.of(iRef)), null, Exprs.convertImplicitly(new Expr.Const(IntType.INT, 5), IntType.UINT));
+        Stmt write = new Stmt.Assign(Exprs.subscript(a, List.of(iRef)), null, Exprs.convertImplicitly(new Expr.Const(NumType.INT, 5), NumType.UINT));
         Expr readBack = Exprs.subscript(b, List.of(next));
         Stmt update = new Stmt.Assign(Exprs.subscript(b, List.of(next)), null,
-                Exprs.binary(BinOp.BXOR, readBack, Exprs.convertImplicitly(new Expr.Const(IntType.INT, 7), IntType.UINT)));
+                Exprs.binary(BinOp.BXOR, readBack, Exprs.convertImplicitly(new Expr.Const(NumType.INT, 7), NumType.UINT)));
         Stmt nest = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(head, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
                 new Stmt.Block(List.of(write, update)));
         return new Program(List.of(), List.of(), List.of(), List.of(storage), List.of(), List.of(a, b),

@@ -14,7 +14,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -39,7 +39,7 @@ class LoopFormLoweringTest {
     Path dir;
 
     private static Expr c(long v) {
-        return new Expr.Const(IntType.INT, v);
+        return new Expr.Const(NumType.INT, v);
     }
 
     private static LoopHead upTo(Iterator it, long n, LoopHead.Form form, Expr guard) {
@@ -56,15 +56,15 @@ class LoopFormLoweringTest {
         return new Stmt.LoopNest(levels, new Stmt.Block(List.of(body)));
     }
 
-    private static final VarType I32 = VarType.uniform(IntType.INT);
+    private static final VarType I32 = VarType.uniform(NumType.INT);
     /** The sentinel array: 0 everywhere but 7 at index 4. */
     private static final ArrayVar SENTINEL = new ArrayVar(0, "arr_0", I32, List.of(10), true, ArrayVar.Fill.planted(0, 4, 7));
 
     static Program forms() {
-        Iterator i = new Iterator(0, "i_0", IntType.INT);
-        Iterator j = new Iterator(1, "i_1", IntType.INT);
-        Iterator k = new Iterator(2, "i_2", IntType.INT);
-        Iterator m = new Iterator(3, "i_3", IntType.INT);
+        Iterator i = new Iterator(0, "i_0", NumType.INT);
+        Iterator j = new Iterator(1, "i_1", NumType.INT);
+        Iterator k = new Iterator(2, "i_2", NumType.INT);
+        Iterator m = new Iterator(3, "i_3", NumType.INT);
         ArrayVar outA = new ArrayVar(1, "out_1", I32, List.of(10), false, ArrayVar.Fill.uniform(-1));
         ArrayVar outB = new ArrayVar(2, "out_2", I32, List.of(3), false, ArrayVar.Fill.uniform(0));
         ArrayVar outC = new ArrayVar(3, "out_3", I32, List.of(6), false, ArrayVar.Fill.uniform(0));
@@ -106,7 +106,7 @@ class LoopFormLoweringTest {
     @Test
     void aDoWhilePlannedNotToRunIsRefused() {
         // A do-while runs its body before its first test: planned zero trips, it runs one.
-        Iterator j = new Iterator(0, "i_0", IntType.INT);
+        Iterator j = new Iterator(0, "i_0", NumType.INT);
         Expr r = new Expr.IterRef(j);
         LoopHead h = new LoopHead(j, c(0), Exprs.binary(BinOp.LT, r, c(0)), Exprs.binary(BinOp.ADD, r, c(1)), 0,
                 LoopHead.Parallelism.SERIAL, LoopHead.Form.DO_WHILE, null);
@@ -118,7 +118,7 @@ class LoopFormLoweringTest {
     @Test
     void aContinueInAWhileLoopSkipsTheUpdate() {
         // { int i = 0; while (i < 10) { if (i == 2) continue; i++; } } never ends: the budget refuses it.
-        Iterator i = new Iterator(0, "i_0", IntType.INT);
+        Iterator i = new Iterator(0, "i_0", NumType.INT);
         Expr r = new Expr.IterRef(i);
         Stmt skip = new Stmt.If(Exprs.binary(BinOp.EQ, r, c(2)), new Stmt.Block(List.of(new Stmt.Exit(Stmt.Exit.Kind.CONTINUE))), null);
         Program p = new Program(List.of(), List.of(), List.of(), List.of(), List.of(),

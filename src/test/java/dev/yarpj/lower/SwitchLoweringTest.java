@@ -11,7 +11,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -38,7 +38,7 @@ class SwitchLoweringTest {
     Path dir;
 
     private static Expr c(long v) {
-        return new Expr.Const(IntType.INT, v);
+        return new Expr.Const(NumType.INT, v);
     }
 
     private static Stmt.Block store(ArrayVar a, Expr i, Expr v) {
@@ -51,8 +51,8 @@ class SwitchLoweringTest {
      * with {@code exit} as the first statement of case 3's body.
      */
     static Program switching(Stmt exit) {
-        VarType i32 = VarType.uniform(IntType.INT);
-        Iterator it = new Iterator(0, "i_0", IntType.INT);
+        VarType i32 = VarType.uniform(NumType.INT);
+        Iterator it = new Iterator(0, "i_0", NumType.INT);
         ArrayVar sel = new ArrayVar(0, "sel_1", i32, List.of(16), true, ArrayVar.Fill.varied(0, 1, 0, 8));
         ArrayVar a = new ArrayVar(1, "out_2", i32, List.of(16), false, ArrayVar.Fill.uniform(-1));
         ArrayVar b = new ArrayVar(2, "out_3", i32, List.of(16), false, ArrayVar.Fill.uniform(-2));

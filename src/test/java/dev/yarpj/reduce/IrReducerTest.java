@@ -19,7 +19,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
-import dev.yarpj.ir.IntType;
+import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -158,20 +158,20 @@ class IrReducerTest {
 
     // ---- a hand-made program: for (i = 0; i < 3; i++) { d += 1; a[i] = i; }  r = 12 / (d - 1); ----------------
 
-    private static final ScalarVar D = new ScalarVar(0, "d", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
-    private static final ScalarVar R = new ScalarVar(1, "r", VarType.uniform(IntType.INT), ScalarVar.Role.OUTPUT, 0, false);
-    private static final Iterator I = new Iterator(2, "i", IntType.INT);
-    private static final ArrayVar A = new ArrayVar(0, "a", VarType.uniform(IntType.INT), List.of(6), false, ArrayVar.Fill.uniform(0));
+    private static final ScalarVar D = new ScalarVar(0, "d", VarType.uniform(NumType.INT), ScalarVar.Role.OUTPUT, 0, false);
+    private static final ScalarVar R = new ScalarVar(1, "r", VarType.uniform(NumType.INT), ScalarVar.Role.OUTPUT, 0, false);
+    private static final Iterator I = new Iterator(2, "i", NumType.INT);
+    private static final ArrayVar A = new ArrayVar(0, "a", VarType.uniform(NumType.INT), List.of(6), false, ArrayVar.Fill.uniform(0));
 
     private static Program counting(long trip) {
         Expr it = new Expr.IterRef(I);
-        LoopHead h = new LoopHead(I, new Expr.Const(IntType.INT, 0), Exprs.binary(BinOp.LT, it, new Expr.Const(IntType.INT, 3)),
-                Exprs.binary(BinOp.ADD, it, new Expr.Const(IntType.INT, 1)), trip, LoopHead.Parallelism.SERIAL);
+        LoopHead h = new LoopHead(I, new Expr.Const(NumType.INT, 0), Exprs.binary(BinOp.LT, it, new Expr.Const(NumType.INT, 3)),
+                Exprs.binary(BinOp.ADD, it, new Expr.Const(NumType.INT, 1)), trip, LoopHead.Parallelism.SERIAL);
         Stmt.LoopNest loop = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(h, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
-                new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(D), BinOp.ADD, new Expr.Const(IntType.INT, 1)),
+                new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(D), BinOp.ADD, new Expr.Const(NumType.INT, 1)),
                         new Stmt.Assign(Exprs.subscript(A, List.of(it)), null, it))));
-        Stmt div = new Stmt.Assign(new Expr.ScalarRef(R), null, Exprs.binary(BinOp.DIV, new Expr.Const(IntType.INT, 12),
-                Exprs.binary(BinOp.SUB, new Expr.ScalarRef(D), new Expr.Const(IntType.INT, 1))));
+        Stmt div = new Stmt.Assign(new Expr.ScalarRef(R), null, Exprs.binary(BinOp.DIV, new Expr.Const(NumType.INT, 12),
+                Exprs.binary(BinOp.SUB, new Expr.ScalarRef(D), new Expr.Const(NumType.INT, 1))));
         return new Program(List.of(), List.of(D, R), List.of(), List.of(A), List.of(), new Stmt.Block(List.of(loop, div)), 3, 1);
     }
 
@@ -187,7 +187,7 @@ class IrReducerTest {
         Program twice = Rewrite.apply(p, new Edit.LowerTrip(0, 2));
         LoopHead h = Rewrite.inventory(twice).loops().get(0);
         assertEquals(2, h.trip());
-        assertEquals(new Expr.Const(IntType.INT, 2), h.cond().rhs());
+        assertEquals(new Expr.Const(NumType.INT, 2), h.cond().rhs());
         Prediction pred = run(twice);
         assertEquals(2, pred.scalars().get(D.slot()));
         assertEquals(12, pred.scalars().get(R.slot()));
@@ -229,7 +229,7 @@ class IrReducerTest {
         assertEquals(2, run(doWhile).loops().get(0).iterations());
         assertEquals(null, Rewrite.apply(counting(LoopHead.Form.DO_WHILE, null), new Edit.LowerTrip(0, 0)), "a do-while never runs zero times");
         // while (i < 3 && i != 2): the header exit stays with its loop, which a level drop would take away.
-        Expr guard = Exprs.binary(BinOp.NE, new Expr.IterRef(I), new Expr.Const(IntType.INT, 2));
+        Expr guard = Exprs.binary(BinOp.NE, new Expr.IterRef(I), new Expr.Const(NumType.INT, 2));
         Program guarded = counting(LoopHead.Form.WHILE, guard);
         assertEquals(2, run(guarded).loops().get(0).iterations());
         LoopHead lowered = Rewrite.inventory(Rewrite.apply(guarded, new Edit.LowerTrip(0, 2))).loops().get(0);

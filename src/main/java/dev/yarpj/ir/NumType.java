@@ -5,7 +5,7 @@ package dev.yarpj.ir;
  * Values of every type are held in a Java {@code long} in canonical form: signed types
  * sign-extended, narrower unsigned types zero-extended, unsigned long long as its bit pattern.
  */
-public enum IntType {
+public enum NumType {
     BOOL(1, false, 0),
     SCHAR(8, true, 1),
     UCHAR(8, false, 1),
@@ -21,7 +21,7 @@ public enum IntType {
     /** Integer conversion rank (C11 6.3.1.1); long would be 4, and is not generated. */
     public final int rank;
 
-    IntType(int bits, boolean signed, int rank) {
+    NumType(int bits, boolean signed, int rank) {
         this.bits = bits;
         this.signed = signed;
         this.rank = rank;
@@ -44,7 +44,7 @@ public enum IntType {
         return signed ? (1L << (bits - 1)) - 1 : (1L << bits) - 1;
     }
 
-    public IntType toUnsigned() {
+    public NumType toUnsigned() {
         return switch (this) {
             case SCHAR -> UCHAR;
             case SHORT -> USHORT;
