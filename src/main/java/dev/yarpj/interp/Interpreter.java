@@ -433,15 +433,17 @@ public final class Interpreter {
             long v = value.ev();
             long[] store = offset == null ? scalars : arrays[slot];
             int at = offset == null ? slot : (int) offset.ev();
-            long x = Arith.convert(store[at], lct);
-            long y = Arith.convert(v, rct);
+            long x = Arith.convert(store[at], tt, lct);
+            long y = Arith.convert(v, rt, rct);
             check(Arith.binaryUb(op, lct, x, rct, y), op.symbol, x, y, lct);
             long r = Arith.binary(op, lct, x, rct, y);
+            NumType resultType = Arith.resultType(op, lct, rct);
             if (portable) {
                 checkShift(op, x, y, lct);
-                checkConversion(r, Arith.resultType(op, lct, rct), tt);
+                checkConversion(r, resultType, tt);
             }
-            store[at] = Arith.convert(r, tt);
+            checkFloatConversion(r, resultType, tt);
+            store[at] = Arith.convert(r, resultType, tt);
         };
     }
 
@@ -476,6 +478,13 @@ public final class Interpreter {
             Ev o = expr(c.operand());
             NumType t = c.type();
             NumType from = c.operand().type();
+            if (from.isFloat() || t.isFloat()) {
+                return () -> {
+                    long v = o.ev();
+                    checkFloatConversion(v, from, t);
+                    return Arith.convert(v, from, t);
+                };
+            }
             if (portable && t.signed) {
                 return () -> {
                     long v = o.ev();
@@ -690,7 +699,7 @@ public final class Interpreter {
     }
 
     private static void check(UbKind ub, String op, long x, long y, NumType t) {
-        if (ub != null) throw new UndefinedBehaviorException(ub + ": " + x + " " + op + " " + y + " in " + t);
+        if (ub != null) throw new UndefinedBehaviorException(ub + ": " + show(x, t) + " " + op + " " + show(y, t) + " in " + t);
     }
 
     /** Refuses, in a portable program, a right shift of a negative value. */
@@ -698,6 +707,17 @@ public final class Interpreter {
         if (Arith.binaryImplDefined(op, t, x)) {
             throw new UndefinedBehaviorException("implementation-defined: " + x + " " + op.symbol + " " + y + " in " + t);
         }
+    }
+
+    /** Refuses a conversion with a floating type that is undefined or would round ({@link Arith#conversionUb}). */
+    private static void checkFloatConversion(long v, NumType from, NumType to) {
+        UbKind ub = Arith.conversionUb(v, from, to);
+        if (ub != null) throw new UndefinedBehaviorException(ub + ": converting " + show(v, from) + " from " + from + " to " + to);
+    }
+
+    /** A value as the programs print it: a floating one as its number, not its bits. */
+    private static String show(long v, NumType t) {
+        return t.isFloat() ? Double.toString(dev.yarpj.ir.FloatArith.value(v)) : Long.toString(v);
     }
 
     /** Refuses, in a portable program, converting {@code v} of type {@code from} to a signed type it does not fit. */

@@ -5,6 +5,7 @@ package dev.yarpj.ir;
  * conversions, conversions between types, every operator's result and its undefined
  * behaviour. Fleshing (to avoid UB while it builds) and the interpreter (to predict and to
  * re-check) both call these functions, so the two can never disagree on what a node means.
+ * Operands of a floating type go to {@link FloatArith}, whose rule is exactness.
  *
  * <p>Left shift follows the C rule (the stricter one, also C++ before C++20): a negative
  * left operand, or a result not representable in the promoted type, is UB.
@@ -19,6 +20,8 @@ public final class Arith {
 
     /** The usual arithmetic conversions (C11 6.3.1.8) applied to two operand types. */
     public static NumType common(NumType a, NumType b) {
+        // A floating operand makes the other floating too, the wider of the two floating types.
+        if (a.isFloat() || b.isFloat()) return a.isFloat() && b.isFloat() ? (a.rank >= b.rank ? a : b) : a.isFloat() ? a : b;
         a = promote(a);
         b = promote(b);
         if (a == b) return a;
@@ -30,12 +33,29 @@ public final class Arith {
         return s.toUnsigned();
     }
 
-    /** Converts a canonical value to type {@code to} (wrap-around; bool tests against zero). */
+    /**
+     * Converts a canonical value of an integer type to integer type {@code to} (wrap-around;
+     * bool tests against zero); a value of floating type {@code to} stays as it is. A
+     * conversion between an integer and a floating type takes {@link #convert(long, NumType,
+     * NumType)}.
+     */
     public static long convert(long v, NumType to) {
+        if (to.isFloat()) return v;
         if (to == NumType.BOOL) return v != 0 ? 1 : 0;
         if (to.bits == 64) return v;
         int shift = 64 - to.bits;
         return to.signed ? (v << shift) >> shift : (v << shift) >>> shift;
+    }
+
+    /** Converts {@code v}, a value of type {@code from}, to type {@code to}. */
+    public static long convert(long v, NumType from, NumType to) {
+        if (from.isFloat() || to.isFloat()) return FloatArith.convert(v, from, to);
+        return convert(v, to);
+    }
+
+    /** The UB of converting {@code v} of type {@code from} to {@code to}, or null: only a conversion with a floating type has any. */
+    public static UbKind conversionUb(long v, NumType from, NumType to) {
+        return from.isFloat() || to.isFloat() ? FloatArith.conversionUb(v, from, to) : null;
     }
 
     /**
@@ -45,7 +65,7 @@ public final class Arith {
      * ask for programs that never rely on it.
      */
     public static boolean conversionImplDefined(long v, NumType from, NumType to) {
-        if (!to.signed) return false;
+        if (from.isFloat() || to.isFloat() || !to.signed) return false;
         if (!from.signed && from.bits == 64 && v < 0) return true; // above LLONG_MAX
         return v < to.min() || v > to.max();
     }
@@ -55,6 +75,7 @@ public final class Arith {
      * (C11 6.5.7p5). gcc, clang and ispc all shift arithmetically, which {@link #binary} models.
      */
     public static boolean binaryImplDefined(BinOp op, NumType lt, long x) {
+        if (lt.isFloat()) return false;
         return op == BinOp.SHR && isNegative(x, promote(lt));
     }
 
@@ -90,6 +111,7 @@ public final class Arith {
      * to {@link #operandType}: {@code lt} and {@code rt} are those converted types.
      */
     public static UbKind binaryUb(BinOp op, NumType lt, long a, NumType rt, long b) {
+        if (lt.isFloat()) return FloatArith.binaryUb(op, lt, a, b);
         switch (op) {
             case ADD, SUB, MUL:
                 if (!lt.signed) return null;
@@ -116,6 +138,7 @@ public final class Arith {
 
     /** The value of {@code a op b}, in canonical form of the result type; assumes no UB. */
     public static long binary(BinOp op, NumType lt, long a, NumType rt, long b) {
+        if (lt.isFloat()) return FloatArith.binary(op, lt, a, b);
         NumType t = lt;
         switch (op) {
             case ADD: return convert(a + b, t);
@@ -145,12 +168,14 @@ public final class Arith {
     }
 
     public static UbKind unaryUb(UnOp op, NumType t, long a) {
+        if (t.isFloat()) return null; // negation is exact
         if (op == UnOp.NEG && t.signed && a == t.min()) return UbKind.SIGNED_OVERFLOW;
         return null;
     }
 
     /** The value of {@code op a} where {@code a} is already promoted to {@code t}. */
     public static long unary(UnOp op, NumType t, long a) {
+        if (t.isFloat()) return FloatArith.unary(op, t, a);
         return switch (op) {
             case PLUS -> a;
             case NEG -> convert(-a, t);
@@ -161,11 +186,13 @@ public final class Arith {
 
     /** min/max over operands already converted to {@code t}. */
     public static long builtin(Builtin fn, NumType t, long a, long b) {
+        if (t.isFloat()) return FloatArith.minMax(fn == Builtin.MIN, a, b);
         int c = compare(t, a, b);
         return fn == Builtin.MIN ? (c <= 0 ? a : b) : (c >= 0 ? a : b);
     }
 
     public static int compare(NumType t, long a, long b) {
+        if (t.isFloat()) return FloatArith.compare(a, b);
         return t == NumType.ULLONG ? Long.compareUnsigned(a, b) : Long.compare(a, b);
     }
 

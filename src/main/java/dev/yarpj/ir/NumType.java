@@ -1,30 +1,47 @@
 package dev.yarpj.ir;
 
 /**
- * The integer types of the generated programs, with their LP64 properties.
- * Values of every type are held in a Java {@code long} in canonical form: signed types
- * sign-extended, narrower unsigned types zero-extended, unsigned long long as its bit pattern.
+ * The arithmetic types of the generated programs: the integer types with their LP64
+ * properties, and {@code float} and {@code double} (IEEE binary32 and binary64). Values of
+ * every type are held in a Java {@code long}: an integer in canonical form (signed types
+ * sign-extended, narrower unsigned types zero-extended, unsigned long long as its bit
+ * pattern), a floating-point value as the bits of the Java {@code double} equal to it (a
+ * float's value is a double's too), see {@link FloatArith}.
  */
 public enum NumType {
-    BOOL(1, false, 0),
-    SCHAR(8, true, 1),
-    UCHAR(8, false, 1),
-    SHORT(16, true, 2),
-    USHORT(16, false, 2),
-    INT(32, true, 3),
-    UINT(32, false, 3),
-    LLONG(64, true, 5),
-    ULLONG(64, false, 5);
+    BOOL(1, false, 0, 0),
+    SCHAR(8, true, 1, 0),
+    UCHAR(8, false, 1, 0),
+    SHORT(16, true, 2, 0),
+    USHORT(16, false, 2, 0),
+    INT(32, true, 3, 0),
+    UINT(32, false, 3, 0),
+    LLONG(64, true, 5, 0),
+    ULLONG(64, false, 5, 0),
+    FLOAT(32, true, 6, 24),
+    DOUBLE(64, true, 7, 53);
 
     public final int bits;
     public final boolean signed;
-    /** Integer conversion rank (C11 6.3.1.1); long would be 4, and is not generated. */
+    /**
+     * Integer conversion rank (C11 6.3.1.1); long would be 4, and is not generated. The
+     * floating types rank above every integer type, double above float, as the usual
+     * arithmetic conversions order them.
+     */
     public final int rank;
+    /** Significand bits of a floating type (24, 53); 0 for an integer type. */
+    public final int precision;
 
-    NumType(int bits, boolean signed, int rank) {
+    NumType(int bits, boolean signed, int rank, int precision) {
         this.bits = bits;
         this.signed = signed;
         this.rank = rank;
+        this.precision = precision;
+    }
+
+    /** Whether this is {@code float} or {@code double}. */
+    public boolean isFloat() {
+        return precision > 0;
     }
 
     /** Storage size in bytes. */
@@ -32,13 +49,16 @@ public enum NumType {
         return this == BOOL ? 1 : bits / 8;
     }
 
+    /** The smallest value of an integer type. */
     public long min() {
+        if (isFloat()) throw new IllegalStateException(this + " has no integer range");
         if (!signed) return 0;
         return bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
     }
 
-    /** Largest value in canonical form (for ULLONG this is the bit pattern -1). */
+    /** Largest value of an integer type in canonical form (for ULLONG this is the bit pattern -1). */
     public long max() {
+        if (isFloat()) throw new IllegalStateException(this + " has no integer range");
         if (this == BOOL) return 1;
         if (bits == 64) return signed ? Long.MAX_VALUE : -1L;
         return signed ? (1L << (bits - 1)) - 1 : (1L << bits) - 1;

@@ -14,6 +14,15 @@ public enum ReductionOp {
 
     /** The value of type {@code t} that this operator leaves unchanged. */
     public long identity(NumType t) {
+        if (t.isFloat()) {
+            double largest = t == NumType.FLOAT ? Float.MAX_VALUE : Double.MAX_VALUE;
+            return switch (this) {
+                case SUM -> 0;
+                case MIN -> FloatArith.bits(largest);
+                case MAX -> FloatArith.bits(-largest);
+                case AND, OR, XOR -> throw new IllegalArgumentException(this + " of " + t);
+            };
+        }
         return switch (this) {
             case MIN -> t.max();
             case MAX -> t.min();

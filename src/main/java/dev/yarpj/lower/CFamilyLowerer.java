@@ -227,6 +227,8 @@ public final class CFamilyLowerer implements Lowerer {
             case UINT -> "unsigned int";
             case LLONG -> fixedWidth64 ? "int64_t" : "long long";
             case ULLONG -> fixedWidth64 ? "uint64_t" : "unsigned long long";
+            case FLOAT -> "float";
+            case DOUBLE -> "double";
         };
     }
 

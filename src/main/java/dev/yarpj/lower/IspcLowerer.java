@@ -543,6 +543,8 @@ final class IspcLowerer implements Lowerer {
             case UINT -> "unsigned int32";
             case LLONG -> "int64";
             case ULLONG -> "unsigned int64";
+            case FLOAT -> "float";
+            case DOUBLE -> "double";
         };
     }
 

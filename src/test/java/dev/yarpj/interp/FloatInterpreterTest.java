@@ -1,0 +1,75 @@
+package dev.yarpj.interp;
+
+import static dev.yarpj.ir.FloatArith.bits;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.Iterator;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.NumType;
+import dev.yarpj.ir.Program;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.ir.VarType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Floating point in the interpreter: it computes exactly, and refuses a program in which an
+ * operation would round or a conversion is undefined, as it refuses integer UB.
+ */
+class FloatInterpreterTest {
+    private static final int N = 12;
+
+    /** {@code acc += a[i] * scale} over {@code a}, all {@code t}, then {@code n = (int) acc}. */
+    private static Program sum(NumType t, double element, double start, double scale) {
+        VarType ft = VarType.uniform(t);
+        ScalarVar acc = new ScalarVar(0, "res_0", ft, ScalarVar.Role.OUTPUT, bits(start), false);
+        ScalarVar n = new ScalarVar(1, "res_1", VarType.uniform(NumType.INT), ScalarVar.Role.OUTPUT, 0, false);
+        Iterator it = new Iterator(2, "i_2", NumType.INT);
+        ArrayVar a = new ArrayVar(0, "arr_0", ft, List.of(N), true, ArrayVar.Fill.uniform(bits(element)));
+        Expr i = new Expr.IterRef(it);
+        Expr term = Exprs.binary(BinOp.MUL, Exprs.subscript(a, List.of(i)), new Expr.Const(t, bits(scale)));
+        LoopHead h = new LoopHead(it, c(0), Exprs.binary(BinOp.LT, i, c(N)), Exprs.binary(BinOp.ADD, i, c(1)), N,
+                LoopHead.Parallelism.SERIAL);
+        Stmt.LoopNest loop = new Stmt.LoopNest(List.of(new Stmt.LoopLevel(h, new Stmt.Block(List.of()), new Stmt.Block(List.of()))),
+                new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(acc), BinOp.ADD, term))));
+        Stmt toInt = new Stmt.Assign(new Expr.ScalarRef(n), null, Exprs.cast(new Expr.ScalarRef(acc), NumType.INT));
+        return new Program(List.of(), List.of(acc, n), List.of(a), List.of(), List.of(), new Stmt.Block(List.of(loop, toInt)), 3, 1);
+    }
+
+    private static Expr c(long v) {
+        return new Expr.Const(NumType.INT, v);
+    }
+
+    @Test
+    void anExactSumIsPredictedBitForBit() {
+        Prediction p = Interpreter.run(sum(NumType.FLOAT, 0.75, 0.5, 0.5), 10_000);
+        assertEquals(List.of(bits(0.5 + N * 0.375), 5L), p.scalars());
+        Prediction d = Interpreter.run(sum(NumType.DOUBLE, -3.25, 0x1p20, 0x1p-3), 10_000);
+        assertEquals(List.of(bits(0x1p20 - N * 3.25 / 8), 1048571L), d.scalars());
+    }
+
+    @Test
+    void aSumThatWouldRoundIsRefused() {
+        // 2^24 + 0.375 needs more than float's 24 significant bits: the first step would round.
+        UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,
+                () -> Interpreter.run(sum(NumType.FLOAT, 0.75, 0x1p24, 0.5), 10_000));
+        assertTrue(e.getMessage().startsWith("FP_INEXACT"), e.getMessage());
+        // The same sum in double is exact.
+        Interpreter.run(sum(NumType.DOUBLE, 0.75, 0x1p24, 0.5), 10_000);
+    }
+
+    @Test
+    void aConversionOutOfRangeIsRefused() {
+        // acc ends at 2^40: (int) acc is undefined.
+        UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,
+                () -> Interpreter.run(sum(NumType.DOUBLE, 0, 0x1p40, 1), 10_000));
+        assertTrue(e.getMessage().startsWith("FLOAT_CAST_OVERFLOW"), e.getMessage());
+    }
+}
