@@ -250,7 +250,7 @@ final class ExprBuilder {
     }
 
     /** A read of an element of input array {@code a}, at subscripts the nest's access pattern gives. */
-    private Valued elementOf(ArrayVar a, Env env) {
+    Valued elementOf(ArrayVar a, Env env) {
         List<Expr> idx = subscripts(a, env, true);
         long[] v = valuesAt(a, idx, env);
         // subscripts() indexes an alternating axis by a constant or the split iterator alone.
@@ -369,6 +369,15 @@ final class ExprBuilder {
 
     /** A new array sized to the loops in scope (paper 3.4), or null when over budget. */
     ArrayVar newArray(Env env, boolean input) {
+        return newArray(env, input, null);
+    }
+
+    /**
+     * A new array sized to the loops in scope, or null when over budget: of a random integer
+     * type, or with {@code floating} of that floating type and values (kept apart from the
+     * integer arrays, see {@link Globals#newFloatArray}).
+     */
+    ArrayVar newArray(Env env, boolean input, FloatStatements.Values floating) {
         boolean patterned = env.plan().access() != Shape.Access.RANDOM && !env.loops().isEmpty();
         int rank = patterned ? patternedRank(env) : rng.between(1, policy.maxArrayRank());
         List<LoopInfo> layout = patterned ? layout(rank, env) : null;
@@ -386,18 +395,19 @@ final class ExprBuilder {
             }
             dims.add(size);
         }
-        NumType t = randomType();
+        NumType t = floating != null ? floating.type() : randomType();
+        java.util.function.LongSupplier value = floating != null ? floating::next : () -> interestingValue(t);
         ArrayVar.Fill fill;
         LoopInfo split = env.split();
         if (input && split != null && rng.chance(ep.pAlternatingFill())) {
             int axis = rng.between(0, rank - 1);
             dims.set(axis, Math.max(dims.get(axis), (int) split.space().max() + 1));
-            long even = interestingValue(t);
-            long odd = interestingValue(t);
+            long even = value.getAsLong();
+            long odd = value.getAsLong();
             fill = new ArrayVar.Fill(even, odd, axis);
         } else {
-            fill = ArrayVar.Fill.uniform(interestingValue(t));
+            fill = ArrayVar.Fill.uniform(value.getAsLong());
         }
-        return globals.newArray(input, t, dims, fill);
+        return floating != null ? globals.newFloatArray(input, t, dims, fill) : globals.newArray(input, t, dims, fill);
     }
 }

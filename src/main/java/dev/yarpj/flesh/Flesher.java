@@ -1,6 +1,7 @@
 package dev.yarpj.flesh;
 
 import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
@@ -35,10 +36,10 @@ public final class Flesher {
     /** The skeleton nest that gets an early return ({@link EarlyExits#withReturn}): the last of test(), or none. */
     private Shape.Nest returnNest;
 
-    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean cStructs) {
+    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean cFamily) {
         this.policy = policy;
         this.rng = rng;
-        this.f = new Fleshing(policy, rng, eager, cStructs);
+        this.f = new Fleshing(policy, rng, eager, cFamily);
         this.forms = new StatementForms(f);
         this.loopBounds = new LoopBounds(f);
         this.exits = new EarlyExits(f);
@@ -58,11 +59,12 @@ public final class Flesher {
     }
 
     /**
-     * @param cStructs structs as C and C++ have them: a field of an array of structs may be a
-     *                 bit-field, a local may copy a struct (ispc has neither here)
+     * @param cFamily a C or C++ program: a field of an array of structs may be a bit-field, a
+     *                local may copy a struct, a statement may be in floating point (ispc and
+     *                SYCL have none of these yet)
      */
-    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean cStructs) {
-        Flesher fl = new Flesher(policy, rng, eager, cStructs);
+    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean cFamily) {
+        Flesher fl = new Flesher(policy, rng, eager, cFamily);
         List<Shape> top = skeleton.body();
         if (policy.exits().pReturn() > 0 && rng.chance(policy.exits().pReturn())) {
             // The early return goes in the last top-level nest, moved to the end of test() (Stmt.Exit).
@@ -88,8 +90,13 @@ public final class Flesher {
         if (policy.exits().traceBranches()) body = BranchTrace.count(body, g);
         List<ArrayVar> inputArrays = new ArrayList<>(g.inputArrays);
         inputArrays.addAll(g.sentinelArrays);
-        return new Program(List.copyOf(g.inputs), List.copyOf(g.outputs), List.copyOf(inputArrays),
-                List.copyOf(g.outputArrays), List.copyOf(g.params), List.copyOf(g.arrayParams), body,
+        inputArrays.addAll(g.floatInputArrays);
+        List<ScalarVar> outputs = new ArrayList<>(g.outputs);
+        outputs.addAll(g.floatOutputs);
+        List<ArrayVar> outputArrays = new ArrayList<>(g.outputArrays);
+        outputArrays.addAll(g.floatOutputArrays);
+        return new Program(List.copyOf(g.inputs), List.copyOf(outputs), List.copyOf(inputArrays),
+                List.copyOf(outputArrays), List.copyOf(g.params), List.copyOf(g.arrayParams), body,
                 g.scalarSlots(), g.arraySlots(), fl.f.exprs.calls.helpers());
     }
 

@@ -25,23 +25,23 @@ final class Fleshing {
     final Globals globals;
     final UbGuard ub;
     final ExprBuilder exprs;
-    /** Structs as C and C++ have them: bit-fields, and locals that copy a struct. */
-    final boolean cStructs;
+    /** A C or C++ program: bit-fields, locals that copy a struct, floating point. */
+    final boolean cFamily;
     /** Of the innermost nest or sequence being fleshed; null outside any (set by {@link Flesher}'s walk). */
     Carriers carriers;
 
     /**
      * @param eager   every operand of ?:, && and || may be evaluated (an ISPC program), see
      *                {@link UbGuard#eager}
-     * @param cStructs structs as C and C++ have them: a field may be a bit-field, a local may
-     *                 copy a struct (not ispc; not SYCL, whose kernels keep top-level locals
-     *                 in device cells of scalars)
+     * @param cFamily a C or C++ program, which may have what the others do not yet: bit-fields,
+     *                locals that copy a struct (not ispc; not SYCL, whose kernels keep top-level
+     *                locals in device cells of scalars), floating point
      */
-    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean cStructs) {
+    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean cFamily) {
         this.policy = policy;
         this.rng = rng;
-        this.cStructs = cStructs;
-        StructFields fields = new StructFields(policy.structs(), rng, cStructs);
+        this.cFamily = cFamily;
+        StructFields fields = new StructFields(policy.structs(), rng, cFamily);
         this.globals = new Globals(policy.maxArrayBytes(), (dims, input, elem, fill) -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict()))
                 : fields.place(dims, input, elem, fill));

@@ -29,6 +29,15 @@ final class Globals {
      */
     final List<ScalarVar> sharedOutputs = new ArrayList<>();
     final List<ArrayVar> sharedOutputArrays = new ArrayList<>();
+    /**
+     * Floating-point arrays and accumulators ({@link FloatStatements}), apart from the lists
+     * above: no integer statement reads or stores them (a conversion to or from a floating
+     * type must be exact, which only FloatStatements checks). The program lists them after
+     * the integer ones.
+     */
+    final List<ArrayVar> floatInputArrays = new ArrayList<>();
+    final List<ArrayVar> floatOutputArrays = new ArrayList<>();
+    final List<ScalarVar> floatOutputs = new ArrayList<>();
     /** Pairs of views into one storage each (see {@link #newViews}). */
     final List<ArrayVar[]> viewPairs = new ArrayList<>();
     private final long maxArrayBytes;
@@ -127,6 +136,22 @@ final class Globals {
         (input ? inputArrays : outputArrays).add(a);
         if (a.isParam()) arrayParams.add(a);
         return a;
+    }
+
+    /** A new global floating-point array ({@link #floatInputArrays}), or null when over budget. */
+    ArrayVar newFloatArray(boolean input, NumType elem, List<Integer> dims, ArrayVar.Fill fill) {
+        if (!reserve(elem, dims)) return null;
+        ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem), List.copyOf(dims), input,
+                fill, ArrayVar.Passing.GLOBAL);
+        (input ? floatInputArrays : floatOutputArrays).add(a);
+        return a;
+    }
+
+    /** A new floating-point output only its reduction writes. */
+    ScalarVar newFloatAccumulator(NumType t, long init) {
+        ScalarVar v = new ScalarVar(scalarSlots++, "res_" + names++, VarType.uniform(t), ScalarVar.Role.OUTPUT, init, false);
+        floatOutputs.add(v);
+        return v;
     }
 
     /**

@@ -21,7 +21,7 @@ final class LocalDeclaration implements StatementForm {
     @Override
     public Stmt flesh(Env env) {
         // Drawn only where struct copies may be: with p_copy 0 every seed gives the program it gave before them.
-        if (f.cStructs && f.policy.structs().pCopy() > 0 && f.rng.chance(f.policy.structs().pCopy())) {
+        if (f.cFamily && f.policy.structs().pCopy() > 0 && f.rng.chance(f.policy.structs().pCopy())) {
             Stmt copy = structCopy(env);
             if (copy != null) return copy;
         }

@@ -26,8 +26,10 @@ final class StatementForms {
         register(SlotKind.COMPOUND, compound);
         register(SlotKind.SWITCH, switches);
         register(SlotKind.LOCAL, new LocalDeclaration(f));
-        register(SlotKind.ELEMENTWISE, elementwise);
-        register(SlotKind.REDUCE, reduction);
+        // An element-wise store or a reduction may be in floating point instead (floats: p_float).
+        FloatStatements floats = new FloatStatements(f, f.cFamily);
+        register(SlotKind.ELEMENTWISE, env -> floats.draw() ? floats.elementwise(env) : elementwise.flesh(env));
+        register(SlotKind.REDUCE, env -> floats.draw() ? floats.reduction(env) : reduction.flesh(env));
         register(SlotKind.STENCIL, new Stencil(f, elementwise, reduction));
         register(SlotKind.MEMSET, new Memset(f));
         register(SlotKind.MEMCPY, new Memcpy(f));

@@ -63,7 +63,7 @@ public final class Generator {
         // ISPC may evaluate every arm of ?:, && and || (under a varying condition): its
         // programs keep each one defined, and the interpreter checks that they are.
         boolean eager = lang == Language.ISPC;
-        // Bit-fields and struct copies: C and C++ only (see Flesher.flesh).
+        // Bit-fields, struct copies and floating point: C and C++ only (see Flesher.flesh).
         Program p = Flesher.flesh(sk, policy, rng, eager, lang == Language.C || lang == Language.CPP);
         long t2 = System.nanoTime();
         Prediction pred;

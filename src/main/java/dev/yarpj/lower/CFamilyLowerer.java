@@ -208,7 +208,7 @@ public final class CFamilyLowerer implements Lowerer {
     }
 
     private static String shortName(NumType t) {
-        return (t.signed ? "i" : "u") + t.bits;
+        return (t.isFloat() ? "f" : t.signed ? "i" : "u") + t.bits;
     }
 
     String type(NumType t) {
@@ -245,7 +245,9 @@ public final class CFamilyLowerer implements Lowerer {
 
     private String driver(Program p, Prediction expected, CheckMode check) {
         CodeWriter w = start();
-        w.line("#include <stdio.h>").line("#include \"init.h\"").blank();
+        w.line("#include <stdio.h>");
+        if (hasFloatOutputs(p)) w.line("#include <string.h>");
+        w.line("#include \"init.h\"").blank();
         for (ScalarVar v : p.inputs()) w.line(decl(v) + " = " + literal(litType(v.base()), v.initValue()) + ";");
         for (ScalarVar v : p.outputs()) w.line(decl(v) + " = " + literal(litType(v.base()), v.initValue()) + ";");
         for (ArrayVar a : p.inputArrays()) if (a.field() == null) w.line(decl(a) + ";");
@@ -262,6 +264,14 @@ public final class CFamilyLowerer implements Lowerer {
         w.open("static void hash(unsigned long long v)");
         w.line("seed ^= v + 0x" + Long.toHexString(Checksum.SALT) + "ULL + (seed << 6) + (seed >> 2);");
         w.close().blank();
+        if (hasFloatOutputs(p)) {
+            // A floating output is hashed as its double's bits, every zero as +0.0 (see FloatArith).
+            w.open("static unsigned long long fp_bits(double x)");
+            w.line("unsigned long long b = 0;");
+            w.line("if (x != 0) memcpy(&b, &x, sizeof b);");
+            w.line("return b;");
+            w.close().blank();
+        }
 
         w.open("int main(void)");
         w.line("init();");
@@ -270,15 +280,15 @@ public final class CFamilyLowerer implements Lowerer {
         for (ArrayVar a : p.arrayParams()) args.add(argument(a));
         w.line("test(" + String.join(", ", args) + ");");
         if (check == CheckMode.HASH) {
-            for (ScalarVar v : p.outputs()) w.line("hash(" + v.name() + ");");
-            for (ArrayVar a : p.outputArrays()) walk(w, a, "hash(" + element(a) + ");");
+            for (ScalarVar v : p.outputs()) w.line(hash(v.base(), v.name()));
+            for (ArrayVar a : p.outputArrays()) walk(w, a, hash(a.base(), element(a)));
             w.line("printf(\"%llu\\n\", seed);");
         } else {
             for (int i = 0; i < p.outputs().size(); i++) {
                 ScalarVar v = p.outputs().get(i);
                 String want = literal(litType(v.base()), expected.scalars().get(i));
-                String fmt = v.base().signed ? "%lld" : "%llu";
-                String cast = v.base().signed ? "(long long)" : "(unsigned long long)";
+                String fmt = v.base().isFloat() ? "%a" : v.base().signed ? "%lld" : "%llu";
+                String cast = v.base().isFloat() ? "(double)" : v.base().signed ? "(long long)" : "(unsigned long long)";
                 w.open("if (" + v.name() + " != " + want + ")");
                 w.line("printf(\"FAIL " + v.name() + ": got " + fmt + ", expected " + fmt + "\\n\", " + cast + v.name()
                         + ", " + cast + want + ");");
@@ -289,7 +299,7 @@ public final class CFamilyLowerer implements Lowerer {
                 ArrayVar a = p.outputArrays().get(i);
                 long want = Checksum.of(expected.arrays().get(i));
                 w.line("seed = 0;");
-                walk(w, a, "hash(" + element(a) + ");");
+                walk(w, a, hash(a.base(), element(a)));
                 w.open("if (seed != " + Long.toUnsignedString(want) + "ULL)");
                 w.line("printf(\"FAIL " + a.name() + ": checksum %llu, expected " + Long.toUnsignedString(want)
                         + "\\n\", seed);");
@@ -301,6 +311,15 @@ public final class CFamilyLowerer implements Lowerer {
         w.line("return 0;");
         w.close();
         return w.toString();
+    }
+
+    /** The statement that folds output value {@code value} of type {@code t} into the checksum. */
+    private static String hash(NumType t, String value) {
+        return "hash(" + (t.isFloat() ? "fp_bits(" + value + ")" : value) + ");";
+    }
+
+    private static boolean hasFloatOutputs(Program p) {
+        return p.outputs().stream().anyMatch(v -> v.base().isFloat()) || p.outputArrays().stream().anyMatch(a -> a.base().isFloat());
     }
 
     private static NumType litType(NumType t) {

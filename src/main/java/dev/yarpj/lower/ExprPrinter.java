@@ -196,8 +196,9 @@ abstract class ExprPrinter {
         }
     };
 
-    /** The C spelling of a literal: int, unsigned int, long long or unsigned long long. */
+    /** The C spelling of a literal: int, unsigned int, long long or unsigned long long; float or double. */
     static String cLiteral(NumType t, long v) {
+        if (t.isFloat()) return floatLiteral(t, v, "f");
         switch (t) {
             case UINT:
                 return v + "U";
@@ -210,5 +211,19 @@ abstract class ExprPrinter {
                 if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";
                 return v < 0 ? "(" + v + ")" : Long.toString(v);
         }
+    }
+
+    /**
+     * A floating literal that is exactly the value: its decimal digits (a dyadic value has
+     * finitely many), or hexadecimal where they would be many; {@code floatSuffix} marks a
+     * float ({@code f} in C).
+     */
+    static String floatLiteral(NumType t, long v, String floatSuffix) {
+        double x = dev.yarpj.ir.FloatArith.value(v);
+        String digits = new java.math.BigDecimal(x).toPlainString();
+        if (digits.length() > 24) digits = Double.toHexString(x);
+        else if (!digits.contains(".")) digits += ".0";
+        String text = digits + (t == NumType.FLOAT ? floatSuffix : "");
+        return x < 0 ? "(" + text + ")" : text;
     }
 }

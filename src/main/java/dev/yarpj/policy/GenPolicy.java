@@ -92,7 +92,8 @@ public record GenPolicy(
         CarriedPolicy carried,
         SwitchPolicy switches,
         FunctionPolicy functions,
-        StructPolicy structs) {
+        StructPolicy structs,
+        FloatPolicy floats) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;

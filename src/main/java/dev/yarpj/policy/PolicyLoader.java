@@ -429,6 +429,7 @@ public final class PolicyLoader {
         c.between(fp.maxResultFields(), 2, 8, "functions.max_result_fields");
         c.weights(fp.linkageWeights(), "functions.linkage_weights");
         c.between(p.structs().maxFields(), 1, 16, "structs.max_fields");
+        c.between(p.floats().maxDepth(), 1, 6, "floats.max_depth");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
         c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
         c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");

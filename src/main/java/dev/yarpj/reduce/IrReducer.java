@@ -347,8 +347,9 @@ public final class IrReducer {
         for (int n = 0; n < inv.exprs().size(); n++) {
             Expr e = inv.exprs().get(n);
             if (e instanceof Expr.Const c) {
+                long one = c.type().isFloat() ? dev.yarpj.ir.FloatArith.bits(1) : 1;
                 if (c.value() != 0) out.add(new Edit.ToConst(n, 0));
-                if (c.value() != 0 && c.value() != 1) out.add(new Edit.ToConst(n, 1));
+                if (c.value() != 0 && c.value() != one) out.add(new Edit.ToConst(n, 1));
                 continue;
             }
             out.add(new Edit.ToConst(n, 0));

@@ -483,7 +483,8 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         exprList.add(e);
         if (edit instanceof Edit.ToConst c && c.expr() == n) {
             here();
-            return new Expr.Const(e.type(), c.value());
+            // The number 0 or 1 in the expression's type (a floating one held as its bits).
+            return new Expr.Const(e.type(), e.type().isFloat() ? dev.yarpj.ir.FloatArith.bits(c.value()) : c.value());
         }
         if (edit instanceof Edit.InlineCall ic && ic.expr() == n) {
             here();

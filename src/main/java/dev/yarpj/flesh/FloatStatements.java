@@ -1,0 +1,236 @@
+package dev.yarpj.flesh;
+
+import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Builtin;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.FloatArith;
+import dev.yarpj.ir.NumType;
+import dev.yarpj.ir.ReductionOp;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.policy.FloatPolicy;
+import java.util.List;
+
+/**
+ * Element-wise stores and reductions in {@code float} or {@code double} (policy {@code
+ * floats:}) whose every operation is exact in any order a compiler may choose, so that
+ * {@code -Ofast} must still print the prediction.
+ *
+ * <p>Each operation's result must be a value of its type ({@link FloatArith}); an operation
+ * that would round is dropped for its left operand, as {@link UbGuard} drops what would be UB.
+ * That is not enough under fast-math, which may reassociate ({@code (a + b) + c} as {@code a +
+ * (b + c)}), undistribute ({@code x*a + x*b} as {@code x*(a + b)}) or contract into FMA: the
+ * values it makes on the way are not the program's. So each expression also carries, per
+ * context, a quantum {@code q} (every value any rearrangement of it makes is a multiple of
+ * {@code 2^q}) and a bound {@code B} on their magnitudes, and an operation is kept only where
+ * {@code B < 2^(p+q)} for its type's precision {@code p}: then all those values are held
+ * exactly. A leaf {@code x} has {@code q = min(0, lowest set bit of x)} and {@code B = max(1,
+ * |x|)}; a sum has the smaller quantum and the sum of the bounds; a product the sum of the
+ * quanta and the product of the bounds (a quantum never above 0 and a bound never below 1 are
+ * what make a subexpression of a rearrangement no worse than the whole); a division by
+ * {@code 2^k} is a product by {@code 2^-k}. A reduction's bound is its start's plus the trip
+ * product times its value's: the value is the same on every iteration of a context, as every
+ * value fleshing builds is. A sum over that bound becomes a min or a max, as an integer sum
+ * that might overflow becomes an exclusive or.
+ */
+final class FloatStatements {
+    private final Fleshing f;
+    private final FloatPolicy p;
+    /** Whether the program's language has floating point here (C and C++). */
+    private final boolean enabled;
+
+    /** The values of a floating type new arrays and constants take: small dyadic rationals. */
+    final class Values {
+        private final NumType type;
+
+        Values(NumType type) {
+            this.type = type;
+        }
+
+        NumType type() {
+            return type;
+        }
+
+        /** {@code k / 2^s}, |k| up to 64, s up to 3: from -64 to 64 in steps down to 1/8. */
+        long next() {
+            long k = f.rng.between(-64, 64);
+            int s = f.rng.between(0, 3);
+            return FloatArith.bits(Math.scalb((double) k, -s));
+        }
+    }
+
+    /** A floating expression with its value, quantum exponent and magnitude bound in each context. */
+    record FValue(Expr expr, long[] values, int[] quantum, double[] bound) {
+        static FValue leaf(Expr e, long[] values) {
+            int[] q = new int[2];
+            double[] b = new double[2];
+            for (int c = 0; c < 2; c++) {
+                double x = FloatArith.value(values[c]);
+                q[c] = x == 0 ? 0 : Math.min(0, lowBit(x));
+                b[c] = Math.max(1, Math.abs(x));
+            }
+            return new FValue(e, values, q, b);
+        }
+    }
+
+    FloatStatements(Fleshing f, boolean enabled) {
+        this.f = f;
+        this.p = f.policy.floats();
+        this.enabled = enabled;
+    }
+
+    /** Whether the next element-wise store or reduction is in floating point; no draw where p_float is 0. */
+    boolean draw() {
+        return enabled && p.pFloat() > 0 && f.rng.chance(p.pFloat());
+    }
+
+    /** {@code out[..] = e}: a new floating output array walked by the loops in scope, else a new accumulator. */
+    Stmt elementwise(Env env) {
+        Values values = new Values(type());
+        FValue e = expr(p.maxDepth(), env, values);
+        ArrayVar a = f.exprs.newArray(env, false, values);
+        if (a == null) return sum(env, values, e);
+        return new Stmt.Assign(Exprs.subscript(a, f.exprs.subscripts(a, env, false)), null, e.expr());
+    }
+
+    /** {@code acc += e}, or a min or max of it, into a new floating accumulator. */
+    Stmt reduction(Env env) {
+        Values values = new Values(type());
+        return sum(env, values, expr(p.maxDepth(), env, values));
+    }
+
+    private NumType type() {
+        return f.rng.chance(p.pDouble()) ? NumType.DOUBLE : NumType.FLOAT;
+    }
+
+    private Stmt sum(Env env, Values values, FValue e) {
+        NumType t = values.type();
+        int pick = f.rng.between(0, 3);
+        ReductionOp op = pick <= 1 ? ReductionOp.SUM : pick == 2 ? ReductionOp.MIN : ReductionOp.MAX;
+        long init = op == ReductionOp.SUM ? values.next() : op.identity(t);
+        if (op == ReductionOp.SUM && !sumExactInAnyOrder(t, init, e, env)) op = f.rng.chance(0.5) ? ReductionOp.MIN : ReductionOp.MAX;
+        if (op != ReductionOp.SUM) init = op.identity(t);
+        ScalarVar acc = f.globals.newFloatAccumulator(t, init);
+        return new Stmt.Reduce(new Expr.ScalarRef(acc), op, e.expr());
+    }
+
+    /** Whether {@code init} plus {@code e} once per iteration of every loop in scope is exact, added in any order. */
+    private static boolean sumExactInAnyOrder(NumType t, long init, FValue e, Env env) {
+        FValue start = FValue.leaf(null, new long[] {init, init});
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(env.mask(), c)) continue;
+            double bound = Math.nextUp(start.bound()[c] + Math.nextUp((double) env.tripProduct() * e.bound()[c]));
+            if (!holdsAll(t, Math.min(start.quantum()[c], e.quantum()[c]), bound)) return false;
+        }
+        return true;
+    }
+
+    /** Whether every multiple of {@code 2^q} up to {@code bound} in magnitude is a value {@code t} holds. */
+    static boolean holdsAll(NumType t, int q, double bound) {
+        int minExponent = t == NumType.FLOAT ? Float.MIN_EXPONENT : Double.MIN_EXPONENT;
+        return q >= minExponent && bound < Math.scalb(1.0, t.precision + q);
+    }
+
+    private static int lowBit(double x) {
+        // x = m * 2^e with m an odd integer: e is the exponent of its lowest set bit.
+        long bits = Double.doubleToRawLongBits(Math.abs(x));
+        int exponent = Math.getExponent(x) - 52;
+        long mantissa = (bits & ((1L << 52) - 1)) | (1L << 52);
+        return exponent + Long.numberOfTrailingZeros(mantissa);
+    }
+
+    // ---- expressions ----------------------------------------------------------------
+
+    private FValue expr(int depth, Env env, Values values) {
+        if (depth <= 0 || f.rng.chance(0.3)) return leaf(env, values);
+        int pick = f.rng.between(0, 9);
+        FValue a = expr(depth - 1, env, values);
+        if (pick == 9) {
+            // a / 2^k: exact where a's quantum allows (a multiplication by 2^-k under fast-math).
+            int k = f.rng.between(1, 3);
+            return combine(BinOp.DIV, a, FValue.leaf(new Expr.Const(values.type(), FloatArith.bits(Math.scalb(1.0, k))),
+                    constant(FloatArith.bits(Math.scalb(1.0, k)))), env.mask(), values.type());
+        }
+        FValue b = expr(depth - 1, env, values);
+        BinOp op = switch (pick) {
+            case 0, 1, 2 -> BinOp.ADD;
+            case 3, 4 -> BinOp.SUB;
+            case 5, 6 -> BinOp.MUL;
+            default -> null;
+        };
+        if (op == null) return select(pick == 7, a, b, env);
+        return combine(op, a, b, env.mask(), values.type());
+    }
+
+    private static long[] constant(long v) {
+        return new long[] {v, v};
+    }
+
+    /** {@code a op b} in the contexts of {@code mask}, or {@code a} where it would round in one, or some rearrangement of it might. */
+    static FValue combine(BinOp op, FValue a, FValue b, int mask, NumType t) {
+        long[] v = new long[2];
+        int[] q = new int[2];
+        double[] bound = new double[2];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(mask, c)) continue;
+            if (FloatArith.binaryUb(op, t, a.values()[c], b.values()[c]) != null) return a;
+            v[c] = FloatArith.binary(op, t, a.values()[c], b.values()[c]);
+            if (op == BinOp.ADD || op == BinOp.SUB) {
+                q[c] = Math.min(a.quantum()[c], b.quantum()[c]);
+                bound[c] = Math.nextUp(a.bound()[c] + b.bound()[c]);
+            } else if (op == BinOp.MUL) {
+                q[c] = a.quantum()[c] + b.quantum()[c];
+                bound[c] = Math.nextUp(a.bound()[c] * b.bound()[c]);
+            } else { // a division by a power of two: a product by its reciprocal
+                q[c] = a.quantum()[c] - Math.getExponent(FloatArith.value(b.values()[c]));
+                bound[c] = a.bound()[c];
+            }
+            if (!holdsAll(t, q[c], bound[c])) return a;
+        }
+        return new FValue(Exprs.binary(op, a.expr(), b.expr()), v, q, bound);
+    }
+
+    /** {@code fmin(a, b)} or {@code fmax(a, b)}: one of its operands, exact always. */
+    private FValue select(boolean min, FValue a, FValue b, Env env) {
+        long[] v = new long[2];
+        int[] q = new int[2];
+        double[] bound = new double[2];
+        for (int c = 0; c < 2; c++) {
+            v[c] = FloatArith.minMax(min, a.values()[c], b.values()[c]);
+            q[c] = Math.min(a.quantum()[c], b.quantum()[c]);
+            bound[c] = Math.max(a.bound()[c], b.bound()[c]);
+        }
+        return new FValue(Exprs.call(min ? Builtin.MIN : Builtin.MAX, a.expr(), b.expr()), v, q, bound);
+    }
+
+    /**
+     * An element of a floating input array of this type (one made before, or a new one), a
+     * constant, or an integer expression converted exactly.
+     */
+    private FValue leaf(Env env, Values values) {
+        NumType t = values.type();
+        int pick = f.rng.between(0, 9);
+        if (pick <= 5) {
+            List<ArrayVar> made = f.globals.floatInputArrays.stream().filter(a -> a.base() == t).toList();
+            ArrayVar a = !made.isEmpty() && f.rng.chance(0.5) ? f.rng.pick(made) : f.exprs.newArray(env, true, values);
+            if (a != null) {
+                Valued v = f.exprs.elementOf(a, env);
+                return FValue.leaf(v.expr(), v.values());
+            }
+        } else if (pick <= 7) {
+            Valued i = f.exprs.expr(1, env);
+            long[] v = new long[2];
+            boolean exact = true;
+            for (int c = 0; c < 2; c++) {
+                if (!Valued.active(env.mask(), c)) continue;
+                exact &= dev.yarpj.ir.Arith.conversionUb(i.values()[c], i.expr().type(), t) == null;
+                if (exact) v[c] = dev.yarpj.ir.Arith.convert(i.values()[c], i.expr().type(), t);
+            }
+            if (exact) return FValue.leaf(Exprs.cast(i.expr(), t), v);
+        }
+        long k = values.next();
+        return FValue.leaf(new Expr.Const(t, k), constant(k));
+    }
+}

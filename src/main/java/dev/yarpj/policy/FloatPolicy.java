@@ -1,0 +1,15 @@
+package dev.yarpj.policy;
+
+/**
+ * The {@code floats:} section of a policy: floating point whose every operation is exact
+ * ({@code flesh.FloatStatements}, {@code ir.FloatArith}), so that fast-math, contraction and
+ * vectorized reductions may reorder it and still print the prediction. C and C++ only, so far.
+ */
+public record FloatPolicy(
+        /* Chance that an element-wise store or a reduction is done in floating point instead: a new float or double output array, or accumulator, over floating expressions (0: none; the same programs as before them). */
+        double pFloat,
+        /* Chance that such a statement is in double (else float). */
+        double pDouble,
+        /* Deepest floating expression of such a statement. */
+        int maxDepth) {
+}

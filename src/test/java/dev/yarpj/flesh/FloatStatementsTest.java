@@ -1,0 +1,59 @@
+package dev.yarpj.flesh;
+
+import static dev.yarpj.ir.FloatArith.bits;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.NumType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How floating expressions are kept exact: an operation that would round is dropped for its
+ * left operand, and so is one that is exact as written but that some rearrangement a compiler
+ * may make under fast-math would round.
+ */
+class FloatStatementsTest {
+    private static FloatStatements.FValue leaf(NumType t, double x) {
+        return FloatStatements.FValue.leaf(new Expr.Const(t, bits(x)), new long[] {bits(x), bits(x)});
+    }
+
+    @Test
+    void anOperationThatWouldRoundIsRewrittenToItsLeftOperand() {
+        FloatStatements.FValue big = leaf(NumType.FLOAT, 0x1p24);
+        FloatStatements.FValue half = leaf(NumType.FLOAT, 0.5);
+        assertSame(big, FloatStatements.combine(BinOp.ADD, big, half, Valued.BOTH, NumType.FLOAT));
+        // In double the same sum is exact and kept.
+        FloatStatements.FValue sum = FloatStatements.combine(BinOp.ADD, leaf(NumType.DOUBLE, 0x1p24), leaf(NumType.DOUBLE, 0.5),
+                Valued.BOTH, NumType.DOUBLE);
+        assertTrue(sum.expr() instanceof Expr.Binary, sum.expr().toString());
+        assertEquals(bits(0x1p24 + 0.5), sum.values()[0]);
+    }
+
+    @Test
+    void anExactOperationIsRewrittenWhereAReassociationWouldRound() {
+        // (2^20 + -2^20) + 2^-4 is exact in float as written (0, then 2^-4), but a compiler may
+        // add -2^20 + 2^-4 first, which needs 25 significant bits: the second addition is dropped.
+        FloatStatements.FValue zero = FloatStatements.combine(BinOp.ADD, leaf(NumType.FLOAT, 0x1p20), leaf(NumType.FLOAT, -0x1p20),
+                Valued.BOTH, NumType.FLOAT);
+        assertTrue(zero.expr() instanceof Expr.Binary, "2^20 + -2^20 alone is kept: every order of it is exact");
+        assertEquals(0L, zero.values()[0]);
+        assertSame(zero, FloatStatements.combine(BinOp.ADD, zero, leaf(NumType.FLOAT, 0x1p-4), Valued.BOTH, NumType.FLOAT));
+        // Products: 1.5 * 3.25 is exact, but with a quantum of 2^-3 a bound of 2^21 is the most float allows.
+        FloatStatements.FValue p = FloatStatements.combine(BinOp.MUL, leaf(NumType.FLOAT, 1.5), leaf(NumType.FLOAT, 3.25),
+                Valued.BOTH, NumType.FLOAT);
+        assertEquals(bits(4.875), p.values()[1]);
+        FloatStatements.FValue wide = leaf(NumType.FLOAT, 0x1p20);
+        assertSame(p, FloatStatements.combine(BinOp.MUL, p, wide, Valued.BOTH, NumType.FLOAT));
+    }
+
+    @Test
+    void whatABoundAllows() {
+        assertTrue(FloatStatements.holdsAll(NumType.FLOAT, 0, 0x1p24 - 1));
+        assertTrue(!FloatStatements.holdsAll(NumType.FLOAT, 0, 0x1p24));
+        assertTrue(FloatStatements.holdsAll(NumType.FLOAT, -3, 0x1p21 - 1) && !FloatStatements.holdsAll(NumType.FLOAT, -3, 0x1p21));
+        assertTrue(!FloatStatements.holdsAll(NumType.FLOAT, -127, 1));
+    }
+}
