@@ -3,8 +3,11 @@
 #   agreement: func built by gcc and clang at -O0 and -O3, linked to one driver built at
 #              -O0, must all print the interpreter's predicted checksum;
 #   asserts:   the --check=asserts driver must print OK;
-#   sanitize:  built with -fsanitize=undefined,address -fno-sanitize-recover=all by gcc and
-#              clang, the test must run clean and still print the prediction;
+#   sanitize:  built with -fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero
+#              -fno-sanitize-recover=all by gcc and clang, the test must run clean and still
+#              print the prediction;
+#   fast:      (not by default; C and C++) func built by gcc and clang at -Ofast -march=native
+#              (fast-math: what floating point, floats: p_float, is made for) prints it too;
 #   lto:       (not by default) func and its second file helpers.c (extern helpers), when it
 #              has one, built at -O3 -flto into one object (-r, as the harness builds them) and
 #              linked with the driver by the same compiler, gcc and clang, print the prediction.
@@ -21,7 +24,7 @@
 # func_ref.cpp (the C++ lowering) by g++ and clang++ at -O0 and -O3, print the prediction;
 # asserts uses the first target at -O3; sanitize builds the C++ lowering. SYCL_TARGETS=none
 # builds no SYCL target (where no SYCL compiler is installed): agree checks the C++ lowering only.
-# Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize lto; default the first three)
+# Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize fast lto; default the first three)
 # Extra options for 'yarpj gen' (e.g. --swarm, --policy FILE) can be given in YARPJ_GEN_FLAGS.
 # CHECK_JOBS: seeds checked at once (default: the number of cores).
 # ONLY_SEEDS: check only these seeds of FIRST..LAST (space-separated), e.g. to recheck the
@@ -63,7 +66,7 @@ check_one() {
   # A test with extern helpers has a second file; func and it build into one object, as the harness builds them.
   helpers=""; [ -f "$d/helpers.$ext" ] && helpers="$d/helpers.$ext"
   build() { if [ -n "$helpers" ]; then echo "-r $d/func.$ext $helpers"; else echo "-c $d/func.$ext"; fi; }
-  if [[ " $modes " == *" agree "* || " $modes " == *" lto "* ]]; then
+  if [[ " $modes " == *" agree "* || " $modes " == *" lto "* || " $modes " == *" fast "* ]]; then
     $gcc -O0 -w -c "$d/driver.$ext" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
   fi
   if [[ " $modes " == *" agree "* ]]; then
@@ -73,6 +76,15 @@ check_one() {
       $gcc "$d/driver.o" "$d/func.o" -o "$d/a.out" || { fail="$fail $cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $cc$o:got[$got]"
     done; done
+  fi
+  if [[ " $modes " == *" fast "* ]]; then
+    for cc in $gcc $clang; do
+      # shellcheck disable=SC2046
+      if ! $cc -Ofast -march=native -w $(build) -o "$d/func-fast.o" -I"$d" 2>"$d/err"; then fail="$fail $cc-Ofast:build"; continue; fi
+      # Linked by the same compiler with -Ofast: its start-up code sets flush-to-zero, as fast-math builds run.
+      $cc -Ofast "$d/driver.o" "$d/func-fast.o" -o "$d/fast.out" || { fail="$fail $cc-Ofast:link"; continue; }
+      got=$(run "$d/fast.out"); [ "$got" = "$want" ] || fail="$fail $cc-Ofast:got[$got]"
+    done
   fi
   if [[ " $modes " == *" lto "* ]]; then
     # Link-time optimization across func and the second file: the compiler links what it built.
@@ -91,7 +103,7 @@ check_one() {
   fi
   if [[ " $modes " == *" sanitize "* ]]; then
     for cc in $gcc $clang; do
-      san="-fsanitize=undefined,address -fno-sanitize-recover=all"
+      san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
       # shellcheck disable=SC2086
       if $cc -O0 -g $san -w "$d/driver.$ext" "$d/func.$ext" $helpers -I"$d" -o "$d/san.out" 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
@@ -127,7 +139,7 @@ check_ispc() {
   fi
   if [[ " $modes " == *" sanitize "* ]]; then
     for cc in g++ clang++; do
-      san="-fsanitize=undefined,address -fno-sanitize-recover=all"
+      san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
       if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func.cpp" -I"$d" -o "$d/san.out" 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
         [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
@@ -159,7 +171,7 @@ check_sycl() {
   fi
   if [[ " $modes " == *" sanitize "* ]]; then
     for cc in g++ clang++; do
-      san="-fsanitize=undefined,address -fno-sanitize-recover=all"
+      san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
       if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func_ref.cpp" -I"$d" -o "$d/san.out" 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
         [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"

@@ -54,7 +54,7 @@ final class InterestingnessTest {
         s.append("# yarpj interestingness test for a ").append(kind.dir).append(" finding. Exit 0 keeps the candidate.\n");
         s.append("f=").append(file).append('\n');
         s.append("export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=0\n");
-        s.append("san='-fsanitize=undefined,address -fno-sanitize-recover=all'\n");
+        s.append("san='-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all'\n");
         s.append("limits=").append(quote(limits.toAbsolutePath().toString())).append('\n');
         s.append("build=").append(buildLimit).append("   # seconds a build may take\n");
         s.append("# Warnings under -Wall -Wextra (gcc at -O2 for its value ranges: out-of-bounds subscripts, maybe-uninitialized uses;\n");

@@ -70,7 +70,7 @@ final class Report {
         r.append("\n## The test is free of undefined behaviour\n\n");
         boolean cpp = file.endsWith(".cpp");
         for (String san : cpp ? List.of("g++", "clang++") : List.of("gcc", "clang")) {
-            List<String> build = List.of(san, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w", file, "-o", "san.bin");
+            List<String> build = List.of(san, "-O0", "-g", "-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero", "-fno-sanitize-recover=all", "-w", file, "-o", "san.bin");
             Symptom.Run b = s.run(build, 120);
             String verdict;
             if (b.exit() != 0) {
