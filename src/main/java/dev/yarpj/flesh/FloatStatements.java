@@ -110,21 +110,27 @@ final class FloatStatements {
         int pick = f.rng.between(0, 3);
         ReductionOp op = pick <= 1 ? ReductionOp.SUM : pick == 2 ? ReductionOp.MIN : ReductionOp.MAX;
         long init = op == ReductionOp.SUM ? values.next() : op.identity(t);
-        if (op == ReductionOp.SUM && !sumExactInAnyOrder(t, init, e, env)) op = f.rng.chance(0.5) ? ReductionOp.MIN : ReductionOp.MAX;
+        if (op == ReductionOp.SUM && !sumExactInAnyOrder(t, init, e, env.mask(), env.tripProduct())) op = f.rng.chance(0.5) ? ReductionOp.MIN : ReductionOp.MAX;
         if (op != ReductionOp.SUM) init = op.identity(t);
         ScalarVar acc = f.globals.newFloatAccumulator(t, init);
         return new Stmt.Reduce(new Expr.ScalarRef(acc), op, e.expr());
     }
 
-    /** Whether {@code init} plus {@code e} once per iteration of every loop in scope is exact, added in any order. */
-    private static boolean sumExactInAnyOrder(NumType t, long init, FValue e, Env env) {
+    /**
+     * Whether {@code init} plus {@code e} once per iteration of every loop in scope is exact,
+     * added in any order: the iterations of both contexts add into the one accumulator, so the
+     * finest quantum and the largest bound of the active contexts count together.
+     */
+    static boolean sumExactInAnyOrder(NumType t, long init, FValue e, int mask, long trips) {
         FValue start = FValue.leaf(null, new long[] {init, init});
+        int q = start.quantum()[0];
+        double step = 0;
         for (int c = 0; c < 2; c++) {
-            if (!Valued.active(env.mask(), c)) continue;
-            double bound = Math.nextUp(start.bound()[c] + Math.nextUp((double) env.tripProduct() * e.bound()[c]));
-            if (!holdsAll(t, Math.min(start.quantum()[c], e.quantum()[c]), bound)) return false;
+            if (!Valued.active(mask, c)) continue;
+            q = Math.min(q, e.quantum()[c]);
+            step = Math.max(step, e.bound()[c]);
         }
-        return true;
+        return holdsAll(t, q, Math.nextUp(start.bound()[0] + Math.nextUp((double) trips * step)));
     }
 
     /** Whether every multiple of {@code 2^q} up to {@code bound} in magnitude is a value {@code t} holds. */

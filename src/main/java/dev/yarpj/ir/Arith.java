@@ -111,6 +111,7 @@ public final class Arith {
      * to {@link #operandType}: {@code lt} and {@code rt} are those converted types.
      */
     public static UbKind binaryUb(BinOp op, NumType lt, long a, NumType rt, long b) {
+        if (op.isLogical()) return null;
         if (lt.isFloat()) return FloatArith.binaryUb(op, lt, a, b);
         switch (op) {
             case ADD, SUB, MUL:
@@ -138,6 +139,9 @@ public final class Arith {
 
     /** The value of {@code a op b}, in canonical form of the result type; assumes no UB. */
     public static long binary(BinOp op, NumType lt, long a, NumType rt, long b) {
+        // && and || keep each operand's type; a floating zero is held as 0 too (FloatArith.bits).
+        if (op == BinOp.LAND) return (a != 0 && b != 0) ? 1 : 0;
+        if (op == BinOp.LOR) return (a != 0 || b != 0) ? 1 : 0;
         if (lt.isFloat()) return FloatArith.binary(op, lt, a, b);
         NumType t = lt;
         switch (op) {

@@ -63,6 +63,8 @@ public final class FloatArith {
             case MUL: {
                 double p = x * y;
                 if (!Double.isFinite(p)) return UbKind.FP_INEXACT;
+                // Near the bottom of the range fma's error term is itself below the smallest double.
+                if (x != 0 && y != 0 && Math.getExponent(x) + Math.getExponent(y) < Double.MIN_EXPONENT + 53) return UbKind.FP_INEXACT;
                 return Math.fma(x, y, -p) == 0 && holds(t, p) && (p != 0 || x == 0 || y == 0) ? null : UbKind.FP_INEXACT;
             }
             case DIV: {

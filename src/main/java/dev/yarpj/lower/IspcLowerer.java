@@ -550,6 +550,7 @@ final class IspcLowerer implements Lowerer {
 
     /** ISPC's literals: int32 plain, u, ll and ull suffixes; narrower types as a cast of an int32 literal. */
     static String literal(NumType t, long v) {
+        if (t.isFloat()) throw new IllegalArgumentException("floating point is not in ISPC programs yet: " + t);
         switch (t) {
             case INT:
                 if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";

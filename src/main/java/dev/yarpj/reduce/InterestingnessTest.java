@@ -122,6 +122,14 @@ final class InterestingnessTest {
         s.append("  timeout $build $cc -O0 -g $san -w \"$f\" -o san.bin > /dev/null 2>&1 || exit 1\n");
         s.append("  timeout 10 ./san.bin > \"san-$cc.out\" 2>&1 || exit 1\n");
         s.append("done\n");
+        s.append("# floating point must stay exact (no operation rounds, overflows or goes subnormal, see FloatArith):\n");
+        s.append("# a program with any is run at -O0 with those exceptions trapping, so that C-Vise cannot make one round\n");
+        s.append("if grep -qwE 'float|double' \"$f\"; then\n");
+        s.append("  printf '%s\\n' '#define _GNU_SOURCE' '#include <fenv.h>' \\\n");
+        s.append("    '__attribute__((constructor)) static void yarpj_fp_traps(void) { feenableexcept(FE_INEXACT | FE_UNDERFLOW | FE_OVERFLOW | FE_INVALID | FE_DIVBYZERO); }' > fptrap.c\n");
+        s.append("  timeout $build ").append(gcc).append(" -O0 -ffp-contract=off -w \"$f\" fptrap.c -o trap.bin -lm > /dev/null 2>&1 || exit 1\n");
+        s.append("  timeout 10 ./trap.bin > /dev/null 2>&1 || exit 1\n");
+        s.append("fi\n");
         s.append("# a program whose output depends on garbage shows it here: both builds must agree\n");
         s.append("cmp -s san-").append(gcc).append(".out san-").append(clang).append(".out || exit 1\n");
         s.append("# uninitialized reads that no sanitizer sees: the output must not change with what fills fresh locals\n");

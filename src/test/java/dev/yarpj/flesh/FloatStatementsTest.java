@@ -50,6 +50,18 @@ class FloatStatementsTest {
     }
 
     @Test
+    void aSumOverBothContextsCountsTheFinestQuantumWithTheLargestBound() {
+        // The value is 0.125 on even iterations and 2^18 on odd ones. Each context alone could
+        // be summed 32 times in float, but the one accumulator gets both: 2^18 * 16 + 0.125
+        // already needs more than 24 significant bits.
+        FloatStatements.FValue e = FloatStatements.FValue.leaf(null, new long[] {bits(0.125), bits(0x1p18)});
+        assertTrue(!FloatStatements.sumExactInAnyOrder(NumType.FLOAT, 0, e, Valued.BOTH, 32));
+        assertTrue(FloatStatements.sumExactInAnyOrder(NumType.FLOAT, 0, e, Valued.EVEN, 32));
+        assertTrue(FloatStatements.sumExactInAnyOrder(NumType.FLOAT, 0, e, Valued.ODD, 32));
+        assertTrue(FloatStatements.sumExactInAnyOrder(NumType.DOUBLE, 0, e, Valued.BOTH, 32));
+    }
+
+    @Test
     void whatABoundAllows() {
         assertTrue(FloatStatements.holdsAll(NumType.FLOAT, 0, 0x1p24 - 1));
         assertTrue(!FloatStatements.holdsAll(NumType.FLOAT, 0, 0x1p24));
