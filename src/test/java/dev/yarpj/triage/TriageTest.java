@@ -60,7 +60,7 @@ class TriageTest {
         assertTrue(log.toString().contains("1 finding(s), 1 distinct bug(s)"), log.toString());
         String report = Files.readString(f.resolve("triage/report.md"));
         assertTrue(report.startsWith("# [FakeLoopMangle] Miscompilation at -O2"), report);
-        assertTrue(report.contains("gcc -O0 -g -fsanitize=undefined,address -fno-sanitize-recover=all -w test.c -o san.bin && ./san.bin`: runs clean"),
+        assertTrue(report.contains("gcc -O0 -g -fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all -w test.c -o san.bin && ./san.bin`: runs clean"),
                 report);
         assertTrue(Files.readString(f.resolve("triage/triage.json")).contains("\"blame\": \"FakeLoopManglePass"), "triage.json written as JSON");
     }
