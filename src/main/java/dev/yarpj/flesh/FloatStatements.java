@@ -1,5 +1,6 @@
 package dev.yarpj.flesh;
 
+import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Builtin;
@@ -156,8 +157,7 @@ final class FloatStatements {
         if (pick == 9) {
             // a / 2^k: exact where a's quantum allows (a multiplication by 2^-k under fast-math).
             int k = f.rng.between(1, 3);
-            return combine(BinOp.DIV, a, FValue.leaf(new Expr.Const(values.type(), FloatArith.bits(Math.scalb(1.0, k))),
-                    constant(FloatArith.bits(Math.scalb(1.0, k)))), env.mask(), values.type());
+            return combine(BinOp.DIV, a, constant(values.type(), FloatArith.bits(Math.scalb(1.0, k))), env.mask(), values.type());
         }
         FValue b = expr(depth - 1, env, values);
         BinOp op = switch (pick) {
@@ -170,8 +170,9 @@ final class FloatStatements {
         return combine(op, a, b, env.mask(), values.type());
     }
 
-    private static long[] constant(long v) {
-        return new long[] {v, v};
+    /** The literal {@code v} of type {@code t} (held as its bits), the same in both contexts. */
+    private static FValue constant(NumType t, long v) {
+        return FValue.leaf(new Expr.Const(t, v), new long[] {v, v});
     }
 
     /** {@code a op b} in the contexts of {@code mask}, or {@code a} where it would round in one, or some rearrangement of it might. */
@@ -231,12 +232,11 @@ final class FloatStatements {
             boolean exact = true;
             for (int c = 0; c < 2; c++) {
                 if (!Valued.active(env.mask(), c)) continue;
-                exact &= dev.yarpj.ir.Arith.conversionUb(i.values()[c], i.expr().type(), t) == null;
-                if (exact) v[c] = dev.yarpj.ir.Arith.convert(i.values()[c], i.expr().type(), t);
+                exact &= Arith.conversionUb(i.values()[c], i.expr().type(), t) == null;
+                if (exact) v[c] = Arith.convert(i.values()[c], i.expr().type(), t);
             }
             if (exact) return FValue.leaf(Exprs.cast(i.expr(), t), v);
         }
-        long k = values.next();
-        return FValue.leaf(new Expr.Const(t, k), constant(k));
+        return constant(t, values.next());
     }
 }

@@ -74,8 +74,13 @@ final class Globals {
 
     /** An output only its reduction writes. */
     ScalarVar newAccumulator(NumType t, long init) {
+        return output(t, init, outputs);
+    }
+
+    /** A new output of type {@code t}, starting at {@code init}, listed in {@code list}. */
+    private ScalarVar output(NumType t, long init, List<ScalarVar> list) {
         ScalarVar v = new ScalarVar(scalarSlots++, "res_" + names++, VarType.uniform(t), ScalarVar.Role.OUTPUT, init, false);
-        outputs.add(v);
+        list.add(v);
         return v;
     }
 
@@ -131,9 +136,7 @@ final class Globals {
     /** A new array no other statement stores to (for outputs: a reduction's accumulators), or null when over budget. */
     ArrayVar newPrivateArray(boolean input, NumType elem, List<Integer> dims, ArrayVar.Fill fill) {
         if (!reserve(elem, dims)) return null;
-        ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem),
-                List.copyOf(dims), input, fill, passing.apply(dims, input, elem, fill));
-        (input ? inputArrays : outputArrays).add(a);
+        ArrayVar a = array(input, elem, dims, fill, passing.apply(dims, input, elem, fill), inputArrays, outputArrays);
         if (a.isParam()) arrayParams.add(a);
         return a;
     }
@@ -141,17 +144,20 @@ final class Globals {
     /** A new global floating-point array ({@link #floatInputArrays}), or null when over budget. */
     ArrayVar newFloatArray(boolean input, NumType elem, List<Integer> dims, ArrayVar.Fill fill) {
         if (!reserve(elem, dims)) return null;
-        ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem), List.copyOf(dims), input,
-                fill, ArrayVar.Passing.GLOBAL);
-        (input ? floatInputArrays : floatOutputArrays).add(a);
+        return array(input, elem, dims, fill, ArrayVar.Passing.GLOBAL, floatInputArrays, floatOutputArrays);
+    }
+
+    /** A new array passed as {@code how}, listed in {@code inputs} or {@code outputs}; its bytes already reserved. */
+    private ArrayVar array(boolean input, NumType elem, List<Integer> dims, ArrayVar.Fill fill, ArrayVar.Passing how,
+                           List<ArrayVar> inputs, List<ArrayVar> outputs) {
+        ArrayVar a = new ArrayVar(arraySlots++, (input ? "arr_" : "out_") + names++, VarType.uniform(elem), List.copyOf(dims), input, fill, how);
+        (input ? inputs : outputs).add(a);
         return a;
     }
 
     /** A new floating-point output only its reduction writes. */
     ScalarVar newFloatAccumulator(NumType t, long init) {
-        ScalarVar v = new ScalarVar(scalarSlots++, "res_" + names++, VarType.uniform(t), ScalarVar.Role.OUTPUT, init, false);
-        floatOutputs.add(v);
-        return v;
+        return output(t, init, floatOutputs);
     }
 
     /**

@@ -428,6 +428,8 @@ public final class Interpreter {
         NumType rt = a.value().type();
         NumType lct = Arith.operandType(op, tt, rt, true);
         NumType rct = Arith.operandType(op, tt, rt, false);
+        NumType resultType = Arith.resultType(op, lct, rct);
+        boolean floating = resultType.isFloat() || tt.isFloat();
         return () -> {
             tick();
             long v = value.ev();
@@ -437,12 +439,11 @@ public final class Interpreter {
             long y = Arith.convert(v, rt, rct);
             check(Arith.binaryUb(op, lct, x, rct, y), op.symbol, x, y, lct);
             long r = Arith.binary(op, lct, x, rct, y);
-            NumType resultType = Arith.resultType(op, lct, rct);
             if (portable) {
                 checkShift(op, x, y, lct);
                 checkConversion(r, resultType, tt);
             }
-            checkFloatConversion(r, resultType, tt);
+            if (floating) checkFloatConversion(r, resultType, tt);
             store[at] = Arith.convert(r, resultType, tt);
         };
     }

@@ -21,7 +21,9 @@ public final class Arith {
     /** The usual arithmetic conversions (C11 6.3.1.8) applied to two operand types. */
     public static NumType common(NumType a, NumType b) {
         // A floating operand makes the other floating too, the wider of the two floating types.
-        if (a.isFloat() || b.isFloat()) return a.isFloat() && b.isFloat() ? (a.rank >= b.rank ? a : b) : a.isFloat() ? a : b;
+        if (!b.isFloat() && a.isFloat()) return a;
+        if (!a.isFloat() && b.isFloat()) return b;
+        if (a.isFloat()) return a.rank >= b.rank ? a : b;
         a = promote(a);
         b = promote(b);
         if (a == b) return a;

@@ -246,7 +246,8 @@ public final class CFamilyLowerer implements Lowerer {
     private String driver(Program p, Prediction expected, CheckMode check) {
         CodeWriter w = start();
         w.line("#include <stdio.h>");
-        if (hasFloatOutputs(p)) w.line("#include <string.h>");
+        boolean floatOutputs = hasFloatOutputs(p);
+        if (floatOutputs) w.line("#include <string.h>");
         w.line("#include \"init.h\"").blank();
         for (ScalarVar v : p.inputs()) w.line(decl(v) + " = " + literal(litType(v.base()), v.initValue()) + ";");
         for (ScalarVar v : p.outputs()) w.line(decl(v) + " = " + literal(litType(v.base()), v.initValue()) + ";");
@@ -264,7 +265,7 @@ public final class CFamilyLowerer implements Lowerer {
         w.open("static void hash(unsigned long long v)");
         w.line("seed ^= v + 0x" + Long.toHexString(Checksum.SALT) + "ULL + (seed << 6) + (seed >> 2);");
         w.close().blank();
-        if (hasFloatOutputs(p)) {
+        if (floatOutputs) {
             // A floating output is hashed as its double's bits, every zero as +0.0 (see FloatArith).
             w.open("static unsigned long long fp_bits(double x)");
             w.line("unsigned long long b = 0;");
