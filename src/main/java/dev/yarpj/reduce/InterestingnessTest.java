@@ -14,11 +14,15 @@ final class InterestingnessTest {
     /**
      * The environment of a reduction with a budget in candidates: the file that counts them
      * (one byte per candidate; beside it {@code .lock} and {@code .pid}, the pid of the
-     * timeout(1) that runs C-Vise), and the budget. Past the budget a candidate is refused at
-     * once and C-Vise is stopped as at the end of its time. Run by hand, without them, the
-     * script only judges the file.
+     * timeout(1) that runs C-Vise), the budget, and the count past which C-Vise is ended for
+     * sure. Past the budget a candidate is refused at once and C-Vise is stopped with SIGINT, as
+     * at the end of its time, so that it cleans up its temporary folders. A Python process can
+     * lose that signal (one that lands in a finalizer is printed and dropped; timeout(1)
+     * forwards only the first), and CI once saw C-Vise refuse 712 candidates for 30 s after it:
+     * past the hard limit, SIGTERM ends timeout(1)'s whole process group. Run by hand, without
+     * them, the script only judges the file.
      */
-    static final String BUDGET_FILE = "YARPJ_CANDIDATES", BUDGET = "YARPJ_CANDIDATE_BUDGET";
+    static final String BUDGET_FILE = "YARPJ_CANDIDATES", BUDGET = "YARPJ_CANDIDATE_BUDGET", HARD_LIMIT = "YARPJ_CANDIDATE_HARD_LIMIT";
 
     /**
      * Warnings of -Wall -Wextra that a reader of a bug report shrugs at: unused things, signed
@@ -71,6 +75,8 @@ final class InterestingnessTest {
         s.append("if [ -n \"${").append(BUDGET_FILE).append(":-}\" ]; then\n");
         s.append("  n=$(flock \"$").append(BUDGET_FILE).append(".lock\" bash -c 'printf x >> \"$1\"; stat -c %s \"$1\"' - \"$")
                 .append(BUDGET_FILE).append("\")\n");
+        s.append("  if [ \"$n\" -gt \"$").append(HARD_LIMIT).append("\" ]; then kill -TERM \"$(cat \"$").append(BUDGET_FILE)
+                .append(".pid\")\" 2> /dev/null; exit 1; fi\n");
         s.append("  if [ \"$n\" -gt \"$").append(BUDGET).append("\" ]; then kill -INT \"$(cat \"$").append(BUDGET_FILE)
                 .append(".pid\")\" 2> /dev/null; exit 1; fi\n");
         s.append("fi\n");

@@ -186,7 +186,8 @@ public final class Reducer {
         Path cviseLog = dir.resolve("cvise.log");
         Map<String, String> env = opt.maxCandidates() == 0 ? Map.of()
                 : Map.of(InterestingnessTest.BUDGET_FILE, budget.toAbsolutePath().toString(),
-                        InterestingnessTest.BUDGET, Integer.toString(opt.maxCandidates()));
+                        InterestingnessTest.BUDGET, Integer.toString(opt.maxCandidates()),
+                        InterestingnessTest.HARD_LIMIT, Integer.toString(hardLimit(opt)));
         // timeout(1) stops C-Vise at the budget (or when the candidate budget is spent) and kills it 30 s later;
         // the runner's own limit is a last resort.
         ProcessRunner.capture(dir, cmd, env, Math.ceil(opt.budgetSeconds()) + 120, cviseLog);
@@ -222,6 +223,15 @@ public final class Reducer {
                 + " -o bug && ./bug\n  " + reference + " -O0 -w " + file + " -o ref && ./ref\n"
                 + "interesting.sh is the test every kept candidate passed (sanitizer-clean, same symptom).\n");
         return r;
+    }
+
+    /**
+     * The count of candidates past which C-Vise is ended with SIGTERM, not asked to stop with
+     * SIGINT: the budget, the candidates each job had started when the first refusal came, and
+     * as many again for a SIGINT that takes a moment to land.
+     */
+    static int hardLimit(Options opt) {
+        return opt.maxCandidates() + 2 * opt.jobs() + 2;
     }
 
     /** Builds the interestingness test may run on one candidate: warnings (2), symptom (2), sanitizers (2), auto-var-init (2). */

@@ -29,7 +29,7 @@ class ReducerTest {
      * each kind's interestingness test keeps only candidates with the symptom that are
      * sanitizer-clean, not how far C-Vise gets. The seconds are a backstop only.
      */
-    private static final int CANDIDATES = 12;
+    private static final int CANDIDATES = 12, JOBS = 2;
     private static final double BACKSTOP_S = 900;
 
     private static Reducer.Options budget(double slowAfter) {
@@ -37,7 +37,7 @@ class ReducerTest {
     }
 
     private static Reducer.Options budget(double slowAfter, int candidates) {
-        return new Reducer.Options(BACKSTOP_S, 2, "cvise", slowAfter).withMaxCandidates(candidates);
+        return new Reducer.Options(BACKSTOP_S, JOBS, "cvise", slowAfter).withMaxCandidates(candidates);
     }
 
     /** C-Vise made progress within its candidates: lines cut, each accepted candidate logged, the budget kept. */
@@ -48,8 +48,9 @@ class ReducerTest {
         String info = Files.readString(r.reduced().resolveSibling("reduce.json"));
         var past = java.util.regex.Pattern.compile("\"refused_past_budget\": (\\d+)").matcher(info);
         assertTrue(past.find(), info);
-        // C-Vise stops when the budget is spent: only the candidates already started beside the last are refused.
-        assertTrue(Integer.parseInt(past.group(1)) <= 8, info);
+        // C-Vise stops when the budget is spent: only the candidates already started beside the last are
+        // refused, and at most the hard limit's margin and one more round of jobs if SIGINT was lost.
+        assertTrue(Integer.parseInt(past.group(1)) <= 3 * JOBS + 3, info);
     }
 
     private static final Path FAKES = Path.of("src/test/resources/fake-compilers").toAbsolutePath();
@@ -70,6 +71,22 @@ class ReducerTest {
         run(work, "gcc", "-O0", "-w", "merged.c", "-o", "ref.bin");
         run(work, fake, "-O2", "-w", "merged.c", "-o", "bug.bin");
         assertNotEquals(run(work, "./ref.bin"), run(work, "./bug.bin"));
+    }
+
+    @Test
+    void aCviseThatIgnoresSigintIsEndedPastTheHardLimit(@TempDir Path dir) throws Exception {
+        Path deaf = Path.of("src/test/resources/fake-cvise/deaf-to-sigint.sh").toAbsolutePath();
+        deaf.toFile().setExecutable(true);
+        Path finding = plant(dir, "miscompile", "1..4", "wrong-code");
+        // One job, so the fake tests one candidate at a time and the count is exact.
+        Reducer.Options opt = new Reducer.Options(BACKSTOP_S, 1, deaf.toString(), Reducer.Options.DEFAULT_SLOW_AFTER).withMaxCandidates(2);
+        Reducer.Result r = Reducer.reduce(finding, opt);
+        String info = Files.readString(r.reduced().resolveSibling("reduce.json"));
+        // Candidates 3 to 6 are refused with a SIGINT the fake ignores; the 7th sends SIGTERM, which ends it.
+        int refused = Reducer.hardLimit(opt) - opt.maxCandidates() + 1;
+        assertEquals(5, refused);
+        assertTrue(info.contains("\"tested_candidates\": 2,") && info.contains("\"refused_past_budget\": " + refused + ","), info);
+        assertEquals(r.linesBefore(), r.linesAfter(), "the fake changes nothing");
     }
 
     @Test
