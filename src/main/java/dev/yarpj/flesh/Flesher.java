@@ -60,8 +60,7 @@ public final class Flesher {
 
     /**
      * @param cFamily a C or C++ program: a field of an array of structs may be a bit-field, a
-     *                local may copy a struct, a statement may be in floating point (ispc and
-     *                SYCL have none of these yet)
+     *                local may copy a struct (ispc and SYCL have neither yet)
      */
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean cFamily) {
         Flesher fl = new Flesher(policy, rng, eager, cFamily);

@@ -35,7 +35,7 @@ final class Fleshing {
      *                {@link UbGuard#eager}
      * @param cFamily a C or C++ program, which may have what the others do not yet: bit-fields,
      *                locals that copy a struct (not ispc; not SYCL, whose kernels keep top-level
-     *                locals in device cells of scalars), floating point
+     *                locals in device cells of scalars)
      */
     Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean cFamily) {
         this.policy = policy;

@@ -39,8 +39,6 @@ import java.util.List;
 final class FloatStatements {
     private final Fleshing f;
     private final FloatPolicy p;
-    /** Whether the program's language has floating point here (C and C++). */
-    private final boolean enabled;
 
     /** The values of a floating type new arrays and constants take: small dyadic rationals. */
     final class Values {
@@ -76,15 +74,14 @@ final class FloatStatements {
         }
     }
 
-    FloatStatements(Fleshing f, boolean enabled) {
+    FloatStatements(Fleshing f) {
         this.f = f;
         this.p = f.policy.floats();
-        this.enabled = enabled;
     }
 
     /** Whether the next element-wise store or reduction is in floating point; no draw where p_float is 0. */
     boolean draw() {
-        return enabled && p.pFloat() > 0 && f.rng.chance(p.pFloat());
+        return p.pFloat() > 0 && f.rng.chance(p.pFloat());
     }
 
     /** {@code out[..] = e}: a new floating output array walked by the loops in scope, else a new accumulator. */

@@ -198,7 +198,7 @@ abstract class ExprPrinter {
 
     /** The C spelling of a literal: int, unsigned int, long long or unsigned long long; float or double. */
     static String cLiteral(NumType t, long v) {
-        if (t.isFloat()) return floatLiteral(t, v, "f");
+        if (t.isFloat()) return floatLiteral(t, v, "f", "");
         switch (t) {
             case UINT:
                 return v + "U";
@@ -216,14 +216,14 @@ abstract class ExprPrinter {
     /**
      * A floating literal that is exactly the value: its decimal digits (a dyadic value has
      * finitely many), or hexadecimal where they would be many; {@code floatSuffix} marks a
-     * float ({@code f} in C).
+     * float ({@code f} in C and ISPC), {@code doubleSuffix} a double (ISPC's {@code d}; none in C).
      */
-    static String floatLiteral(NumType t, long v, String floatSuffix) {
+    static String floatLiteral(NumType t, long v, String floatSuffix, String doubleSuffix) {
         double x = dev.yarpj.ir.FloatArith.value(v);
         String digits = new java.math.BigDecimal(x).toPlainString();
         if (digits.length() > 24) digits = Double.toHexString(x);
         else if (!digits.contains(".")) digits += ".0";
-        String text = digits + (t == NumType.FLOAT ? floatSuffix : "");
+        String text = digits + (t == NumType.FLOAT ? floatSuffix : doubleSuffix);
         return x < 0 ? "(" + text + ")" : text;
     }
 }

@@ -548,9 +548,12 @@ final class IspcLowerer implements Lowerer {
         };
     }
 
-    /** ISPC's literals: int32 plain, u, ll and ull suffixes; narrower types as a cast of an int32 literal. */
+    /**
+     * ISPC's literals: int32 plain, u, ll and ull suffixes; narrower types as a cast of an int32
+     * literal; float with f and double with d (an unsuffixed one is a float in ISPC).
+     */
     static String literal(NumType t, long v) {
-        if (t.isFloat()) throw new IllegalArgumentException("floating point is not in ISPC programs yet: " + t);
+        if (t.isFloat()) return ExprPrinter.floatLiteral(t, v, "f", "d");
         switch (t) {
             case INT:
                 if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";

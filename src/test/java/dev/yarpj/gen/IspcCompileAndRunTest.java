@@ -96,6 +96,40 @@ class IspcCompileAndRunTest {
         }
     }
 
+    /**
+     * Floating point (floats: p_float) that never rounds: ispc at -O0, -O2 and -O2
+     * --opt=fast-math, on 4- and 8-wide targets (the partial sums of a gang are added in
+     * another order than the interpreter's), and the C++ lowering at -Ofast, all print the
+     * prediction.
+     */
+    @Test
+    void floatingPointPrintsThePredictionWithFastMath() throws Exception {
+        GenPolicy floats = dev.yarpj.policy.PolicyLoader.parse("floats: {p_float: 0.5}\n", "floats.yaml", "floats");
+        Generator gen = new Generator(floats, Language.ISPC, CheckMode.HASH);
+        int partialSums = 0;
+        for (long s = 2; s <= 3; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            String ispc = t.files().files().get("func.ispc");
+            assertTrue(ispc.contains("float ") || ispc.contains("double "), "no floating point in seed " + s);
+            if (ispc.matches("(?s).*varying (float|double) part_.*reduce_add.*")) partialSums++;
+            Path d = write(t, "floats-" + s);
+            String want = Long.toUnsignedString(t.prediction().checksum());
+            run(d, "ispc", "--pic", "--woff", "-O0", "--target=sse4-i32x4", "func.ispc", "-o", "header.o", "-h", "func_ispc.h");
+            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "-c", "driver.cpp", "-o", "driver.o");
+            for (String target : List.of("sse4-i32x4", "avx2-i32x8")) {
+                for (List<String> opts : List.of(List.of("-O0"), List.of("-O2"), List.of("-O2", "--opt=fast-math"))) {
+                    run(d, dev.yarpj.Commands.cmd("ispc", "--pic", "--woff", opts, "--target=" + target, "func.ispc", "-o", "func.o"));
+                    run(d, "g++", "driver.o", "func.o", "-o", "test.bin");
+                    assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " ispc " + target + " " + opts);
+                }
+            }
+            run(d, "g++", "-Ofast", "-march=native", "-w", "-c", "func.cpp", "-o", "func.o");
+            run(d, "g++", "-Ofast", "driver.o", "func.o", "-o", "test.bin");
+            assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " C++ lowering at -Ofast");
+        }
+        assertTrue(partialSums > 0, "no floating sum over a gang's partial results");
+    }
+
     @Test
     void assertsDriverPassesWithIspc() throws Exception {
         Generator gen = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.ASSERTS);

@@ -53,15 +53,18 @@ class SyclCompileAndRunTest {
         // arrays of structs (buffers or USM of structs) by value and by pointer.
         GenPolicy structs = PolicyLoader.parse("structs: {p_field: 0.8}\nfunctions: {p_call: 0.5, p_struct: 0.6, p_pointer: 0.5}\n",
                 "structs.yaml", "structs");
-        for (long s = 1; s <= 3; s++) {
-            GeneratedTest t = new Generator(s <= 2 ? GenPolicy.defaults() : structs, Language.SYCL, CheckMode.HASH).generate(s, "test");
+        // And one with floating point that never rounds, also built with -ffast-math.
+        GenPolicy floats = PolicyLoader.parse("floats: {p_float: 0.5}\n", "floats.yaml", "floats");
+        for (long s = 1; s <= 4; s++) {
+            GenPolicy policy = s <= 2 ? GenPolicy.defaults() : s == 3 ? structs : floats;
+            GeneratedTest t = new Generator(policy, Language.SYCL, CheckMode.HASH).generate(s, "test");
             Path d = Files.createDirectories(dir.resolve("s" + s));
             for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
             String want = Long.toUnsignedString(t.prediction().checksum());
             run(d, "g++", "-O0", "-w", "-c", "driver.cpp", "-o", "driver.o");
             for (String target : List.of("omp", "generic")) {
-                for (String opt : List.of("-O0", "-O3")) {
-                    run(d, acpp, opt, "--acpp-targets=" + target, "-w", "-c", "func.cpp", "-o", "func.o");
+                for (String opt : s == 4 ? List.of("-O0", "-O3", "-O3 -ffast-math") : List.of("-O0", "-O3")) {
+                    run(d, dev.yarpj.Commands.cmd(acpp, List.of(opt.split(" ")), "--acpp-targets=" + target, "-w", "-c", "func.cpp", "-o", "func.o"));
                     run(d, acpp, "--acpp-targets=" + target, "driver.o", "func.o", "-o", "test.bin");
                     assertEquals(want, runQuietly(d).strip(), "seed " + s + " " + target + " " + opt);
                 }
