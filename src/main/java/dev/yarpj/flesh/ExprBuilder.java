@@ -40,6 +40,8 @@ final class ExprBuilder {
     private final Rng.Odds<String> parityForms;
     /** Calls of helper functions, and the helpers they define. */
     final HelperCalls calls;
+    /** Integer leaves made from floating point (floats: p_to_integer); null until {@link Fleshing} sets it. */
+    private FloatStatements floats;
 
     ExprBuilder(GenPolicy policy, Rng rng, Globals globals, UbGuard ub) {
         this.policy = policy;
@@ -61,6 +63,10 @@ final class ExprBuilder {
         Map<NumType, Integer> m = new LinkedHashMap<>();
         byName.forEach((name, w) -> m.put(NumType.values()[GenPolicy.TYPE_NAMES.indexOf(name)], w));
         return m;
+    }
+
+    void integersFromFloats(FloatStatements floats) {
+        this.floats = floats;
     }
 
     NumType randomType() {
@@ -186,6 +192,11 @@ final class ExprBuilder {
             return new Valued(new Expr.ScalarRef(l.var()), l.values().clone());
         }
         if (roll < arraysUpTo && !env.invariant() && rng.chance(policy.pArray())) {
+            // Drawn only where floats are on: with p_float 0 every seed gives the program it gave before.
+            if (floats != null && floats.drawInteger()) {
+                Valued i = floats.integer(env);
+                if (i != null) return i;
+            }
             Valued a = arrayRead(env);
             if (a != null) return a;
         }

@@ -25,6 +25,8 @@ final class Fleshing {
     final Globals globals;
     final UbGuard ub;
     final ExprBuilder exprs;
+    /** Statements and integer leaves in floating point (policy floats:). */
+    final FloatStatements floats;
     /** A C or C++ program: bit-fields, locals that copy a struct, floating point. */
     final boolean cFamily;
     /** Of the innermost nest or sequence being fleshed; null outside any (set by {@link Flesher}'s walk). */
@@ -47,6 +49,8 @@ final class Fleshing {
                 : fields.place(dims, input, elem, fill));
         this.ub = new UbGuard(!policy.allowImplDefined(), eager);
         this.exprs = new ExprBuilder(policy, rng, globals, ub);
+        this.floats = new FloatStatements(this);
+        exprs.integersFromFloats(floats);
     }
 
     /** A binary operator by its policy name, as in op_weights (add, bxor, lt, ...). */

@@ -74,6 +74,9 @@ final class FloatStatements {
         }
     }
 
+    /** Whether an integer leaf from floating point is being made: its own integer leaves are plain. */
+    private boolean makingInteger;
+
     FloatStatements(Fleshing f) {
         this.f = f;
         this.p = f.policy.floats();
@@ -98,6 +101,50 @@ final class FloatStatements {
         Values values = new Values(type());
         return sum(env, values, expr(p.maxDepth(), env, values));
     }
+
+    /**
+     * Whether the next array leaf of an integer expression is an integer made from floating
+     * point instead; no draw where p_float is 0, or inside such a leaf.
+     */
+    boolean drawInteger() {
+        return p.pFloat() > 0 && !makingInteger && f.rng.chance(p.pToInteger());
+    }
+
+    /**
+     * An integer made from floating point: one floating expression converted to an integer
+     * type (truncated toward zero, as C does) where its value is in that type's range in every
+     * context, else a comparison of two (0 or 1). The expressions are exact in any order, so
+     * fast-math gives them the same values; and since every value is a multiple of a normal
+     * quantum ({@link #holdsAll}), two that differ differ by a normal number: a comparison
+     * done as a subtraction is right too, with flush-to-zero or without.
+     */
+    Valued integer(Env env) {
+        makingInteger = true;
+        try {
+            Values values = new Values(type());
+            NumType t = values.type();
+            int depth = Math.min(2, p.maxDepth());
+            FValue a = expr(depth, env, values);
+            if (f.rng.chance(0.5)) {
+                NumType to = f.exprs.randomType();
+                long[] v = new long[2];
+                boolean inRange = true;
+                for (int c = 0; c < 2; c++) {
+                    if (!Valued.active(env.mask(), c)) continue;
+                    inRange &= Arith.conversionUb(a.values()[c], t, to) == null;
+                    if (inRange) v[c] = Arith.convert(a.values()[c], t, to);
+                }
+                if (inRange) return new Valued(Exprs.cast(a.expr(), to), v);
+            }
+            FValue b = expr(depth, env, values);
+            BinOp op = f.rng.pick(COMPARISONS);
+            return f.ub.tryBinary(op, new Valued(a.expr(), a.values()), new Valued(b.expr(), b.values()), env.mask());
+        } finally {
+            makingInteger = false;
+        }
+    }
+
+    private static final List<BinOp> COMPARISONS = List.of(BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE, BinOp.EQ, BinOp.NE);
 
     private NumType type() {
         return f.rng.chance(p.pDouble()) ? NumType.DOUBLE : NumType.FLOAT;

@@ -27,7 +27,7 @@ final class StatementForms {
         register(SlotKind.SWITCH, switches);
         register(SlotKind.LOCAL, new LocalDeclaration(f));
         // An element-wise store or a reduction may be in floating point instead (floats: p_float).
-        FloatStatements floats = new FloatStatements(f);
+        FloatStatements floats = f.floats;
         register(SlotKind.ELEMENTWISE, env -> floats.draw() ? floats.elementwise(env) : elementwise.flesh(env));
         register(SlotKind.REDUCE, env -> floats.draw() ? floats.reduction(env) : reduction.flesh(env));
         register(SlotKind.STENCIL, new Stencil(f, elementwise, reduction));

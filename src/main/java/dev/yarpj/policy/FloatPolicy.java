@@ -3,7 +3,7 @@ package dev.yarpj.policy;
 /**
  * The {@code floats:} section of a policy: floating point whose every operation is exact
  * ({@code flesh.FloatStatements}, {@code ir.FloatArith}), so that fast-math, contraction and
- * vectorized reductions may reorder it and still print the prediction. C and C++ only, so far.
+ * vectorized reductions may reorder it and still print the prediction.
  */
 public record FloatPolicy(
         /* Chance that an element-wise store or a reduction is done in floating point instead: a new float or double output array, or accumulator, over floating expressions (0: none; the same programs as before them). */
@@ -11,5 +11,7 @@ public record FloatPolicy(
         /* Chance that such a statement is in double (else float). */
         double pDouble,
         /* Deepest floating expression of such a statement. */
-        int maxDepth) {
+        int maxDepth,
+        /* Chance, where p_float is above 0, that an array leaf of an integer expression is an integer made from floating point instead: a comparison of two floating expressions, or one converted (truncated) to an integer type. */
+        double pToInteger) {
 }

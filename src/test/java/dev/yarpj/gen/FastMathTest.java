@@ -55,4 +55,54 @@ class FastMathTest {
         }
         assertTrue(floating == 2, "every seed has floating point: " + floating);
     }
+
+    /**
+     * Integer code that reads floating point (floats: p_to_integer): a floating expression
+     * converted to an integer type (in range, truncated) and floating comparisons, inside
+     * integer expressions, print the prediction at -O0 and -Ofast, and UBSan's
+     * float-cast-overflow finds no conversion out of range.
+     */
+    @org.junit.jupiter.api.Test
+    void integersMadeFromFloatingPointPrintThePrediction() throws Exception {
+        GenPolicy toInteger = PolicyLoader.parse("floats: {p_float: 0.3, p_to_integer: 0.5}\n", "to-integer.yaml", "to-integer");
+        Generator gen = new Generator(toInteger, Language.C, CheckMode.HASH);
+        int conversions = 0, comparisons = 0;
+        for (long s = 1; s <= 2; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            int[] found = new int[2];
+            new dev.yarpj.ir.Stmt.Walker() {
+                @Override
+                protected void expr(dev.yarpj.ir.Expr e) {
+                    e.accept(new dev.yarpj.ir.Expr.Walker() {
+                        @Override
+                        public Void cast(dev.yarpj.ir.Expr.Cast c) {
+                            if (c.operand().type().isFloat() && !c.type().isFloat()) found[0]++;
+                            return super.cast(c);
+                        }
+
+                        @Override
+                        public Void binary(dev.yarpj.ir.Expr.Binary b) {
+                            if (b.op().isComparison() && b.lhs().type().isFloat()) found[1]++;
+                            return super.binary(b);
+                        }
+                    });
+                }
+            }.all(t.program().body().stmts());
+            conversions += found[0];
+            comparisons += found[1];
+            Path d = Files.createDirectories(dir.resolve("to-integer-" + s));
+            for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+            String want = Long.toUnsignedString(t.prediction().checksum());
+            for (String cc : List.of("gcc", "clang")) {
+                for (List<String> opts : List.of(List.of("-O0"), List.of("-Ofast", "-march=native"))) {
+                    run(d, cmd(cc, opts, "-w", "driver.c", sources(d, "c"), "-o", "t.bin"));
+                    assertEquals(want, run(d, d.resolve("t.bin").toString()).strip(), "seed " + s + " " + cc + " " + opts);
+                }
+                run(d, cmd(cc, "-O0", "-fsanitize=undefined,float-cast-overflow,float-divide-by-zero", "-fno-sanitize-recover=all",
+                        "-w", "driver.c", sources(d, "c"), "-o", "san.bin"));
+                assertEquals(want, run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cc + " sanitized");
+            }
+        }
+        assertTrue(conversions > 0 && comparisons > 0, "conversions " + conversions + ", comparisons " + comparisons);
+    }
 }
