@@ -115,6 +115,11 @@ class ConfigSpaceTest {
                 "-mllvm -force-vector-interleave=4", "-mllvm -vectorizer-maximize-bandwidth", "-mllvm -epilogue-vectorization-force-VF=2")) {
             assertTrue(x86.contains(o), o);
         }
+        // Floating point that never rounds (floats: p_float) is tested under fast-math on every shipped vector target.
+        for (String file : List.of("testbeds.yaml", "testbeds-riscv64-rvv-space.yaml", "testbeds-aarch64-sve-space.yaml")) {
+            String all = String.join(" ", labels(Testbeds.load(Path.of("harness", file))));
+            for (String o : List.of("-ffast-math", "-ffp-contract=fast", "-ffp-model=fast", "-fassociative-math")) assertTrue(all.contains(o), file + ": " + o);
+        }
         String rvv = String.join(" ", labels(Testbeds.load(Path.of("harness/testbeds-riscv64-rvv-space.yaml"))));
         for (String o : List.of("-march=rv64gcv_zvl256b", "-march=rv64gcv_zvl512b", "-march=rv64gcv_zvl1024b", "-mrvv-vector-bits=zvl",
                 "-mrvv-max-lmul=dynamic", "-mrvv-max-lmul=m1", "-mrvv-max-lmul=m2", "-mrvv-max-lmul=m4", "-mrvv-max-lmul=m8",
