@@ -196,8 +196,9 @@ final class FloatStatements {
 
     private FValue expr(int depth, Env env, Values values) {
         if (depth <= 0 || f.rng.chance(0.3)) return leaf(env, values);
-        int pick = f.rng.between(0, 9);
+        int pick = f.rng.between(0, 10);
         FValue a = expr(depth - 1, env, values);
+        if (pick == 10) return abs(a, values.type());
         if (pick == 9) {
             // a / 2^k: exact where a's quantum allows (a multiplication by 2^-k under fast-math).
             int k = f.rng.between(1, 3);
@@ -241,6 +242,19 @@ final class FloatStatements {
             if (!holdsAll(t, q[c], bound[c])) return a;
         }
         return new FValue(Exprs.binary(op, a.expr(), b.expr()), v, q, bound);
+    }
+
+    /**
+     * {@code a < 0 ? -a : a}: the absolute value as compare-and-select, the idiom compilers
+     * turn into {@code fabs} (under fast-math, where the sign of a zero may be ignored: the
+     * sign of a zero never reaches an output here). Exact always, with a's quantum and bound.
+     */
+    static FValue abs(FValue a, NumType t) {
+        Expr cond = Exprs.binary(BinOp.LT, a.expr(), new Expr.Const(t, 0));
+        Expr e = Exprs.ternary(cond, Exprs.unary(dev.yarpj.ir.UnOp.NEG, a.expr()), a.expr());
+        long[] v = new long[2];
+        for (int c = 0; c < 2; c++) v[c] = FloatArith.bits(Math.abs(FloatArith.value(a.values()[c])));
+        return new FValue(e, v, a.quantum().clone(), a.bound().clone());
     }
 
     /** {@code fmin(a, b)} or {@code fmax(a, b)}: one of its operands, exact always. */

@@ -62,6 +62,17 @@ class FloatStatementsTest {
     }
 
     @Test
+    void anAbsoluteValueIsACompareAndSelectWithItsOperandsQuantumAndBound() {
+        FloatStatements.FValue x = FloatStatements.FValue.leaf(new Expr.Const(NumType.FLOAT, bits(-2.5)), new long[] {bits(-2.5), bits(0.75)});
+        FloatStatements.FValue a = FloatStatements.abs(x, NumType.FLOAT);
+        assertTrue(a.expr() instanceof Expr.Ternary t && t.cond() instanceof Expr.Binary b && b.op() == BinOp.LT, a.expr().toString());
+        assertEquals(bits(2.5), a.values()[0]);
+        assertEquals(bits(0.75), a.values()[1]);
+        assertEquals(x.quantum()[0], a.quantum()[0]);
+        assertEquals(x.bound()[1], a.bound()[1]);
+    }
+
+    @Test
     void whatABoundAllows() {
         assertTrue(FloatStatements.holdsAll(NumType.FLOAT, 0, 0x1p24 - 1));
         assertTrue(!FloatStatements.holdsAll(NumType.FLOAT, 0, 0x1p24));
