@@ -70,8 +70,8 @@ class SyclHarnessTest {
     void aMiscompilingSyclCompilerIsCaughtAndItsReproReproduces(@TempDir Path dir) throws Exception {
         Testbeds tbs = testbeds(dir);
         List<Testbed> usable = tbs.usable(Language.SYCL, w -> { });
-        // Seed 1 without helper calls: a program whose output the fake's changed constants change.
-        GenPolicy noCalls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0}\n", "no-calls.yaml", "no-calls");
+        // Seed 1 without helper calls or floating point: a program whose output the fake's changed constants change.
+        GenPolicy noCalls = dev.yarpj.policy.PolicyLoader.parse("functions: {p_call: 0}\nfloats: {p_float: 0}\n", "no-calls.yaml", "no-calls");
         CampaignConfig cfg = new CampaignConfig(Language.SYCL, noCalls, null, false, tbs.reference(), usable,
                 new ProcessRunner.Limits(60, 4096, 256), new ProcessRunner.Limits(240, 4096, 256), new ProcessRunner.Limits(10, 2048, 64),
                 "yarpj", Map.of());
