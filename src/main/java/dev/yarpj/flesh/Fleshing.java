@@ -82,12 +82,22 @@ final class Fleshing {
      * the nest and stored to a new output after it; else a new output.
      */
     ScalarVar carried(NumType t, long start, java.util.function.BooleanSupplier local) {
-        long init = Arith.convert(start, t);
-        if (carriers == null || !local.getAsBoolean()) return globals.newAccumulator(t, init);
+        return carried(t, Arith.convert(start, t), local, globals::newAccumulator, () -> exprs.interestingValue(t));
+    }
+
+    /**
+     * As {@link #carried(NumType, long, java.util.function.BooleanSupplier)}, with the output
+     * made by {@code output} (the integer or the floating accumulators) from a type and an
+     * initial value: {@code init} for an output the loops update themselves, {@code
+     * outputInit}'s for the one a local is stored to after the nest.
+     */
+    ScalarVar carried(NumType t, long init, java.util.function.BooleanSupplier local,
+                      java.util.function.BiFunction<NumType, Long, ScalarVar> output, java.util.function.LongSupplier outputInit) {
+        if (carriers == null || !local.getAsBoolean()) return output.apply(t, init);
         ScalarVar v = globals.newLocal(t);
         NumType lt = Arith.promote(t);
         carriers.before.add(new Stmt.LocalDecl(v, Exprs.convertImplicitly(new Expr.Const(lt, Arith.convert(init, lt)), t)));
-        ScalarVar out = globals.newAccumulator(t, exprs.interestingValue(t));
+        ScalarVar out = output.apply(t, outputInit.getAsLong());
         carriers.after.add(new Stmt.Assign(new Expr.ScalarRef(out), null, Exprs.convertImplicitly(new Expr.ScalarRef(v), t)));
         return v;
     }

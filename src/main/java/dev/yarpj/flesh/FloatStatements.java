@@ -157,7 +157,9 @@ final class FloatStatements {
         long init = op == ReductionOp.SUM ? values.next() : op.identity(t);
         if (op == ReductionOp.SUM && !sumExactInAnyOrder(t, init, e, env.mask(), env.tripProduct())) op = f.rng.chance(0.5) ? ReductionOp.MIN : ReductionOp.MAX;
         if (op != ReductionOp.SUM) init = op.identity(t);
-        ScalarVar acc = f.globals.newFloatAccumulator(t, init);
+        // In a nest, the accumulator may be a local declared before it and stored after it: the
+        // reduction as compilers usually meet it, with no store to memory to promote first.
+        ScalarVar acc = f.carried(t, init, () -> f.rng.chance(p.pLocal()), f.globals::newFloatAccumulator, values::next);
         return new Stmt.Reduce(new Expr.ScalarRef(acc), op, e.expr());
     }
 

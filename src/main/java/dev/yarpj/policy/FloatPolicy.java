@@ -12,6 +12,8 @@ public record FloatPolicy(
         double pDouble,
         /* Deepest floating expression of such a statement. */
         int maxDepth,
+        /* Chance that a floating reduction inside a nest accumulates into a local declared before the nest and stored to an output after it (else into the output itself). */
+        double pLocal,
         /* Chance, where p_float is above 0, that an array leaf of an integer expression is an integer made from floating point instead: a comparison of two floating expressions, or one converted (truncated) to an integer type. */
         double pToInteger) {
 }

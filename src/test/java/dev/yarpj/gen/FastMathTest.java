@@ -35,9 +35,13 @@ class FastMathTest {
     void floatingPointPrintsThePredictionAtEveryLevelAndUnderTheSanitizers(Language lang) throws Exception {
         String ext = lang == Language.C ? "c" : "cpp";
         Generator gen = new Generator(FLOATS, lang, CheckMode.HASH);
-        int floating = 0;
+        int floating = 0, locals = 0;
         for (long s = 2; s <= 3; s++) {
             GeneratedTest t = gen.generate(s, "test");
+            // Reductions into floating locals declared before their nest (floats: p_local).
+            for (String line : t.files().files().get("func." + ext).split("\n")) {
+                if (line.matches(" +(float|double) tmp_\\d+ = .*")) locals++;
+            }
             Path d = Files.createDirectories(dir.resolve(lang + "-" + s));
             for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
             String func = t.files().files().get("func." + ext);
@@ -54,6 +58,7 @@ class FastMathTest {
             }
         }
         assertTrue(floating == 2, "every seed has floating point: " + floating);
+        assertTrue(locals > 0, "no floating local");
     }
 
     /**
