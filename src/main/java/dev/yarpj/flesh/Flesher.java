@@ -36,10 +36,10 @@ public final class Flesher {
     /** The skeleton nest that gets an early return ({@link EarlyExits#withReturn}): the last of test(), or none. */
     private Shape.Nest returnNest;
 
-    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean cFamily) {
+    private Flesher(GenPolicy policy, Rng rng, boolean eager, boolean cFamily, boolean kernels) {
         this.policy = policy;
         this.rng = rng;
-        this.f = new Fleshing(policy, rng, eager, cFamily);
+        this.f = new Fleshing(policy, rng, eager, cFamily, kernels);
         this.forms = new StatementForms(f);
         this.loopBounds = new LoopBounds(f);
         this.exits = new EarlyExits(f);
@@ -63,7 +63,16 @@ public final class Flesher {
      *                local may copy a struct (ispc and SYCL have neither yet)
      */
     public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean cFamily) {
-        Flesher fl = new Flesher(policy, rng, eager, cFamily);
+        return flesh(skeleton, policy, rng, eager, cFamily, false);
+    }
+
+    /**
+     * @param kernels a SYCL program, whose nests run as kernels: a floating reduction keeps its
+     *                output as accumulator, never a local carried around the nest, since a nest
+     *                that carries a local runs as one task and loses its sycl::reduction
+     */
+    public static Program flesh(Skeleton skeleton, GenPolicy policy, Rng rng, boolean eager, boolean cFamily, boolean kernels) {
+        Flesher fl = new Flesher(policy, rng, eager, cFamily, kernels);
         List<Shape> top = skeleton.body();
         if (policy.exits().pReturn() > 0 && rng.chance(policy.exits().pReturn())) {
             // The early return goes in the last top-level nest, moved to the end of test() (Stmt.Exit).

@@ -27,8 +27,10 @@ final class Fleshing {
     final ExprBuilder exprs;
     /** Statements and integer leaves in floating point (policy floats:). */
     final FloatStatements floats;
-    /** A C or C++ program: bit-fields, locals that copy a struct, floating point. */
+    /** A C or C++ program: bit-fields, locals that copy a struct. */
     final boolean cFamily;
+    /** A SYCL program: see {@link Flesher#flesh(dev.yarpj.skeleton.Skeleton, GenPolicy, Rng, boolean, boolean, boolean)}. */
+    final boolean kernels;
     /** Of the innermost nest or sequence being fleshed; null outside any (set by {@link Flesher}'s walk). */
     Carriers carriers;
 
@@ -40,9 +42,14 @@ final class Fleshing {
      *                locals in device cells of scalars)
      */
     Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean cFamily) {
+        this(policy, rng, eager, cFamily, false);
+    }
+
+    Fleshing(GenPolicy policy, Rng rng, boolean eager, boolean cFamily, boolean kernels) {
         this.policy = policy;
         this.rng = rng;
         this.cFamily = cFamily;
+        this.kernels = kernels;
         StructFields fields = new StructFields(policy.structs(), rng, cFamily);
         this.globals = new Globals(policy.maxArrayBytes(), (dims, input, elem, fill) -> rng.chance(policy.pArrayParam())
                 ? new ArrayVar.Passing.Pointer(rng.chance(policy.pRestrict()))

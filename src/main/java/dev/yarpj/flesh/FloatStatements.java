@@ -159,7 +159,8 @@ final class FloatStatements {
         if (op != ReductionOp.SUM) init = op.identity(t);
         // In a nest, the accumulator may be a local declared before it and stored after it: the
         // reduction as compilers usually meet it, with no store to memory to promote first.
-        ScalarVar acc = f.carried(t, init, () -> f.rng.chance(p.pLocal()), f.globals::newFloatAccumulator, values::next);
+        // Not in SYCL, where it would take the nest's sycl::reduction away (Flesher.flesh).
+        ScalarVar acc = f.carried(t, init, () -> !f.kernels && f.rng.chance(p.pLocal()), f.globals::newFloatAccumulator, values::next);
         return new Stmt.Reduce(new Expr.ScalarRef(acc), op, e.expr());
     }
 

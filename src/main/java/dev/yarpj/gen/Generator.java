@@ -63,8 +63,8 @@ public final class Generator {
         // ISPC may evaluate every arm of ?:, && and || (under a varying condition): its
         // programs keep each one defined, and the interpreter checks that they are.
         boolean eager = lang == Language.ISPC;
-        // Bit-fields, struct copies and floating point: C and C++ only (see Flesher.flesh).
-        Program p = Flesher.flesh(sk, policy, rng, eager, lang == Language.C || lang == Language.CPP);
+        // Bit-fields and struct copies: C and C++ only; SYCL's nests are kernels (see Flesher.flesh).
+        Program p = Flesher.flesh(sk, policy, rng, eager, lang == Language.C || lang == Language.CPP, lang == Language.SYCL);
         long t2 = System.nanoTime();
         Prediction pred;
         long maxSteps = sk.iterations(policy.maxIterations()) * STEPS_PER_ITERATION;
