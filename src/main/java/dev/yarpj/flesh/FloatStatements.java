@@ -127,14 +127,8 @@ final class FloatStatements {
             FValue a = expr(depth, env, values);
             if (f.rng.chance(0.5)) {
                 NumType to = f.exprs.randomType();
-                long[] v = new long[2];
-                boolean inRange = true;
-                for (int c = 0; c < 2; c++) {
-                    if (!Valued.active(env.mask(), c)) continue;
-                    inRange &= Arith.conversionUb(a.values()[c], t, to) == null;
-                    if (inRange) v[c] = Arith.convert(a.values()[c], t, to);
-                }
-                if (inRange) return new Valued(Exprs.cast(a.expr(), to), v);
+                long[] v = converted(a.values(), t, to, env.mask());
+                if (v != null) return new Valued(Exprs.cast(a.expr(), to), v);
             }
             FValue b = expr(depth, env, values);
             BinOp op = f.rng.pick(COMPARISONS);
@@ -142,6 +136,21 @@ final class FloatStatements {
         } finally {
             makingInteger = false;
         }
+    }
+
+    /**
+     * {@code values} of type {@code from} converted to {@code to} in the contexts of {@code
+     * mask} (0 in the others), or null where a conversion would be unfit in one: out of range
+     * to an integer type, inexact to a floating one ({@link Arith#conversionUb}).
+     */
+    private static long[] converted(long[] values, NumType from, NumType to, int mask) {
+        long[] v = new long[2];
+        for (int c = 0; c < 2; c++) {
+            if (!Valued.active(mask, c)) continue;
+            if (Arith.conversionUb(values[c], from, to) != null) return null;
+            v[c] = Arith.convert(values[c], from, to);
+        }
+        return v;
     }
 
     private static final List<BinOp> COMPARISONS = List.of(BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE, BinOp.EQ, BinOp.NE);
@@ -289,14 +298,8 @@ final class FloatStatements {
             }
         } else if (pick <= 7) {
             Valued i = f.exprs.expr(1, env);
-            long[] v = new long[2];
-            boolean exact = true;
-            for (int c = 0; c < 2; c++) {
-                if (!Valued.active(env.mask(), c)) continue;
-                exact &= Arith.conversionUb(i.values()[c], i.expr().type(), t) == null;
-                if (exact) v[c] = Arith.convert(i.values()[c], i.expr().type(), t);
-            }
-            if (exact) return FValue.leaf(Exprs.cast(i.expr(), t), v);
+            long[] v = converted(i.values(), i.expr().type(), t, env.mask());
+            if (v != null) return FValue.leaf(Exprs.cast(i.expr(), t), v);
         }
         return constant(t, values.next());
     }
