@@ -73,7 +73,7 @@ check_one() {
     for cc in $gcc $clang; do for o in -O0 -O3; do
       # shellcheck disable=SC2046
       if ! $cc $o -w $(build) -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail $cc$o:build"; continue; fi
-      $gcc "$d/driver.o" "$d/func.o" -o "$d/a.out" || { fail="$fail $cc$o:link"; continue; }
+      $gcc "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail $cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $cc$o:got[$got]"
     done; done
   fi
@@ -82,7 +82,7 @@ check_one() {
       # shellcheck disable=SC2046
       if ! $cc -Ofast -march=native -w $(build) -o "$d/func-fast.o" -I"$d" 2>"$d/err"; then fail="$fail $cc-Ofast:build"; continue; fi
       # Linked by the same compiler with -Ofast: its start-up code sets flush-to-zero, as fast-math builds run.
-      $cc -Ofast "$d/driver.o" "$d/func-fast.o" -o "$d/fast.out" || { fail="$fail $cc-Ofast:link"; continue; }
+      $cc -Ofast "$d/driver.o" "$d/func-fast.o" -o "$d/fast.out" -lm || { fail="$fail $cc-Ofast:link"; continue; }
       got=$(run "$d/fast.out"); [ "$got" = "$want" ] || fail="$fail $cc-Ofast:got[$got]"
     done
   fi
@@ -91,7 +91,7 @@ check_one() {
     for cc in $gcc $clang; do
       # shellcheck disable=SC2046
       if ! $cc -O3 -flto -w $(build) -o "$d/func-lto.o" -I"$d" 2>"$d/err"; then fail="$fail $cc-lto:build"; continue; fi
-      $cc -O3 -flto "$d/driver.o" "$d/func-lto.o" -o "$d/lto.out" 2>"$d/err" || { fail="$fail $cc-lto:link"; continue; }
+      $cc -O3 -flto "$d/driver.o" "$d/func-lto.o" -o "$d/lto.out" -lm 2>"$d/err" || { fail="$fail $cc-lto:link"; continue; }
       got=$(run "$d/lto.out"); [ "$got" = "$want" ] || fail="$fail $cc-lto:got[$got]"
     done
   fi
@@ -99,13 +99,13 @@ check_one() {
     a="$work/asserts/$s"
     ah=""; [ -f "$a/helpers.$ext" ] && ah="$a/helpers.$ext"
     # shellcheck disable=SC2086
-    $gcc -O0 -w "$a/driver.$ext" "$a/func.$ext" $ah -I"$a" -o "$a/a.out" && got=$(run "$a/a.out") && [ "$got" = OK ] || fail="$fail asserts:[$got]"
+    $gcc -O0 -w "$a/driver.$ext" "$a/func.$ext" $ah -I"$a" -o "$a/a.out" -lm && got=$(run "$a/a.out") && [ "$got" = OK ] || fail="$fail asserts:[$got]"
   fi
   if [[ " $modes " == *" sanitize "* ]]; then
     for cc in $gcc $clang; do
       san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
       # shellcheck disable=SC2086
-      if $cc -O0 -g $san -w "$d/driver.$ext" "$d/func.$ext" $helpers -I"$d" -o "$d/san.out" 2>"$d/err"; then
+      if $cc -O0 -g $san -w "$d/driver.$ext" "$d/func.$ext" $helpers -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
         [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
       else fail="$fail $cc-sanitize:build"; fi
@@ -121,12 +121,12 @@ check_ispc() {
     g++ -O0 -w -DYARPJ_ISPC -c "$d/driver.cpp" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
     for t in $ispc_targets; do for o in $ispc_levels; do
       if ! ispc_build $o --target="$t" "$d/func.ispc" -o "$d/func.o"; then fail="$fail ispc-$t$o:build[$(head -c 200 "$d/err")]"; continue; fi
-      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" || { fail="$fail ispc-$t$o:link"; continue; }
+      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail ispc-$t$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail ispc-$t$o:got[$got]"
     done; done
     for cc in g++ clang++; do for o in -O0 -O3; do
       if ! $cc $o -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
-      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" || { fail="$fail cpp-$cc$o:link"; continue; }
+      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
     done; done
   fi
@@ -140,7 +140,7 @@ check_ispc() {
   if [[ " $modes " == *" sanitize "* ]]; then
     for cc in g++ clang++; do
       san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
-      if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func.cpp" -I"$d" -o "$d/san.out" 2>"$d/err"; then
+      if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func.cpp" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
         [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
       else fail="$fail $cc-sanitize:build"; fi
@@ -154,12 +154,12 @@ check_sycl() {
     g++ -O0 -w -c "$d/driver.cpp" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
     for t in $sycl_targets; do for o in -O0 -O3; do
       if ! $sycl_cxx $o --acpp-targets="$t" -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail sycl-$t$o:build[$(grep -m1 error "$d/err" | head -c 200)]"; continue; fi
-      $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" 2>/dev/null || { fail="$fail sycl-$t$o:link"; continue; }
+      $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail sycl-$t$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail sycl-$t$o:got[$got]"
     done; done
     for cc in g++ clang++; do for o in -O0 -O3; do
       if ! $cc $o -w -c "$d/func_ref.cpp" -o "$d/ref.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
-      g++ "$d/driver.o" "$d/ref.o" -o "$d/a.out" || { fail="$fail cpp-$cc$o:link"; continue; }
+      g++ "$d/driver.o" "$d/ref.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
     done; done
   fi
@@ -172,7 +172,7 @@ check_sycl() {
   if [[ " $modes " == *" sanitize "* ]]; then
     for cc in g++ clang++; do
       san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
-      if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func_ref.cpp" -I"$d" -o "$d/san.out" 2>"$d/err"; then
+      if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func_ref.cpp" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
         [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
       else fail="$fail $cc-sanitize:build"; fi

@@ -97,4 +97,16 @@ template <typename T, typename Op> detail::reduction_desc<T, Op> reduction(buffe
 
 template <typename T> T min(T a, T b);
 template <typename T> T max(T a, T b);
+
+// Math built-ins on float and double only (genfloat): an integer argument would not compile.
+float fmin(float a, float b);
+double fmin(double a, double b);
+float fmax(float a, float b);
+double fmax(double a, double b);
+float fma(float a, float b, float c);
+double fma(double a, double b, double c);
+float sqrt(float a);
+double sqrt(double a);
+float fabs(float a);
+double fabs(double a);
 }

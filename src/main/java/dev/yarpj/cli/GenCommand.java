@@ -24,6 +24,7 @@ import picocli.CommandLine.Option;
             "(globals, main, output check) and init.h; with extern helper functions",
             "also helpers.<ext>, which defines them: build it with func into one object",
             "('cc -r func.c helpers.c -o func.o'), with -flto to inline across the two.",
+            "Link C tests with -lm: floating point may call fmin, fma or sqrt.",
             "With --count K, K tests for consecutive seeds go to DIR/<seed>/; a single",
             "test goes to DIR itself.",
             "--lang=ispc writes func.ispc, func.cpp (the C++ lowering of the same",

@@ -208,23 +208,29 @@ final class FloatStatements {
 
     private FValue expr(int depth, Env env, Values values) {
         if (depth <= 0 || f.rng.chance(0.3)) return leaf(env, values);
-        int pick = f.rng.between(0, 10);
+        NumType t = values.type();
+        int pick = f.rng.between(0, 12);
+        // Whether a min, max, absolute value, fma or square root below is the library's call:
+        // drawn for every operation, so that p_library changes the spelling and nothing else.
+        boolean library = f.rng.spelling(p.pLibrary());
         FValue a = expr(depth - 1, env, values);
-        if (pick == 10) return abs(a, values.type());
+        if (pick == 10) return library ? fabs(a, t) : abs(a, t);
+        if (pick == 11) return squareRoot(a, env.mask(), t, library);
         if (pick == 9) {
             // a / 2^k: exact where a's quantum allows (a multiplication by 2^-k under fast-math).
             int k = f.rng.between(1, 3);
-            return combine(BinOp.DIV, a, constant(values.type(), FloatArith.bits(Math.scalb(1.0, k))), env.mask(), values.type());
+            return combine(BinOp.DIV, a, constant(t, FloatArith.bits(Math.scalb(1.0, k))), env.mask(), t);
         }
         FValue b = expr(depth - 1, env, values);
+        if (pick == 12) return fma(a, b, expr(depth - 1, env, values), env.mask(), t, library);
         BinOp op = switch (pick) {
             case 0, 1, 2 -> BinOp.ADD;
             case 3, 4 -> BinOp.SUB;
             case 5, 6 -> BinOp.MUL;
             default -> null;
         };
-        if (op == null) return select(pick == 7, a, b, env);
-        return combine(op, a, b, env.mask(), values.type());
+        if (op == null) return select(pick == 7, a, b, library);
+        return combine(op, a, b, env.mask(), t);
     }
 
     /** The literal {@code v} of type {@code t} (held as its bits), the same in both contexts. */
@@ -269,8 +275,52 @@ final class FloatStatements {
         return new FValue(e, v, a.quantum().clone(), a.bound().clone());
     }
 
-    /** {@code fmin(a, b)} or {@code fmax(a, b)}: one of its operands, exact always. */
-    private FValue select(boolean min, FValue a, FValue b, Env env) {
+    /** {@code fabs(a)}: the library's absolute value, as {@link #abs}. */
+    static FValue fabs(FValue a, NumType t) {
+        FValue open = abs(a, t);
+        return new FValue(Exprs.call(Builtin.FABS, a.expr()), open.values(), open.quantum(), open.bound());
+    }
+
+    /**
+     * {@code a * b + c} where the product and the sum are both exact (and stay so rearranged),
+     * as the library's {@code fma(a, b, c)} or open-coded, which a compiler may contract into
+     * one; the product alone where the sum is not, and {@code a} where the product is not.
+     */
+    static FValue fma(FValue a, FValue b, FValue c, int mask, NumType t, boolean library) {
+        FValue product = combine(BinOp.MUL, a, b, mask, t);
+        if (product == a) return a;
+        FValue sum = combine(BinOp.ADD, product, c, mask, t);
+        if (sum == product || !library) return sum;
+        return new FValue(Exprs.call(Builtin.FMA, a.expr(), b.expr(), c.expr()), sum.values(), sum.quantum(), sum.bound());
+    }
+
+    /**
+     * {@code sqrt(a * a)}, which is {@code |a|}: as the library's square root of the exact
+     * square in double; in float, or where the square is not exact, or open-coded, the
+     * absolute value itself. Not {@code sqrtf}: under {@code -ffast-math} GCC computes a
+     * vectorized float square root from the reciprocal estimate, which rounds. Its quantum
+     * and bound are also the square's, so that a rearrangement that takes the root of a
+     * product of squares ({@code sqrt(x) * sqrt(y)} as {@code sqrt(x * y)}) stays exact.
+     */
+    static FValue squareRoot(FValue a, int mask, NumType t, boolean library) {
+        FValue square = combine(BinOp.MUL, a, a, mask, t);
+        FValue open = abs(a, t);
+        if (t != NumType.DOUBLE || square == a) return library ? fabs(a, t) : open;
+        // The open-coded form carries the same quantum and bound, so that only the spelling differs.
+        int[] q = new int[2];
+        double[] bound = new double[2];
+        for (int c = 0; c < 2; c++) {
+            q[c] = Math.min(open.quantum()[c], square.quantum()[c]);
+            bound[c] = Math.max(open.bound()[c], square.bound()[c]);
+        }
+        return new FValue(library ? Exprs.call(Builtin.SQRT, square.expr()) : open.expr(), open.values(), q, bound);
+    }
+
+    /**
+     * {@code fmin(a, b)} or {@code fmax(a, b)} as the library's call, or as compare-and-select:
+     * one of its operands, exact always.
+     */
+    private FValue select(boolean min, FValue a, FValue b, boolean library) {
         long[] v = new long[2];
         int[] q = new int[2];
         double[] bound = new double[2];
@@ -279,7 +329,8 @@ final class FloatStatements {
             q[c] = Math.min(a.quantum()[c], b.quantum()[c]);
             bound[c] = Math.max(a.bound()[c], b.bound()[c]);
         }
-        return new FValue(Exprs.call(min ? Builtin.MIN : Builtin.MAX, a.expr(), b.expr()), v, q, bound);
+        Builtin fn = library ? (min ? Builtin.FMIN : Builtin.FMAX) : min ? Builtin.MIN : Builtin.MAX;
+        return new FValue(Exprs.call(fn, a.expr(), b.expr()), v, q, bound);
     }
 
     /**

@@ -301,7 +301,10 @@ final class HelperCalls {
 
         @Override
         public Long call(Expr.Call e) {
-            return Arith.builtin(e.fn(), e.type(), e.lhs().accept(this), e.rhs().accept(this));
+            long[] args = new long[e.args().size()];
+            for (int i = 0; i < args.length; i++) args[i] = e.args().get(i).accept(this);
+            if (Arith.builtinUb(e.fn(), e.type(), args) != null) throw new Undefined();
+            return Arith.builtin(e.fn(), e.type(), args);
         }
 
         /** Every result of {@code h}, each evaluated (the fields a call does not read too). */

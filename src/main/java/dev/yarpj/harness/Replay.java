@@ -90,7 +90,7 @@ public final class Replay {
         run.add("./test-other");
         // As the harness records them: a crash or hang ends with its compile, a run with link and run.
         List<List<String>> cmds = kind == Outcome.COMPILER_CRASH || kind == Outcome.COMPILE_HANG ? List.of(driver, List.copyOf(compile))
-                : List.of(driver, List.copyOf(compile), List.of(ref, "driver.o", "func-other.o", "-o", "test-other"), List.copyOf(run));
+                : List.of(driver, List.copyOf(compile), List.of(ref, "driver.o", "func-other.o", "-o", "test-other", Testbed.MATH_LIBRARY), List.copyOf(run));
         return new Replay(kind, cmds, other.cliName(), ref, emulator, crashText, buildLimit, slowAfter);
     }
 
@@ -215,7 +215,7 @@ public final class Replay {
         // The reference at -O0 must agree with the prediction, with the same driver object.
         ProcessRunner.Result rc = step(work, "refcompile", referenceCompile(), buildLimit);
         if (!rc.ok()) return Judgement.notBuilt(referenceCompile(), rc);
-        List<String> link = new ArrayList<>(List.of(reference, "driver.o", "func-ref.o", "-o", "test-ref"));
+        List<String> link = new ArrayList<>(List.of(reference, "driver.o", "func-ref.o", "-o", "test-ref", Testbed.MATH_LIBRARY));
         ProcessRunner.Result rl = step(work, "reflink", link, buildLimit);
         if (!rl.ok()) return Judgement.notBuilt(link, rl);
         List<String> exec = new ArrayList<>(emulator);

@@ -530,7 +530,7 @@ final class TestRunner {
         Testbed runs = tb == null ? cfg.reference() : tb;
         String test = shell(runs.execCommand("$work/test")); // under the target's emulator, if any
         int runLimit = (int) Math.ceil(runLimits(runs).timeoutSeconds());
-        String linkCmd = linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" || { echo 'link failed'; exit 2; }\n";
+        String linkCmd = linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" " + Testbed.MATH_LIBRARY + " || { echo 'link failed'; exit 2; }\n";
         // Run alone, as a repro is, a compile's wall-clock time is its CPU time.
         int limit = (int) Math.ceil(cfg.compileLimits().cpuSeconds());
         switch (kind) {
@@ -541,7 +541,7 @@ final class TestRunner {
                     .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
             // A crash at an -flto link: the func is built, then the link is what crashes.
             case COMPILER_CRASH -> s.append(link == null ? "" : driver + cc + " || { echo 'func does not build'; exit 2; }\n")
-                    .append(link == null ? cc : linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\"").append(" 2> \"$work/err\"; rc=$?\n")
+                    .append(link == null ? cc : linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" " + Testbed.MATH_LIBRARY).append(" 2> \"$work/err\"; rc=$?\n")
                     .append("if [ $rc -gt 128 ] || grep -Eq '").append(ispc ? Signature.CRASH_TEXT_ISPC : Signature.CRASH_TEXT).append("' \"$work/err\"; then\n")
                     .append("  echo \"reproduced: compiler crash: $(grep -Em1 '")
                     .append(ispc ? "FATAL ERROR|Assertion|LLVM ERROR|[Ii]nternal|error|Error" : "internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error")

@@ -110,9 +110,15 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
      */
     public List<String> linkCommand(Language lang, String reference, String object, String binary) {
         List<String> cmd = new ArrayList<>(linker(lang, reference));
-        cmd.addAll(List.of("driver.o", object, "-o", binary));
+        cmd.addAll(List.of("driver.o", object, "-o", binary, MATH_LIBRARY));
         return cmd;
     }
+
+    /**
+     * What ends every link of a test, and every command that builds one into a program: the C
+     * math library, which a test's fmin, fma or sqrt may call (C++ links it anyway).
+     */
+    public static final String MATH_LIBRARY = "-lm";
 
     /** The linking program and its flags, without the files. */
     public List<String> linker(Language lang, String reference) {

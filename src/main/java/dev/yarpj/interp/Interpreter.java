@@ -538,9 +538,12 @@ public final class Interpreter {
         public Ev call(Expr.Call c) {
             Builtin fn = c.fn();
             NumType t = c.type();
-            Ev a = expr(c.lhs());
-            Ev b = expr(c.rhs());
-            return () -> Arith.builtin(fn, t, a.ev(), b.ev());
+            Ev a = expr(c.args().get(0));
+            if (fn.arity == 1) return () -> checkedCall(fn, t, a.ev());
+            Ev b = expr(c.args().get(1));
+            if (fn.arity == 2) return () -> checkedCall(fn, t, a.ev(), b.ev());
+            Ev d = expr(c.args().get(2));
+            return () -> checkedCall(fn, t, a.ev(), b.ev(), d.ev());
         }
 
         @Override
@@ -701,6 +704,17 @@ public final class Interpreter {
 
     private static void check(UbKind ub, String op, long x, long y, NumType t) {
         if (ub != null) throw new UndefinedBehaviorException(ub + ": " + show(x, t) + " " + op + " " + show(y, t) + " in " + t);
+    }
+
+    /** A library call's value; refuses one that would round ({@link Arith#builtinUb}). */
+    private static long checkedCall(Builtin fn, NumType t, long... args) {
+        UbKind ub = Arith.builtinUb(fn, t, args);
+        if (ub != null) {
+            List<String> shown = new ArrayList<>();
+            for (long a : args) shown.add(show(a, t));
+            throw new UndefinedBehaviorException(ub + ": " + fn.name().toLowerCase(java.util.Locale.ROOT) + "(" + String.join(", ", shown) + ") in " + t);
+        }
+        return Arith.builtin(fn, t, args);
     }
 
     /** Refuses, in a portable program, a right shift of a negative value. */

@@ -190,11 +190,16 @@ public final class Arith {
         };
     }
 
-    /** min/max over operands already converted to {@code t}. */
-    public static long builtin(Builtin fn, NumType t, long a, long b) {
-        if (t.isFloat()) return FloatArith.minMax(fn == Builtin.MIN, a, b);
-        int c = compare(t, a, b);
-        return fn == Builtin.MIN ? (c <= 0 ? a : b) : (c >= 0 ? a : b);
+    /** A library call over operands already converted to {@code t}, where {@link #builtinUb} found nothing. */
+    public static long builtin(Builtin fn, NumType t, long... args) {
+        if (t.isFloat()) return FloatArith.call(fn, t, args);
+        int c = compare(t, args[0], args[1]);
+        return fn == Builtin.MIN ? (c <= 0 ? args[0] : args[1]) : (c >= 0 ? args[0] : args[1]);
+    }
+
+    /** What makes a library call over operands already converted to {@code t} unfit, or null: min and max never are. */
+    public static UbKind builtinUb(Builtin fn, NumType t, long... args) {
+        return t.isFloat() ? FloatArith.callUb(fn, t, args) : null;
     }
 
     public static int compare(NumType t, long a, long b) {

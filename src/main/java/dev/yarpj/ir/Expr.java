@@ -96,8 +96,8 @@ public sealed interface Expr {
 
         @Override
         public Void call(Call e) {
-            e.lhs().accept(this);
-            return e.rhs().accept(this);
+            for (Expr a : e.args()) a.accept(this);
+            return null;
         }
 
         /** The arguments; the helper's body is the helper's, walked with {@link Program#helpers}. */
@@ -172,7 +172,7 @@ public sealed interface Expr {
 
         @Override
         public Boolean call(Call e) {
-            return any(List.of(e.lhs(), e.rhs()));
+            return any(e.args());
         }
 
         /** The arguments: a body reads nothing but its parameters, so what it reads is what they are. */
@@ -247,7 +247,14 @@ public sealed interface Expr {
         }
     }
 
-    record Call(Builtin fn, NumType type, Expr lhs, Expr rhs) implements Expr {
+    /** A call of a library function ({@link Builtin}), its operands already of its type. */
+    record Call(Builtin fn, NumType type, List<Expr> args) implements Expr {
+        public Call {
+            args = List.copyOf(args);
+            if (args.size() != fn.arity) throw new IllegalArgumentException(fn + " takes " + fn.arity + " operands, not " + args.size());
+            if (fn.mathLibrary() && !type.isFloat()) throw new IllegalArgumentException(fn + " on " + type);
+        }
+
         public <R> R accept(Visitor<R> v) {
             return v.call(this);
         }

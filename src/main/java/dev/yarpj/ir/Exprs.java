@@ -36,10 +36,13 @@ public final class Exprs {
         return new Expr.Ternary(t, cond, convertImplicitly(a, t), convertImplicitly(b, t));
     }
 
-    /** min/max with both operands converted to their common type, as std::min&lt;T&gt; does. */
-    public static Expr.Call call(Builtin fn, Expr a, Expr b) {
-        NumType t = Arith.common(a.type(), b.type());
-        return new Expr.Call(fn, t, convertImplicitly(a, t), convertImplicitly(b, t));
+    /** A library call with every operand converted to their common type, as std::min&lt;T&gt; does. */
+    public static Expr.Call call(Builtin fn, Expr... args) {
+        NumType t = args[0].type();
+        for (Expr a : args) t = Arith.common(t, a.type());
+        List<Expr> converted = new java.util.ArrayList<>();
+        for (Expr a : args) converted.add(convertImplicitly(a, t));
+        return new Expr.Call(fn, t, converted);
     }
 
     /** A call of {@code h}, each argument converted to its parameter's type as on assignment. */

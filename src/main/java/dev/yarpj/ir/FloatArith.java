@@ -118,6 +118,41 @@ public final class FloatArith {
         };
     }
 
+    /**
+     * What makes the math library's {@code fn} on {@code args} of floating type {@code t}
+     * unfit, or null. {@code fma(a, b, c)} must be exact as {@code a * b} and then {@code + c}
+     * too, so that a compiler that splits it, or contracts {@code a * b + c} into it, gets the
+     * same value; {@code sqrt} must be of a square (a negative or a non-square rounds, or is
+     * NaN). fmin, fmax and fabs always are exact.
+     */
+    public static UbKind callUb(Builtin fn, NumType t, long... args) {
+        switch (fn) {
+            case FMA: {
+                UbKind product = binaryUb(BinOp.MUL, t, args[0], args[1]);
+                return product != null ? product : binaryUb(BinOp.ADD, t, binary(BinOp.MUL, t, args[0], args[1]), args[2]);
+            }
+            case SQRT: {
+                double x = value(args[0]);
+                if (x < 0 || !holds(t, x)) return UbKind.FP_INEXACT;
+                double r = Math.sqrt(x);
+                return Math.fma(r, r, -x) == 0 && holds(t, r) ? null : UbKind.FP_INEXACT;
+            }
+            default:
+                return null;
+        }
+    }
+
+    /** The value of {@code fn} on {@code args} of floating type {@code t}, where {@link #callUb} found nothing. */
+    public static long call(Builtin fn, NumType t, long... args) {
+        return switch (fn) {
+            case MIN, FMIN -> minMax(true, args[0], args[1]);
+            case MAX, FMAX -> minMax(false, args[0], args[1]);
+            case FMA -> binary(BinOp.ADD, t, binary(BinOp.MUL, t, args[0], args[1]), args[2]);
+            case SQRT -> bits(Math.sqrt(value(args[0])));
+            case FABS -> bits(Math.abs(value(args[0])));
+        };
+    }
+
     /** {@code fmin} or {@code fmax} (no NaN reaches them; of two zeros either is zero). */
     public static long minMax(boolean min, long a, long b) {
         double x = value(a), y = value(b);

@@ -3,6 +3,7 @@ package dev.yarpj.lower;
 import dev.yarpj.interp.Checksum;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
+import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Helper;
 import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Program;
@@ -37,6 +38,8 @@ public final class CFamilyLowerer implements Lowerer {
     private String banner;
     /** Helper functions for min/max used by the function being printed. */
     private final TreeSet<String> helpers = new TreeSet<>();
+    /** The headers its math library calls need. */
+    private final TreeSet<String> includes = new TreeSet<>();
     private final CExprPrinter printer;
 
     CFamilyLowerer(Language lang, boolean ispcCompanion, boolean secondFile) {
@@ -47,6 +50,11 @@ public final class CFamilyLowerer implements Lowerer {
             @Override
             String minMax(boolean min, NumType t, String a, String b) {
                 return CFamilyLowerer.this.minMax(min, t, a, b);
+            }
+
+            @Override
+            String mathCall(Builtin fn, NumType t, List<String> args) {
+                return CFamilyLowerer.this.mathCall(fn, t, args);
             }
         };
     }
@@ -60,6 +68,7 @@ public final class CFamilyLowerer implements Lowerer {
     public LoweredTest lower(Program p, Prediction expected, CheckMode check, String banner) {
         this.banner = banner;
         helpers.clear();
+        includes.clear();
         Map<String, String> files = new LinkedHashMap<>();
         files.put("func." + lang.extension, func(p));
         files.put("driver." + lang.extension, driver(p, expected, check));
@@ -167,6 +176,7 @@ public final class CFamilyLowerer implements Lowerer {
         // Printed after test(), whose min and max they may share, before it in the file.
         String functions = printer.helperDefinitions(p.helpers(), true, secondFile ? CExprPrinter.HelperFile.TEST : CExprPrinter.HelperFile.ONLY);
         CodeWriter w = start();
+        for (String i : includes) w.line(i);
         w.line("#include \"init.h\"").blank();
         for (String h : helpers) w.line(h);
         if (!helpers.isEmpty()) w.blank();
@@ -185,8 +195,10 @@ public final class CFamilyLowerer implements Lowerer {
      */
     private String helpersFile(Program p) {
         helpers.clear();
+        includes.clear();
         String functions = printer.helperDefinitions(p.helpers(), true, CExprPrinter.HelperFile.SECOND);
         CodeWriter w = start();
+        for (String i : includes) w.line(i);
         w.line("#include \"init.h\"").blank();
         for (String h : helpers) w.line(h);
         if (!helpers.isEmpty()) w.blank();
@@ -205,6 +217,17 @@ public final class CFamilyLowerer implements Lowerer {
         helpers.add("static inline " + tn + " " + name + "(" + tn + " a, " + tn + " b) { return a "
                 + (min ? "<" : ">") + " b ? a : b; }");
         return name + "(" + a + ", " + b + ")";
+    }
+
+    /**
+     * The math library's {@code fn}: {@code fminf} or {@code fmin} by type in C (math.h; the
+     * test links with -lm), {@code std::fmin} in C++ (cmath), which overloads it by type.
+     */
+    private String mathCall(Builtin fn, NumType t, List<String> args) {
+        includes.add(lang == Language.C ? "#include <math.h>" : "#include <cmath>");
+        String name = fn.name().toLowerCase(java.util.Locale.ROOT);
+        String callee = lang == Language.C ? name + (t == NumType.FLOAT ? "f" : "") : "std::" + name;
+        return callee + "(" + String.join(", ", args) + ")";
     }
 
     private static String shortName(NumType t) {

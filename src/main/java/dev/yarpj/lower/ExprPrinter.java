@@ -22,6 +22,9 @@ abstract class ExprPrinter {
     /** min or max of two operands already of type {@code t}. */
     abstract String minMax(boolean min, NumType t, String a, String b);
 
+    /** A call of the math library's {@code fn} (fmin, fmax, fma, sqrt, fabs) on operands already of floating type {@code t}. */
+    abstract String mathCall(dev.yarpj.ir.Builtin fn, NumType t, List<String> args);
+
     /** Whether a conversion C applies silently must be printed in this language. */
     abstract boolean printsImplicitCasts();
 
@@ -151,7 +154,9 @@ abstract class ExprPrinter {
 
         @Override
         public String call(Expr.Call c) {
-            return minMax(c.fn() == dev.yarpj.ir.Builtin.MIN, c.type(), expr(c.lhs()), expr(c.rhs()));
+            List<String> args = c.args().stream().map(ExprPrinter.this::expr).toList();
+            if (c.fn().mathLibrary()) return mathCall(c.fn(), c.type(), args);
+            return minMax(c.fn() == dev.yarpj.ir.Builtin.MIN, c.type(), args.get(0), args.get(1));
         }
 
         @Override

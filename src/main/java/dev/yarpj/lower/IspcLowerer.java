@@ -4,6 +4,7 @@ import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.NumType;
@@ -75,6 +76,20 @@ final class IspcLowerer implements Lowerer {
         @Override
         String minMax(boolean min, NumType t, String a, String b) {
             return (min ? "min(" : "max(") + a + ", " + b + ")";
+        }
+
+        @Override
+        String mathCall(Builtin fn, NumType t, List<String> args) {
+            return switch (fn) {
+                case FMIN -> "min(" + args.get(0) + ", " + args.get(1) + ")";
+                case FMAX -> "max(" + args.get(0) + ", " + args.get(1) + ")";
+                case SQRT -> "sqrt(" + args.get(0) + ")";
+                case FABS -> "abs(" + args.get(0) + ")";
+                // ispc's standard library has no fma: the product and sum it stands for, the
+                // same value (FloatArith keeps both exact), which ispc may contract itself.
+                case FMA -> "((" + args.get(0) + " * " + args.get(1) + ") + " + args.get(2) + ")";
+                case MIN, MAX -> throw new IllegalArgumentException(fn + " is not the math library's");
+            };
         }
 
         @Override

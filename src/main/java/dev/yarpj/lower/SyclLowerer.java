@@ -66,6 +66,12 @@ public final class SyclLowerer implements Lowerer {
         }
 
         @Override
+        String mathCall(dev.yarpj.ir.Builtin fn, NumType t, List<String> args) {
+            // SYCL's math built-ins, overloaded by type as C++'s are.
+            return "sycl::" + fn.name().toLowerCase(java.util.Locale.ROOT) + "(" + String.join(", ", args) + ")";
+        }
+
+        @Override
         String scalar(ScalarVar v) {
             return cells.contains(v.slot()) ? v.name() + "[0]" : v.name();
         }

@@ -310,8 +310,7 @@ public final class IspcPlan {
 
                 @Override
                 public Void call(Expr.Call c) {
-                    expr(c.lhs());
-                    expr(c.rhs());
+                    for (Expr a : c.args()) expr(a);
                     return null;
                 }
 

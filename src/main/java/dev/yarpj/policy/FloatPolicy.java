@@ -15,5 +15,7 @@ public record FloatPolicy(
         /* Chance that a floating reduction inside a nest accumulates into a local declared before the nest and stored to an output after it (else into the output itself). */
         double pLocal,
         /* Chance, where p_float is above 0, that an array leaf of an integer expression is an integer made from floating point instead: a comparison of two floating expressions, or one converted (truncated) to an integer type. */
-        double pToInteger) {
+        double pToInteger,
+        /* Chance that a min, max, absolute value, product-and-sum or square root is the math library's call (fmin, fmax, fabs, fma, sqrt of a square, in double only) rather than its open-coded form (compare-and-select, a * b + c, |a|); only the spelling changes, every value and every other draw stays the same. */
+        double pLibrary) {
 }

@@ -176,6 +176,15 @@ public final class Rng {
         return p > 0 && random.nextDouble() < p;
     }
 
+    /**
+     * True with probability {@code p}, taking one draw even where {@code p} is 0: a choice
+     * that changes only how a thing is spelt, so that every other draw, and so the program,
+     * stays the same whatever {@code p} is (a controlled comparison of the two spellings).
+     */
+    public boolean spelling(double p) {
+        return random.nextDouble() < p;
+    }
+
     /** Uniform in [lo, hi]. */
     public int between(int lo, int hi) {
         return lo >= hi ? lo : lo + random.nextInt(hi - lo + 1);

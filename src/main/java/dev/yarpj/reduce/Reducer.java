@@ -4,6 +4,7 @@ import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.Outcome;
 import dev.yarpj.harness.ProcessRunner;
 import dev.yarpj.harness.ProgramFile;
+import dev.yarpj.harness.Testbed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -220,7 +221,7 @@ public final class Reducer {
         Files.writeString(dir.resolve("reduce.json"), dev.yarpj.harness.JsonFiles.write(info) + "\n");
         Files.writeString(dir.resolve("README.txt"), "Reduced from " + r.linesBefore() + " to " + r.linesAfter() + " lines in "
                 + Math.round(secs) + " s.\nSee the bug:\n  " + String.join(" ", buggy) + " -w " + file
-                + " -o bug && ./bug\n  " + reference + " -O0 -w " + file + " -o ref && ./ref\n"
+                + " -o bug -lm && ./bug\n  " + reference + " -O0 -w " + file + " -o ref -lm && ./ref\n"
                 + "interesting.sh is the test every kept candidate passed (sanitizer-clean, same symptom).\n");
         return r;
     }
@@ -246,7 +247,7 @@ public final class Reducer {
     private static long buildLimit(Outcome kind, List<String> buggy, String file, String merged) throws IOException, InterruptedException {
         if (kind == Outcome.COMPILE_HANG) return 120;
         List<String> cmd = new ArrayList<>(buggy);
-        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin", Testbed.MATH_LIBRARY));
         long t0 = System.nanoTime();
         runOn(file, merged, cmd, 1800);
         return Math.max(120, (long) Math.ceil(3 * (System.nanoTime() - t0) / 1e9));

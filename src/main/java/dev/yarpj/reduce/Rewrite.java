@@ -535,7 +535,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         if (e instanceof Expr.Binary b) return List.of(b.lhs(), b.rhs());
         if (e instanceof Expr.Ternary t) return List.of(t.cond(), t.then(), t.otherwise());
         if (e instanceof Expr.Cast c) return List.of(c.operand());
-        if (e instanceof Expr.Call c) return List.of(c.lhs(), c.rhs());
+        if (e instanceof Expr.Call c) return c.args();
         if (e instanceof Expr.HelperCall c) return c.args();
         if (e instanceof Expr.Stencil s) return List.copyOf(s.taps());
         return List.of();
@@ -594,7 +594,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
 
     @Override
     public Expr call(Expr.Call e) {
-        return at(e, () -> new Expr.Call(e.fn(), e.type(), e.lhs().accept(this), e.rhs().accept(this)));
+        return at(e, () -> new Expr.Call(e.fn(), e.type(), e.args().stream().map(a -> a.accept(this)).toList()));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.yarpj.triage;
 import dev.yarpj.harness.CampaignConfig;
 import dev.yarpj.harness.CompilerVersion;
 import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.Testbed;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -578,13 +579,13 @@ final class LlvmReproducer {
         @Override
         String showsOn(Path ir) throws IOException {
             List<String> ref = new ArrayList<>(build);
-            ref.addAll(List.of(ir.toString(), "-o", "ir-ref.bin"));
+            ref.addAll(List.of(ir.toString(), "-o", "ir-ref.bin", Testbed.MATH_LIBRARY));
             if (s.run(ref, 120).exit() != 0) return null;
             Symptom.Run a = s.exec("ir-ref.bin");
             if (a.timedOut() || a.exit() != 0 || !a.output().equals(s.referenceOutput())) return null;
             if (s.run(on(ir, "-o", dir.resolve("after.bc").toString()), 120).exit() != 0) return null;
             List<String> bug = new ArrayList<>(build);
-            bug.addAll(List.of(dir.resolve("after.bc").toString(), "-o", "ir-bug.bin"));
+            bug.addAll(List.of(dir.resolve("after.bc").toString(), "-o", "ir-bug.bin", Testbed.MATH_LIBRARY));
             if (s.run(bug, 120).exit() != 0) return null;
             Symptom.Run r = s.exec("ir-bug.bin");
             if (r.timedOut() || r.exit() != 0 || r.output().equals(s.referenceOutput())) return null;

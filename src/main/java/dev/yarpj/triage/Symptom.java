@@ -2,6 +2,7 @@ package dev.yarpj.triage;
 
 import dev.yarpj.harness.CampaignConfig;
 import dev.yarpj.harness.ProcessRunner;
+import dev.yarpj.harness.Testbed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ final class Symptom {
         this.compileTimeout = compileTimeout;
         this.emulator = List.copyOf(emulator);
         if (kind == Kind.WRONG_CODE) {
-            Run c = run(List.of(reference, "-O0", "-w", file, "-o", "ref.bin"), compileTimeout);
+            Run c = run(List.of(reference, "-O0", "-w", file, "-o", "ref.bin", Testbed.MATH_LIBRARY), compileTimeout);
             if (c.exit != 0) throw new Triage.TriageException("the test does not build with " + reference + " -O0: " + firstLine(c.output));
             Run r = exec("ref.bin");
             if (r.exit != 0) throw new Triage.TriageException("the reference build of the test exits with " + r.exit);
@@ -154,7 +155,7 @@ final class Symptom {
     private List<String> buildCommand(List<String> compiler) throws IOException {
         builds++;
         List<String> cmd = new ArrayList<>(compiler);
-        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin", Testbed.MATH_LIBRARY));
         Files.deleteIfExists(dir.resolve("bug.bin"));
         return cmd;
     }
@@ -173,7 +174,7 @@ final class Symptom {
     /** What the buggy build printed (wrong code): the actual output for a report. */
     String output(List<String> compiler) throws IOException {
         List<String> cmd = new ArrayList<>(compiler);
-        cmd.addAll(List.of("-w", file, "-o", "bug.bin"));
+        cmd.addAll(List.of("-w", file, "-o", "bug.bin", Testbed.MATH_LIBRARY));
         if (run(cmd, compileTimeout * 4).exit != 0) return "(does not build)";
         Run r = exec("bug.bin");
         return r.timedOut ? "(times out)" : r.exit != 0 ? "(exits with " + r.exit + ")" : r.output;

@@ -133,7 +133,7 @@ class BranchTraceTest {
             Path d = Files.createDirectories(dir.resolve(Long.toString(seed)));
             for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
             for (String level : List.of("-O0", "-O2")) {
-                String out = run(d, dev.yarpj.Commands.cmd("gcc", level, "-w", "-o", "t" + level, dev.yarpj.Commands.sources(d, "c"), "driver.c"));
+                String out = run(d, dev.yarpj.Commands.cmd("gcc", level, "-w", "-o", "t" + level, dev.yarpj.Commands.sources(d, "c"), "driver.c", "-lm"));
                 assertEquals("", out, "gcc " + level + " seed " + seed);
                 String ran = run(d, "./t" + level);
                 assertEquals("OK", ran.strip(), "seed " + seed + " at " + level);

@@ -177,7 +177,7 @@ class DistributableFleshingTest {
             Path d = write(g.generate(seed, "distribute test"), "run" + seed);
             for (String cc : List.of("g++", "clang++")) {
                 for (String opt : List.of("-O0", "-O3")) {
-                    run(d, dev.yarpj.Commands.cmd(cc, opt, "-w", "driver.cpp", dev.yarpj.Commands.sources(d, "cpp"), "-o", "t.bin"));
+                    run(d, dev.yarpj.Commands.cmd(cc, opt, "-w", "driver.cpp", dev.yarpj.Commands.sources(d, "cpp"), "-o", "t.bin", "-lm"));
                     assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), cc + " " + opt + " seed " + seed);
                 }
             }

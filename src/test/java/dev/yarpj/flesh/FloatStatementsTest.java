@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.NumType;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,42 @@ class FloatStatementsTest {
         assertEquals(bits(0.75), a.values()[1]);
         assertEquals(x.quantum()[0], a.quantum()[0]);
         assertEquals(x.bound()[1], a.bound()[1]);
+    }
+
+    @Test
+    void aProductAndSumIsAnFmaOnlyWhereBothAreExact() {
+        FloatStatements.FValue a = leaf(NumType.FLOAT, 1.5), b = leaf(NumType.FLOAT, 2.25), c = leaf(NumType.FLOAT, -0.375);
+        FloatStatements.FValue fused = FloatStatements.fma(a, b, c, Valued.BOTH, NumType.FLOAT, true);
+        assertTrue(fused.expr() instanceof Expr.Call call && call.fn() == Builtin.FMA, fused.expr().toString());
+        assertEquals(bits(3.0), fused.values()[0]);
+        FloatStatements.FValue open = FloatStatements.fma(a, b, c, Valued.BOTH, NumType.FLOAT, false);
+        assertTrue(open.expr() instanceof Expr.Binary s && s.op() == BinOp.ADD && s.lhs() instanceof Expr.Binary, open.expr().toString());
+        assertEquals(fused.values()[1], open.values()[1]);
+        assertEquals(fused.bound()[0], open.bound()[0]);
+        // 2^20 * 1.5 + 2^-4 would round in some order: the product alone.
+        FloatStatements.FValue product = FloatStatements.fma(leaf(NumType.FLOAT, 0x1p20), a, leaf(NumType.FLOAT, 0x1p-4), Valued.BOTH, NumType.FLOAT, true);
+        assertTrue(product.expr() instanceof Expr.Binary p && p.op() == BinOp.MUL, product.expr().toString());
+    }
+
+    @Test
+    void aSquareRootIsOfAnExactSquareInDoubleOnly() {
+        FloatStatements.FValue x = FloatStatements.FValue.leaf(new Expr.Const(NumType.DOUBLE, bits(-2.5)), new long[] {bits(-2.5), bits(0.75)});
+        FloatStatements.FValue r = FloatStatements.squareRoot(x, Valued.BOTH, NumType.DOUBLE, true);
+        assertTrue(r.expr() instanceof Expr.Call c && c.fn() == Builtin.SQRT && c.args().get(0) instanceof Expr.Binary m && m.op() == BinOp.MUL,
+                r.expr().toString());
+        assertEquals(bits(2.5), r.values()[0]);
+        assertEquals(bits(0.75), r.values()[1]);
+        // Its bound is the square's too, and the open-coded |x| carries the same.
+        assertEquals(2.5 * 2.5, r.bound()[0], 0.01);
+        FloatStatements.FValue open = FloatStatements.squareRoot(x, Valued.BOTH, NumType.DOUBLE, false);
+        assertTrue(open.expr() instanceof Expr.Ternary, open.expr().toString());
+        assertEquals(r.bound()[0], open.bound()[0]);
+        assertEquals(r.quantum()[1], open.quantum()[1]);
+        // In float, no sqrtf (fast-math may estimate it): fabsf.
+        FloatStatements.FValue f = leaf(NumType.FLOAT, -3);
+        FloatStatements.FValue fr = FloatStatements.squareRoot(f, Valued.BOTH, NumType.FLOAT, true);
+        assertTrue(fr.expr() instanceof Expr.Call c && c.fn() == Builtin.FABS, fr.expr().toString());
+        assertEquals(bits(3), fr.values()[0]);
     }
 
     @Test

@@ -169,8 +169,7 @@ class IdiomFleshingTest {
         } else if (e instanceof Expr.Subscript s) {
             for (Expr i : s.indices()) collect(i, out);
         } else if (e instanceof Expr.Call c) {
-            collect(c.lhs(), out);
-            collect(c.rhs(), out);
+            for (Expr a : c.args()) collect(a, out);
         } else if (e instanceof Expr.Stencil st) {
             for (Expr.Subscript t : st.taps()) collect(t, out);
         }
@@ -262,7 +261,7 @@ class IdiomFleshingTest {
     /** The reduction operator of a statement: ADD, BAND, BOR, BXOR (compound) or MIN, MAX; null if none. */
     static String reductionOp(Stmt.Assign a) {
         if (a.compound() != null) return a.compound().name();
-        if (strip(a.value()) instanceof Expr.Call c && (strip(c.lhs()).equals(a.target()) || strip(c.rhs()).equals(a.target()))) {
+        if (strip(a.value()) instanceof Expr.Call c && c.args().stream().anyMatch(x -> strip(x).equals(a.target()))) {
             return c.fn().name();
         }
         return null;
@@ -817,7 +816,7 @@ class IdiomFleshingTest {
         if (e instanceof Expr.Unary u) return List.of(u.operand());
         if (e instanceof Expr.Ternary t) return List.of(t.cond(), t.then(), t.otherwise());
         if (e instanceof Expr.Cast c) return List.of(c.operand());
-        if (e instanceof Expr.Call c) return List.of(c.lhs(), c.rhs());
+        if (e instanceof Expr.Call c) return c.args();
         return List.of();
     }
 

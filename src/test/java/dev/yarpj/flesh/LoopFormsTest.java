@@ -196,7 +196,7 @@ class LoopFormsTest {
             for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
             assertTrue(t.files().files().get("func.c").contains("while ("), "seed " + seed + " has a while or do-while");
             for (String level : List.of("-O0", "-O2")) {
-                assertEquals("", run(d, dev.yarpj.Commands.cmd("gcc", level, "-w", "-o", "t" + level, dev.yarpj.Commands.sources(d, "c"), "driver.c")),
+                assertEquals("", run(d, dev.yarpj.Commands.cmd("gcc", level, "-w", "-o", "t" + level, dev.yarpj.Commands.sources(d, "c"), "driver.c", "-lm")),
                         "gcc " + level + " seed " + seed);
                 assertEquals("OK", run(d, "./t" + level).strip(), "seed " + seed + " at " + level);
                 checked++;

@@ -83,7 +83,7 @@ class CompileAndRunTest {
             for (String cc : ccs) {
                 for (String opt : List.of("-O0", "-O3")) {
                     run(d, cmd(cc, opt, "-w", object(d, ext), "-o", "func.o"));
-                    run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin");
+                    run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin", "-lm");
                     assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(),
                             "seed " + s + " " + cc + " " + opt);
                 }
@@ -97,7 +97,7 @@ class CompileAndRunTest {
         Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.ASSERTS);
         for (long s = 1; s <= SEEDS; s++) {
             Path d = write(gen.generate(s, "test"), "asserts-" + s);
-            run(d, cmd(compilers(lang)[0], "-O2", "-w", "driver." + lang.extension, sources(d, lang.extension), "-o", "test.bin"));
+            run(d, cmd(compilers(lang)[0], "-O2", "-w", "driver." + lang.extension, sources(d, lang.extension), "-o", "test.bin", "-lm"));
             assertEquals("OK", run(d, d.resolve("test.bin").toString()).strip(), "seed " + s);
         }
     }
@@ -111,7 +111,7 @@ class CompileAndRunTest {
             Path d = write(t, "san-" + s);
             for (String cc : compilers(lang)) {
                 run(d, cmd(cc, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
-                        "driver." + lang.extension, sources(d, lang.extension), "-o", "san.bin"));
+                        "driver." + lang.extension, sources(d, lang.extension), "-o", "san.bin", "-lm"));
                 assertEquals(Long.toUnsignedString(t.prediction().checksum()),
                         run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cc);
             }
@@ -176,11 +176,11 @@ class CompileAndRunTest {
             for (String cc : ccs) {
                 for (String opt : List.of("-O0", "-O3")) {
                     run(d, cmd(cc, opt, "-w", object(d, "c"), "-o", "func.o"));
-                    run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin");
+                    run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin", "-lm");
                     assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), name + " seed " + s + " " + cc + " " + opt);
                 }
                 run(d, cmd(cc, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
-                        "driver.c", sources(d, "c"), "-o", "san.bin"));
+                        "driver.c", sources(d, "c"), "-o", "san.bin", "-lm"));
                 assertEquals(want, run(d, d.resolve("san.bin").toString()).strip(), name + " seed " + s + " " + cc + " sanitizers");
             }
         }

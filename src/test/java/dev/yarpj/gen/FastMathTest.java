@@ -49,16 +49,62 @@ class FastMathTest {
             String want = Long.toUnsignedString(t.prediction().checksum());
             for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
                 for (List<String> opts : List.of(List.of("-O0"), List.of("-Ofast", "-march=native"))) {
-                    run(d, cmd(cc, opts, "-w", "driver." + ext, sources(d, ext), "-o", "t.bin"));
+                    run(d, cmd(cc, opts, "-w", "driver." + ext, sources(d, ext), "-o", "t.bin", "-lm"));
                     assertEquals(want, run(d, d.resolve("t.bin").toString()).strip(), "seed " + s + " " + cc + " " + opts);
                 }
                 run(d, cmd(cc, "-O0", "-g", "-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero",
-                        "-fno-sanitize-recover=all", "-w", "driver." + ext, sources(d, ext), "-o", "san.bin"));
+                        "-fno-sanitize-recover=all", "-w", "driver." + ext, sources(d, ext), "-o", "san.bin", "-lm"));
                 assertEquals(want, run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cc + " sanitized");
             }
         }
         assertTrue(floating == 2, "every seed has floating point: " + floating);
         assertTrue(locals > 0, "no floating local");
+    }
+
+    /**
+     * The math library's calls (floats: p_library): fmin, fmax, fabs, fma and sqrt of a
+     * square, found in the programs' IR, print the prediction with gcc and clang at -O0,
+     * -O3 and -Ofast (-march=native: vector fma, min, max and sqrt), and run clean under
+     * UBSan and ASan; the same programs open-coded (p_library 0) predict the same outputs.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Language.class, names = {"C", "CPP"})
+    void mathLibraryCallsPrintThePredictionAtEveryLevel(Language lang) throws Exception {
+        String ext = lang == Language.C ? "c" : "cpp";
+        GenPolicy library = PolicyLoader.parse("floats: {p_float: 0.5, p_library: 1}\n", "library.yaml", "library");
+        GenPolicy open = PolicyLoader.parse("floats: {p_float: 0.5, p_library: 0}\n", "open.yaml", "open");
+        java.util.Set<dev.yarpj.ir.Builtin> called = java.util.EnumSet.noneOf(dev.yarpj.ir.Builtin.class);
+        for (long s = 2; s <= 3; s++) {
+            GeneratedTest t = new Generator(library, lang, CheckMode.HASH).generate(s, "test");
+            new dev.yarpj.ir.Stmt.Walker() {
+                @Override
+                protected void expr(dev.yarpj.ir.Expr e) {
+                    e.accept(new dev.yarpj.ir.Expr.Walker() {
+                        @Override
+                        public Void call(dev.yarpj.ir.Expr.Call c) {
+                            if (c.fn().mathLibrary()) called.add(c.fn());
+                            return super.call(c);
+                        }
+                    });
+                }
+            }.all(t.program().body().stmts());
+            assertEquals(new Generator(open, lang, CheckMode.HASH).generate(s, "test").prediction().checksum(), t.prediction().checksum(),
+                    "seed " + s + ": only the spelling changes with p_library");
+            Path d = Files.createDirectories(dir.resolve("library-" + lang + "-" + s));
+            for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+            String want = Long.toUnsignedString(t.prediction().checksum());
+            for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
+                for (List<String> opts : List.of(List.of("-O0"), List.of("-O3", "-march=native"), List.of("-Ofast", "-march=native"))) {
+                    run(d, cmd(cc, opts, "-w", "driver." + ext, sources(d, ext), "-o", "t.bin", "-lm"));
+                    assertEquals(want, run(d, d.resolve("t.bin").toString()).strip(), "seed " + s + " " + cc + " " + opts);
+                }
+                run(d, cmd(cc, "-O0", "-g", "-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero",
+                        "-fno-sanitize-recover=all", "-w", "driver." + ext, sources(d, ext), "-o", "san.bin", "-lm"));
+                assertEquals(want, run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cc + " sanitized");
+            }
+        }
+        assertEquals(java.util.EnumSet.of(dev.yarpj.ir.Builtin.FMIN, dev.yarpj.ir.Builtin.FMAX, dev.yarpj.ir.Builtin.FMA,
+                dev.yarpj.ir.Builtin.SQRT, dev.yarpj.ir.Builtin.FABS), called, "every call of the math library is made");
     }
 
     /**
@@ -100,11 +146,11 @@ class FastMathTest {
             String want = Long.toUnsignedString(t.prediction().checksum());
             for (String cc : List.of("gcc", "clang")) {
                 for (List<String> opts : List.of(List.of("-O0"), List.of("-Ofast", "-march=native"))) {
-                    run(d, cmd(cc, opts, "-w", "driver.c", sources(d, "c"), "-o", "t.bin"));
+                    run(d, cmd(cc, opts, "-w", "driver.c", sources(d, "c"), "-o", "t.bin", "-lm"));
                     assertEquals(want, run(d, d.resolve("t.bin").toString()).strip(), "seed " + s + " " + cc + " " + opts);
                 }
                 run(d, cmd(cc, "-O0", "-fsanitize=undefined,float-cast-overflow,float-divide-by-zero", "-fno-sanitize-recover=all",
-                        "-w", "driver.c", sources(d, "c"), "-o", "san.bin"));
+                        "-w", "driver.c", sources(d, "c"), "-o", "san.bin", "-lm"));
                 assertEquals(want, run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cc + " sanitized");
             }
         }

@@ -52,13 +52,13 @@ class IspcCompileAndRunTest {
             for (String target : List.of("sse4-i32x4", "avx2-i32x8", "avx2-i64x4")) {
                 for (String opt : List.of("-O0", "-O2")) {
                     run(d, "ispc", "--pic", "--woff", opt, "--target=" + target, "func.ispc", "-o", "func.o");
-                    run(d, "g++", "driver.o", "func.o", "-o", "test.bin");
+                    run(d, "g++", "driver.o", "func.o", "-o", "test.bin", "-lm");
                     assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " ispc " + target + " " + opt);
                 }
             }
             for (String cxx : List.of("g++", "clang++")) {
                 run(d, cxx, "-O2", "-w", "-c", "func.cpp", "-o", "func.o");
-                run(d, "g++", "driver.o", "func.o", "-o", "test.bin");
+                run(d, "g++", "driver.o", "func.o", "-o", "test.bin", "-lm");
                 assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " C++ lowering, " + cxx);
             }
         }
@@ -90,7 +90,7 @@ class IspcCompileAndRunTest {
             run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "-c", "driver.cpp", "-o", "driver.o");
             for (String opt : List.of("-O0", "-O2")) {
                 run(d, "ispc", "--pic", "--woff", opt, "--target=avx2-i32x8", "func.ispc", "-o", "func.o");
-                run(d, "g++", "driver.o", "func.o", "-o", "test.bin");
+                run(d, "g++", "driver.o", "func.o", "-o", "test.bin", "-lm");
                 assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " ispc " + opt);
             }
         }
@@ -106,12 +106,13 @@ class IspcCompileAndRunTest {
     void floatingPointPrintsThePredictionWithFastMath() throws Exception {
         GenPolicy floats = dev.yarpj.policy.PolicyLoader.parse("floats: {p_float: 0.5}\n", "floats.yaml", "floats");
         Generator gen = new Generator(floats, Language.ISPC, CheckMode.HASH);
-        int partialSums = 0;
+        int partialSums = 0, absolutes = 0;
         for (long s = 2; s <= 3; s++) {
             GeneratedTest t = gen.generate(s, "test");
             String ispc = t.files().files().get("func.ispc");
             assertTrue(ispc.contains("float ") || ispc.contains("double "), "no floating point in seed " + s);
             if (ispc.matches("(?s).*varying (float|double) part_.*reduce_add.*")) partialSums++;
+            if (ispc.contains("abs(")) absolutes++; // the math library's fabs (floats: p_library), ispc's abs
             Path d = write(t, "floats-" + s);
             String want = Long.toUnsignedString(t.prediction().checksum());
             run(d, "ispc", "--pic", "--woff", "-O0", "--target=sse4-i32x4", "func.ispc", "-o", "header.o", "-h", "func_ispc.h");
@@ -119,15 +120,16 @@ class IspcCompileAndRunTest {
             for (String target : List.of("sse4-i32x4", "avx2-i32x8")) {
                 for (List<String> opts : List.of(List.of("-O0"), List.of("-O2"), List.of("-O2", "--opt=fast-math"))) {
                     run(d, dev.yarpj.Commands.cmd("ispc", "--pic", "--woff", opts, "--target=" + target, "func.ispc", "-o", "func.o"));
-                    run(d, "g++", "driver.o", "func.o", "-o", "test.bin");
+                    run(d, "g++", "driver.o", "func.o", "-o", "test.bin", "-lm");
                     assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " ispc " + target + " " + opts);
                 }
             }
             run(d, "g++", "-Ofast", "-march=native", "-w", "-c", "func.cpp", "-o", "func.o");
-            run(d, "g++", "-Ofast", "driver.o", "func.o", "-o", "test.bin");
+            run(d, "g++", "-Ofast", "driver.o", "func.o", "-o", "test.bin", "-lm");
             assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " C++ lowering at -Ofast");
         }
         assertTrue(partialSums > 0, "no floating sum over a gang's partial results");
+        assertTrue(absolutes > 0, "no call of abs");
     }
 
     @Test
@@ -136,7 +138,7 @@ class IspcCompileAndRunTest {
         for (long s = 1; s <= SEEDS; s++) {
             Path d = write(gen.generate(s, "test"), "asserts-" + s);
             run(d, "ispc", "--pic", "--woff", "-O2", "--target=avx2-i32x8", "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "test.bin");
+            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "test.bin", "-lm");
             assertEquals("OK", run(d, d.resolve("test.bin").toString()).strip(), "seed " + s);
         }
     }
@@ -149,7 +151,7 @@ class IspcCompileAndRunTest {
             Path d = write(t, "san-" + s);
             for (String cxx : List.of("g++", "clang++")) {
                 run(d, cxx, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w",
-                        "driver.cpp", "func.cpp", "-o", "san.bin");
+                        "driver.cpp", "func.cpp", "-o", "san.bin", "-lm");
                 assertEquals(Long.toUnsignedString(t.prediction().checksum()),
                         run(d, d.resolve("san.bin").toString()).strip(), "seed " + s + " " + cxx);
             }

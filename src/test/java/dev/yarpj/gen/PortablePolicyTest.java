@@ -89,7 +89,7 @@ class PortablePolicyTest {
             for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
             for (List<String> build : List.of(List.of("gcc", "-O3"), List.of("clang", "-O3"),
                     List.of("clang", "-O0", "-fsanitize=undefined", "-fno-sanitize-recover=all"))) {
-                String[] cmd = dev.yarpj.Commands.cmd(build, "-w", "driver.c", dev.yarpj.Commands.sources(d, "c"), "-o", "t.bin");
+                String[] cmd = dev.yarpj.Commands.cmd(build, "-w", "driver.c", dev.yarpj.Commands.sources(d, "c"), "-o", "t.bin", "-lm");
                 assertEquals(0, run(d, cmd), String.join(" ", cmd));
                 Process p = new ProcessBuilder(d.resolve("t.bin").toString()).directory(d.toFile()).redirectErrorStream(true).start();
                 String out = new String(p.getInputStream().readAllBytes());

@@ -65,12 +65,12 @@ class SyclCompileAndRunTest {
             for (String target : List.of("omp", "generic")) {
                 for (String opt : s == 4 ? List.of("-O0", "-O3", "-O3 -ffast-math") : List.of("-O0", "-O3")) {
                     run(d, dev.yarpj.Commands.cmd(acpp, List.of(opt.split(" ")), "--acpp-targets=" + target, "-w", "-c", "func.cpp", "-o", "func.o"));
-                    run(d, acpp, "--acpp-targets=" + target, "driver.o", "func.o", "-o", "test.bin");
+                    run(d, acpp, "--acpp-targets=" + target, "driver.o", "func.o", "-o", "test.bin", "-lm");
                     assertEquals(want, runQuietly(d).strip(), "seed " + s + " " + target + " " + opt);
                 }
             }
             run(d, "g++", "-O2", "-w", "-c", "func_ref.cpp", "-o", "ref.o");
-            run(d, "g++", "driver.o", "ref.o", "-o", "ref.bin");
+            run(d, "g++", "driver.o", "ref.o", "-o", "ref.bin", "-lm");
             assertEquals(want, run(d, d.resolve("ref.bin").toString()).strip(), "seed " + s + " C++ lowering");
         }
     }

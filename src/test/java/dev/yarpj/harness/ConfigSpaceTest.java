@@ -191,7 +191,7 @@ class ConfigSpaceTest {
         Testbed t = load("reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: s\n    c: clang\n    cpp: clang++\n    axes:\n      lto: [-flto]\n"
                 + "  - name: plain\n    c: clang\n    flags: [-O2]\n").all().get(0).drawn(1);
         assertEquals(List.of("clang++", "-flto"), t.linker(Language.CPP, "g++"));
-        assertEquals(List.of("clang", "-flto", "driver.o", "func.o", "-o", "test"), t.linkCommand(Language.C, "gcc", "func.o", "test"));
+        assertEquals(List.of("clang", "-flto", "driver.o", "func.o", "-o", "test", "-lm"), t.linkCommand(Language.C, "gcc", "func.o", "test"));
         Testbed plain = load("reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: plain\n    c: clang\n    flags: [-O2]\n").all().get(0);
         assertEquals(List.of("gcc"), plain.linker(Language.C, "gcc"));
         assertNotEquals(plain, plain.drawn(1).named("other"));

@@ -254,7 +254,7 @@ class FuzzHarnessTest {
         // One translation unit for C-Vise: the second file's min and max functions, which func may define too, once.
         String merged = finding.merged();
         Files.writeString(dir.resolve("merged.c"), merged);
-        dev.yarpj.Commands.run(dir, "gcc", "-O0", "-w", "merged.c", "-o", "merged.bin");
+        dev.yarpj.Commands.run(dir, "gcc", "-O0", "-w", "merged.c", "-o", "merged.bin", "-lm");
         assertEquals(Files.readString(f.resolve("expected.txt")).strip(), dev.yarpj.Commands.run(dir, dir.resolve("merged.bin").toString()).strip());
         // Replayed as the harness built it: the buggy compile and the -O0 guard build both files.
         Replay replay = new Replay(finding, 60, 10);

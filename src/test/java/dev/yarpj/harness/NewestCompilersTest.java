@@ -66,9 +66,9 @@ class NewestCompilersTest {
                 String want = Long.toUnsignedString(t.prediction().checksum());
                 run(d, system, "-O0", "-w", "-c", "driver." + ext, "-o", "driver.o");
                 run(d, dev.yarpj.Commands.cmd(cc, "-O3", "-w", dev.yarpj.Commands.object(d, ext), "-o", "func.o"));
-                run(d, system, "driver.o", "func.o", "-o", "test.bin");
+                run(d, system, "driver.o", "func.o", "-o", "test.bin", "-lm");
                 assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), w + " -O3, linked by " + system + ", seed " + seed);
-                run(d, dev.yarpj.Commands.cmd(cc, "-O2", "-w", "driver." + ext, dev.yarpj.Commands.sources(d, ext), "-o", "own.bin"));
+                run(d, dev.yarpj.Commands.cmd(cc, "-O2", "-w", "driver." + ext, dev.yarpj.Commands.sources(d, ext), "-o", "own.bin", "-lm"));
                 assertEquals(want, run(d, d.resolve("own.bin").toString()).strip(), w + " -O2, linked by itself, seed " + seed);
             }
         }
@@ -102,7 +102,7 @@ class NewestCompilersTest {
                 for (boolean lto : List.of(false, true)) {
                     List<String> flags = lto ? List.of("-O3", "-flto") : List.of("-O3");
                     run(d, dev.yarpj.Commands.cmd(cc, flags, "-w", "-r", "func.c", "helpers.c", "-o", "func.o"));
-                    run(d, dev.yarpj.Commands.cmd(cc, flags, "driver.o", "func.o", "-o", "test.bin"));
+                    run(d, dev.yarpj.Commands.cmd(cc, flags, "driver.o", "func.o", "-o", "test.bin", "-lm"));
                     assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), w + " " + flags + ", seed " + seed);
                     // Calls of helpers left in the program (clang's LTO at the partial link keeps their global symbols).
                     long left = run(d, "objdump", "-d", "test.bin").lines().filter(l -> l.matches(".*\\scall\\s.*<fn_\\d+.*")).count();

@@ -51,11 +51,11 @@ class SyclHarnessTest {
         Testbed fake = usable.get(0);
         assertEquals(List.of(DIR.resolve("fake-sycl.sh").toString(), "-O2", "--acpp-targets=omp", "-w", "-c", "func.cpp", "-o", "f.o"),
                 fake.compileCommand(Language.SYCL, "f.o"));
-        assertEquals(List.of(DIR.resolve("fake-sycl.sh").toString(), "-O2", "--acpp-targets=omp", "driver.o", "f.o", "-o", "t"),
+        assertEquals(List.of(DIR.resolve("fake-sycl.sh").toString(), "-O2", "--acpp-targets=omp", "driver.o", "f.o", "-o", "t", "-lm"),
                 fake.linkCommand(Language.SYCL, "g++", "f.o", "t"));
         Testbed ref = usable.get(2);
         assertEquals("func_ref.cpp", ref.source(Language.SYCL));
-        assertEquals(List.of("g++", "driver.o", "f.o", "-o", "t"), ref.linkCommand(Language.SYCL, "g++", "f.o", "t"));
+        assertEquals(List.of("g++", "driver.o", "f.o", "-o", "t", "-lm"), ref.linkCommand(Language.SYCL, "g++", "f.o", "t"));
     }
 
     @Test

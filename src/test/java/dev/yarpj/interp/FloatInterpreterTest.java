@@ -66,6 +66,24 @@ class FloatInterpreterTest {
     }
 
     @Test
+    void aSquareRootThatWouldRoundIsRefused() {
+        // out = sqrt(a[0]) over an array of 2.25, then of 2: the root of 2 would round.
+        for (double element : new double[] {2.25, 2}) {
+            VarType ft = VarType.uniform(NumType.DOUBLE);
+            ScalarVar out = new ScalarVar(0, "res_0", ft, ScalarVar.Role.OUTPUT, 0, false);
+            ArrayVar a = new ArrayVar(0, "arr_0", ft, List.of(N), true, ArrayVar.Fill.uniform(bits(element)));
+            Stmt s = new Stmt.Assign(new Expr.ScalarRef(out), null, Exprs.call(dev.yarpj.ir.Builtin.SQRT, Exprs.subscript(a, List.of(c(0)))));
+            Program p = new Program(List.of(), List.of(out), List.of(a), List.of(), List.of(), new Stmt.Block(List.of(s)), 1, 1);
+            if (element == 2.25) {
+                assertEquals(List.of(bits(1.5)), Interpreter.run(p, 10_000).scalars());
+            } else {
+                UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(p, 10_000));
+                assertTrue(e.getMessage().startsWith("FP_INEXACT: sqrt(2.0)"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
     void aConversionOutOfRangeIsRefused() {
         // acc ends at 2^40: (int) acc is undefined.
         UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,

@@ -160,7 +160,7 @@ class ArithAgreesWithGccTest {
         }
 
         Set<Builtin> builtinsSeen = EnumSet.noneOf(Builtin.class);
-        Builtin[] builtins = Builtin.values();
+        Builtin[] builtins = {Builtin.MIN, Builtin.MAX}; // the integer ones; FloatArithTest has the math library's
         for (int i = 0; i < MINMAX_CASES; i++) {
             Builtin fn = builtins[rnd.nextInt(builtins.length)];
             NumType at = pick(rnd);
@@ -183,7 +183,7 @@ class ArithAgreesWithGccTest {
                 "only " + cases.size() + " cases compared (" + skippedUb + " skipped as UB)");
         assertEquals(EnumSet.allOf(BinOp.class), binOpsSeen, "binary operators exercised without UB");
         assertEquals(EnumSet.allOf(UnOp.class), unOpsSeen, "unary operators exercised without UB");
-        assertEquals(EnumSet.allOf(Builtin.class), builtinsSeen, "builtins exercised");
+        assertEquals(EnumSet.of(Builtin.MIN, Builtin.MAX), builtinsSeen, "builtins exercised");
         assertEquals(skippedUb, ubCases.size(), "every skipped case is kept as a UB case");
 
         // Hand-picked cases on both sides of every UB boundary, added after the random ones (so

@@ -53,6 +53,27 @@ class FloatArithTest {
     }
 
     @Test
+    void theMathLibrarysCallsAreExactOrRefused() {
+        // fma(a, b, c) must be exact split as a * b, then + c, so that contraction changes nothing.
+        assertNull(FloatArith.callUb(Builtin.FMA, NumType.FLOAT, bits(1.5), bits(2.25), bits(-0.375)));
+        assertEquals(3.0, value(Arith.builtin(Builtin.FMA, NumType.FLOAT, bits(1.5), bits(2.25), bits(-0.375))));
+        // 4097 * 4097 rounds in float, although the fused result 4097 * 4097 - 16785409 = 0 would not.
+        assertEquals(UbKind.FP_INEXACT, FloatArith.callUb(Builtin.FMA, NumType.FLOAT, bits(4097), bits(4097), bits(-16785409)));
+        assertEquals(UbKind.FP_INEXACT, FloatArith.callUb(Builtin.FMA, NumType.FLOAT, bits(0x1p24), bits(1), bits(1)));
+        // A square root only of a square.
+        assertEquals(1.5, value(Arith.builtin(Builtin.SQRT, NumType.DOUBLE, bits(2.25))));
+        assertNull(Arith.builtinUb(Builtin.SQRT, NumType.DOUBLE, bits(0x1p-40)));
+        assertEquals(UbKind.FP_INEXACT, Arith.builtinUb(Builtin.SQRT, NumType.DOUBLE, bits(2)));
+        assertEquals(UbKind.FP_INEXACT, Arith.builtinUb(Builtin.SQRT, NumType.DOUBLE, bits(-4)));
+        assertEquals(0L, Arith.builtin(Builtin.SQRT, NumType.DOUBLE, bits(0)));
+        // fmin, fmax and fabs always are exact.
+        assertEquals(-2.0, value(Arith.builtin(Builtin.FMIN, NumType.DOUBLE, bits(-2), bits(0.5))));
+        assertEquals(0.5, value(Arith.builtin(Builtin.FMAX, NumType.FLOAT, bits(-2), bits(0.5))));
+        assertEquals(2.0, value(Arith.builtin(Builtin.FABS, NumType.FLOAT, bits(-2))));
+        assertNull(Arith.builtinUb(Builtin.FABS, NumType.FLOAT, bits(-2)));
+    }
+
+    @Test
     void aZeroIsAlwaysHeldAsPlusZero() {
         assertEquals(0L, Arith.binary(BinOp.MUL, NumType.DOUBLE, bits(-1.0), NumType.DOUBLE, bits(0.0)));
         assertEquals(0L, Arith.unary(UnOp.NEG, NumType.FLOAT, bits(0.0)));

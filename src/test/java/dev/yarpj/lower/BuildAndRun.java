@@ -36,7 +36,7 @@ final class BuildAndRun {
         for (String cc : compilers) {
             if (!onPath(cc)) continue;
             for (String opt : levels) {
-                run(d, dev.yarpj.Commands.cmd(cc, opt, "-w", "driver." + lang.extension, dev.yarpj.Commands.sources(d, lang.extension), "-o", "t.bin"));
+                run(d, dev.yarpj.Commands.cmd(cc, opt, "-w", "driver." + lang.extension, dev.yarpj.Commands.sources(d, lang.extension), "-o", "t.bin", "-lm"));
                 assertEquals("OK", run(d, d.resolve("t.bin").toString()).strip(), cc + " " + opt + "\n" + shown);
             }
         }
@@ -50,7 +50,7 @@ final class BuildAndRun {
     /** What the ISPC test in {@code d} prints, stripped: func.ispc built by ispc for {@code target} at {@code opt}, linked by g++ with the driver. */
     static String ispcOutput(Path d, String target, String opt) throws Exception {
         run(d, "ispc", "--pic", "--woff", opt, "--target=" + target, "func.ispc", "-o", "func.o", "-h", "func_ispc.h");
-        run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin");
+        run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "driver.cpp", "func.o", "-o", "t.bin", "-lm");
         return run(d, d.resolve("t.bin").toString()).strip();
     }
 

@@ -118,7 +118,7 @@ class CFamilyLowererTest {
         for (Map.Entry<String, String> f : t.files().entrySet()) Files.writeString(dir.resolve(f.getKey()), f.getValue());
         for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
             for (String opt : List.of("-O0", "-O3")) {
-                Process build = new ProcessBuilder(cc, opt, "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "t.bin")
+                Process build = new ProcessBuilder(cc, opt, "-w", "driver." + lang.extension, "func." + lang.extension, "-o", "t.bin", "-lm")
                         .directory(dir.toFile()).redirectErrorStream(true).start();
                 String log = new String(build.getInputStream().readAllBytes());
                 assertEquals(0, build.waitFor(), cc + " " + opt + ": " + log);

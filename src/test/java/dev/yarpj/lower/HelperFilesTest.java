@@ -79,7 +79,7 @@ class HelperFilesTest {
                 run(d, ccs[0], "-O0", "-w", "-c", "driver." + ext, "-o", "driver.o");
                 for (String cc : ccs) {
                     run(d, cc, "-O2", "-w", "-r", "func." + ext, "helpers." + ext, "-o", "func.o");
-                    run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin");
+                    run(d, ccs[0], "driver.o", "func.o", "-o", "test.bin", "-lm");
                     assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), lang + " seed " + seed + " " + cc);
                 }
             }

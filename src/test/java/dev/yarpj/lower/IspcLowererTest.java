@@ -104,7 +104,7 @@ class IspcLowererTest {
             for (String target : List.of("sse4-i32x4", "avx2-i32x16")) {
                 for (String opt : List.of("-O0", "-O2")) BuildAndRun.withIspc(d, target, opt, "rng " + seed + "\n" + ispc);
             }
-            run(d, "g++", "-O2", "-w", "driver.cpp", "func.cpp", "-o", "cpp.bin");
+            run(d, "g++", "-O2", "-w", "driver.cpp", "func.cpp", "-o", "cpp.bin", "-lm");
             assertEquals("OK", run(d, d.resolve("cpp.bin").toString()).strip(), "the C++ lowering");
         }
         assertEquals(3, forms.size(), "every gang form was picked: " + forms);

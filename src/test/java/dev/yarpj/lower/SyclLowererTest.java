@@ -98,18 +98,23 @@ class SyclLowererTest {
 
     /**
      * Floating point that never rounds (floats: p_float) in SYCL: every file passes the syntax
-     * check, sums, minima and maxima of float and double are sycl::reductions too, and the C++
-     * lowering of two of them prints the prediction at -O0 and -Ofast. (A float sum is rare: a
+     * check (with SYCL's math built-ins), sums, minima and maxima of float and double are
+     * sycl::reductions too, and the C++ lowering of two of them prints the prediction at -O0
+     * and -Ofast. (A float sum is rare: a
      * sum whose every order is exact in 24 bits must have few terms; seeds 1..30 have three
      * double sums.)
      */
     @Test
     void floatingPointFoldsAreSyclReductionsAndTheCppLoweringPrintsThePrediction() throws Exception {
-        GenPolicy policy = PolicyLoader.parse("floats: {p_float: 0.5}\n", "floats.yaml", "floats");
+        // Every min, max, fabs, fma and square root the math built-in (floats: p_library), which changes nothing else.
+        GenPolicy policy = PolicyLoader.parse("floats: {p_float: 0.5, p_library: 1}\n", "floats.yaml", "floats");
         Generator gen = new Generator(policy, Language.SYCL, CheckMode.HASH);
         Set<String> seen = new HashSet<>();
+        Set<String> calls = new HashSet<>();
         for (long s = 1; s <= 30; s++) {
             GeneratedTest t = gen.generate(s, "test");
+            var call = Pattern.compile("sycl::(fmin|fmax|fma|sqrt|fabs)\\(").matcher(t.files().files().get("func.cpp"));
+            while (call.find()) if (s <= 12) calls.add(call.group(1));
             var m = Pattern.compile("sycl::reduction\\([^)]*sycl::(plus|minimum|maximum)<(float|double)>").matcher(t.files().files().get("func.cpp"));
             while (m.find()) seen.add(m.group(1) + "<" + m.group(2) + ">");
             if (s > 12) continue;
@@ -119,11 +124,12 @@ class SyclLowererTest {
             if (s > 2) continue;
             String want = Long.toUnsignedString(t.prediction().checksum());
             for (String opt : List.of("-O0", "-Ofast")) {
-                run(d, "g++", opt, "-w", "driver.cpp", "func_ref.cpp", "-o", "ref.bin");
+                run(d, "g++", opt, "-w", "driver.cpp", "func_ref.cpp", "-o", "ref.bin", "-lm");
                 assertEquals(want, run(d, d.resolve("ref.bin").toString()).strip(), "seed " + s + " C++ lowering " + opt);
             }
         }
         assertTrue(seen.stream().anyMatch(x -> x.startsWith("plus<")) && seen.size() >= 3, "floating reductions seen: " + seen);
+        assertEquals(Set.of("fmin", "fmax", "fma", "sqrt", "fabs"), calls, "the math built-ins in the syntax-checked seeds");
     }
 
     private static int count(String s, String what) {

@@ -106,7 +106,7 @@ class HelperEditsTest {
             // What the edits leave is a program gcc takes, and that computes the prediction (the asserts driver says OK).
             java.nio.file.Path d = java.nio.file.Files.createDirectories(dir.resolve("s" + seed));
             for (var f : t.recipe().lower(p, after).files().entrySet()) java.nio.file.Files.writeString(d.resolve(f.getKey()), f.getValue());
-            assertEquals("", dev.yarpj.Commands.run(d, dev.yarpj.Commands.cmd("gcc", "-O2", "-w", "-o", "t", dev.yarpj.Commands.sources(d, "c"), "driver.c")));
+            assertEquals("", dev.yarpj.Commands.run(d, dev.yarpj.Commands.cmd("gcc", "-O2", "-w", "-o", "t", dev.yarpj.Commands.sources(d, "c"), "driver.c", "-lm")));
             assertEquals("OK", dev.yarpj.Commands.run(d, "./t").strip(), "seed " + seed);
         }
         assertTrue(unpointed >= 5, "only " + unpointed + " helpers' pointers passed by value");
@@ -161,7 +161,7 @@ class HelperEditsTest {
             if (built >= 2) continue;
             java.nio.file.Path d = java.nio.file.Files.createDirectories(dir.resolve("s" + seed));
             for (var f : t.recipe().lower(p, after).files().entrySet()) java.nio.file.Files.writeString(d.resolve(f.getKey()), f.getValue());
-            assertEquals("", dev.yarpj.Commands.run(d, dev.yarpj.Commands.cmd("gcc", "-O2", "-w", "-o", "t", dev.yarpj.Commands.sources(d, "c"), "driver.c")));
+            assertEquals("", dev.yarpj.Commands.run(d, dev.yarpj.Commands.cmd("gcc", "-O2", "-w", "-o", "t", dev.yarpj.Commands.sources(d, "c"), "driver.c", "-lm")));
             assertEquals("OK", dev.yarpj.Commands.run(d, "./t").strip(), "seed " + seed);
             built++;
         }

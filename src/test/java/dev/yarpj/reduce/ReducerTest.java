@@ -68,7 +68,7 @@ class ReducerTest {
         // and clang, and the fake compiler still changes its output.
         Path work = r.reduced().getParent();
         assertSanitizerClean(work);
-        run(work, "gcc", "-O0", "-w", "merged.c", "-o", "ref.bin");
+        run(work, "gcc", "-O0", "-w", "merged.c", "-o", "ref.bin", "-lm");
         run(work, fake, "-O2", "-w", "merged.c", "-o", "bug.bin");
         assertNotEquals(run(work, "./ref.bin"), run(work, "./bug.bin"));
     }
