@@ -109,7 +109,8 @@ public final class ProgramJson {
     /**
      * {@code tree} with what older files spelt otherwise spelt as now: a helper's one result
      * ({@code body}, of type {@code result}, before helpers returned structs) is its list of
-     * results. Changes the tree in place.
+     * results; a call's two operands ({@code lhs}, {@code rhs}, before the math library's
+     * calls of one or three) are its {@code args}. Changes the tree in place.
      */
     private static JsonNode upgraded(JsonNode tree) {
         if (tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
@@ -117,6 +118,9 @@ public final class ProgramJson {
                 o.set("results", o.arrayNode().add(o.remove("body")));
                 o.remove("result");
                 o.putNull("resultStruct");
+            }
+            if (o.path("@").asText().equals("Call") && o.has("lhs") && o.has("rhs") && !o.has("args")) {
+                o.set("args", o.arrayNode().add(o.remove("lhs")).add(o.remove("rhs")));
             }
             o.elements().forEachRemaining(ProgramJson::upgraded);
         } else if (tree != null && tree.isArray()) {

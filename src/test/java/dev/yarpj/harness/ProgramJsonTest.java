@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * of {@code generate(4)} under policies/vectorize.yaml in C (between them every kind of
  * statement, expression and array passing); EditsFileTest reads the edits.json there. Should a
  * record of the IR gain a field, the byte comparison fails: the file still reads, but the
- * fixture is to be written again (as they were when Program gained its helpers). A program
+ * fixture is to be written again (as they were when Program gained its helpers, and when a
+ * call's lhs and rhs became its args; the file of before that is kept beside them). A program
  * that calls helpers writes and reads back equal, calls and bodies alike.
  */
 class ProgramJsonTest {
@@ -52,6 +53,15 @@ class ProgramJsonTest {
             // The same bytes every time.
             assertTrue(java.util.Arrays.equals(p.bytes(), back.bytes()), name);
         }
+    }
+
+    /** A min or max call written as {@code lhs} and {@code rhs} (before calls took one to three operands) reads as its {@code args}. */
+    @Test
+    void aCallWrittenWithTwoOperandsByAnOlderYarpjReadsAsToday() throws Exception {
+        ProgramFile old = ProgramFile.read(FIXTURES.resolve("vectorize-C-4-two-operand-calls.json.gz"));
+        ProgramFile now = ProgramFile.read(FIXTURES.resolve("vectorize-C-4.json.gz"));
+        assertEquals(now.program(), old.program());
+        assertTrue(gunzip(FIXTURES.resolve("vectorize-C-4-two-operand-calls.json.gz")).contains("\"lhs\": {\"@\": \"Cast\""), "the fixture is the old layout");
     }
 
     @Test
