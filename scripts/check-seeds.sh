@@ -133,7 +133,7 @@ check_ispc() {
   if [[ " $modes " == *" asserts "* ]]; then
     a="$work/asserts/$s"
     if ispc --pic --woff -O2 --target="$first_target" "$a/func.ispc" -o "$a/func.o" -h "$a/func_ispc.h" 2>/dev/null \
-        && g++ -O0 -w -DYARPJ_ISPC "$a/driver.cpp" "$a/func.o" -I"$a" -o "$a/a.out"; then
+        && g++ -O0 -w -DYARPJ_ISPC "$a/driver.cpp" "$a/func.o" -I"$a" -o "$a/a.out" -lm; then
       got=$(run "$a/a.out"); [ "$got" = OK ] || fail="$fail asserts:[$got]"
     else fail="$fail asserts:build"; fi
   fi
@@ -165,7 +165,7 @@ check_sycl() {
   fi
   if [[ " $modes " == *" asserts "* ]]; then
     a="$work/asserts/$s"
-    if $sycl_cxx -O3 --acpp-targets="$first_target" -w "$a/driver.cpp" "$a/func.cpp" -I"$a" -o "$a/a.out" 2>/dev/null; then
+    if $sycl_cxx -O3 --acpp-targets="$first_target" -w "$a/driver.cpp" "$a/func.cpp" -I"$a" -o "$a/a.out" -lm 2>/dev/null; then
       got=$(run "$a/a.out"); [ "$got" = OK ] || fail="$fail asserts:[$got]"
     else fail="$fail asserts:build"; fi
   fi

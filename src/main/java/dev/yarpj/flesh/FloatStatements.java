@@ -34,7 +34,10 @@ import java.util.List;
  * {@code 2^k} is a product by {@code 2^-k}. A reduction's bound is its start's plus the trip
  * product times its value's: the value is the same on every iteration of a context, as every
  * value fleshing builds is. A sum over that bound becomes a min or a max, as an integer sum
- * that might overflow becomes an exclusive or.
+ * that might overflow becomes an exclusive or. The math library's calls follow the same rules:
+ * an {@code fma(a, b, c)} is the product and then the sum (so contracting or splitting it
+ * changes nothing), a {@code sqrt(a * a)} carries its square's quantum and bound as well as
+ * {@code |a|}'s, and {@code fmin}, {@code fmax} and {@code fabs} are exact always.
  */
 final class FloatStatements {
     private final Fleshing f;
@@ -307,13 +310,7 @@ final class FloatStatements {
         FValue open = abs(a, t);
         if (t != NumType.DOUBLE || square == a) return library ? fabs(a, t) : open;
         // The open-coded form carries the same quantum and bound, so that only the spelling differs.
-        int[] q = new int[2];
-        double[] bound = new double[2];
-        for (int c = 0; c < 2; c++) {
-            q[c] = Math.min(open.quantum()[c], square.quantum()[c]);
-            bound[c] = Math.max(open.bound()[c], square.bound()[c]);
-        }
-        return new FValue(library ? Exprs.call(Builtin.SQRT, square.expr()) : open.expr(), open.values(), q, bound);
+        return joined(library ? Exprs.call(Builtin.SQRT, square.expr()) : open.expr(), open.values(), open, square);
     }
 
     /**
@@ -322,15 +319,20 @@ final class FloatStatements {
      */
     private FValue select(boolean min, FValue a, FValue b, boolean library) {
         long[] v = new long[2];
+        for (int c = 0; c < 2; c++) v[c] = FloatArith.minMax(min, a.values()[c], b.values()[c]);
+        Builtin fn = library ? (min ? Builtin.FMIN : Builtin.FMAX) : min ? Builtin.MIN : Builtin.MAX;
+        return joined(Exprs.call(fn, a.expr(), b.expr()), v, a, b);
+    }
+
+    /** {@code e} with {@code values}, and per context the finer quantum and the larger bound of {@code x} and {@code y}. */
+    private static FValue joined(Expr e, long[] values, FValue x, FValue y) {
         int[] q = new int[2];
         double[] bound = new double[2];
         for (int c = 0; c < 2; c++) {
-            v[c] = FloatArith.minMax(min, a.values()[c], b.values()[c]);
-            q[c] = Math.min(a.quantum()[c], b.quantum()[c]);
-            bound[c] = Math.max(a.bound()[c], b.bound()[c]);
+            q[c] = Math.min(x.quantum()[c], y.quantum()[c]);
+            bound[c] = Math.max(x.bound()[c], y.bound()[c]);
         }
-        Builtin fn = library ? (min ? Builtin.FMIN : Builtin.FMAX) : min ? Builtin.MIN : Builtin.MAX;
-        return new FValue(Exprs.call(fn, a.expr(), b.expr()), v, q, bound);
+        return new FValue(e, values, q, bound);
     }
 
     /**

@@ -121,7 +121,8 @@ final class UbGuard {
         long[] v = new long[2];
         for (int c = 0; c < 2; c++) {
             if (!Valued.active(mask, c)) continue;
-            v[c] = Arith.builtin(fn, node.type(), Arith.convert(a.values()[c], node.type()), Arith.convert(b.values()[c], node.type()));
+            v[c] = Arith.builtin(fn, node.type(), Arith.convert(a.values()[c], node.type()),
+                    Arith.convert(b.values()[c], node.type()));
         }
         return new Valued(node, v);
     }

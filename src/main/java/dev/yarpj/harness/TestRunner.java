@@ -530,7 +530,8 @@ final class TestRunner {
         Testbed runs = tb == null ? cfg.reference() : tb;
         String test = shell(runs.execCommand("$work/test")); // under the target's emulator, if any
         int runLimit = (int) Math.ceil(runLimits(runs).timeoutSeconds());
-        String linkCmd = linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" " + Testbed.MATH_LIBRARY + " || { echo 'link failed'; exit 2; }\n";
+        String linkOnly = linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" " + Testbed.MATH_LIBRARY;
+        String linkCmd = linkOnly + " || { echo 'link failed'; exit 2; }\n";
         // Run alone, as a repro is, a compile's wall-clock time is its CPU time.
         int limit = (int) Math.ceil(cfg.compileLimits().cpuSeconds());
         switch (kind) {
@@ -541,7 +542,7 @@ final class TestRunner {
                     .append("if [ \"$got\" != \"$want\" ]; then echo \"reproduced: wrong code: got $got, expected $want\"; exit 0; fi\n");
             // A crash at an -flto link: the func is built, then the link is what crashes.
             case COMPILER_CRASH -> s.append(link == null ? "" : driver + cc + " || { echo 'func does not build'; exit 2; }\n")
-                    .append(link == null ? cc : linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" " + Testbed.MATH_LIBRARY).append(" 2> \"$work/err\"; rc=$?\n")
+                    .append(link == null ? cc : linkOnly).append(" 2> \"$work/err\"; rc=$?\n")
                     .append("if [ $rc -gt 128 ] || grep -Eq '").append(ispc ? Signature.CRASH_TEXT_ISPC : Signature.CRASH_TEXT).append("' \"$work/err\"; then\n")
                     .append("  echo \"reproduced: compiler crash: $(grep -Em1 '")
                     .append(ispc ? "FATAL ERROR|Assertion|LLVM ERROR|[Ii]nternal|error|Error" : "internal compiler error|Assertion|UNREACHABLE|LLVM ERROR|error")
@@ -565,7 +566,7 @@ final class TestRunner {
             }
             case PROGRAM_REJECTED -> s.append(cc).append(" 2> \"$work/err\"; rc=$?\n")
                     .append(link == null ? "" : "[ $rc -eq 0 ] && { " + (ispc ? header + " && " : "") + driverOnly + " && "
-                            + linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" 2>> \"$work/err\"; rc=$?; }\n")
+                            + linkOnly + " 2>> \"$work/err\"; rc=$?; }\n")
                     .append("if [ $rc -ne 0 ] && [ $rc -le 128 ] && [ $rc -ne 126 ] && [ $rc -ne 127 ]; then echo \"reproduced: rejected: $(grep -m1 ")
                     .append(ispc ? "-i " : "").append("error \"$work/err\")\"; exit 0; fi\n");
             case RUNTIME_CRASH -> s.append(driver).append(cc).append(" || { echo 'func does not build'; exit 2; }\n").append(linkCmd)

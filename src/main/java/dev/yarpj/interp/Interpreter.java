@@ -541,6 +541,8 @@ public final class Interpreter {
             Ev a = expr(c.args().get(0));
             if (fn.arity == 1) return () -> checkedCall(fn, t, a.ev());
             Ev b = expr(c.args().get(1));
+            // min and max, the common case, never are undefined: no check, no array of operands.
+            if (!fn.mathLibrary()) return () -> Arith.builtin(fn, t, a.ev(), b.ev());
             if (fn.arity == 2) return () -> checkedCall(fn, t, a.ev(), b.ev());
             Ev d = expr(c.args().get(2));
             return () -> checkedCall(fn, t, a.ev(), b.ev(), d.ev());
@@ -712,7 +714,7 @@ public final class Interpreter {
         if (ub != null) {
             List<String> shown = new ArrayList<>();
             for (long a : args) shown.add(show(a, t));
-            throw new UndefinedBehaviorException(ub + ": " + fn.name().toLowerCase(java.util.Locale.ROOT) + "(" + String.join(", ", shown) + ") in " + t);
+            throw new UndefinedBehaviorException(ub + ": " + fn.cName() + "(" + String.join(", ", shown) + ") in " + t);
         }
         return Arith.builtin(fn, t, args);
     }

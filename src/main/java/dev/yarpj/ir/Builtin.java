@@ -1,8 +1,9 @@
 package dev.yarpj.ir;
 
 /**
- * Library calls a vectorizer accepts. {@link #MIN} and {@link #MAX} are std::min and std::max
- * in C++, their compare-and-select idiom in C, on any type. The others are the C math
+ * Library calls a vectorizer accepts. {@link #MIN} and {@link #MAX} are the compare-and-select
+ * idiom (a static inline function per type in C and C++, min and max in ISPC and SYCL), on
+ * any type. The others are the C math
  * library's, on {@code float} and {@code double} only, and exact where {@link FloatArith}
  * allows them: {@code fmin}, {@code fmax}, {@code fma}, {@code sqrt} and {@code fabs}, which
  * compilers turn into vector instructions or intrinsics and must not get wrong under fast-math.
@@ -20,5 +21,10 @@ public enum Builtin {
     /** Whether it is the C math library's (a C program that calls it includes math.h and links with -lm). */
     public boolean mathLibrary() {
         return this != MIN && this != MAX;
+    }
+
+    /** Its name in C's math library for double ({@code fmin}), in C++'s std:: and SYCL's sycl:: too. */
+    public String cName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
     }
 }

@@ -36,7 +36,7 @@ public final class Exprs {
         return new Expr.Ternary(t, cond, convertImplicitly(a, t), convertImplicitly(b, t));
     }
 
-    /** A library call with every operand converted to their common type, as std::min&lt;T&gt; does. */
+    /** A library call with every operand converted to their common type (the usual arithmetic conversions). */
     public static Expr.Call call(Builtin fn, Expr... args) {
         NumType t = args[0].type();
         for (Expr a : args) t = Arith.common(t, a.type());

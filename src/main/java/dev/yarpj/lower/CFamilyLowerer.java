@@ -225,8 +225,7 @@ public final class CFamilyLowerer implements Lowerer {
      */
     private String mathCall(Builtin fn, NumType t, List<String> args) {
         includes.add(lang == Language.C ? "#include <math.h>" : "#include <cmath>");
-        String name = fn.name().toLowerCase(java.util.Locale.ROOT);
-        String callee = lang == Language.C ? name + (t == NumType.FLOAT ? "f" : "") : "std::" + name;
+        String callee = lang == Language.C ? fn.cName() + (t == NumType.FLOAT ? "f" : "") : "std::" + fn.cName();
         return callee + "(" + String.join(", ", args) + ")";
     }
 

@@ -81,8 +81,7 @@ final class IspcLowerer implements Lowerer {
         @Override
         String mathCall(Builtin fn, NumType t, List<String> args) {
             return switch (fn) {
-                case FMIN -> "min(" + args.get(0) + ", " + args.get(1) + ")";
-                case FMAX -> "max(" + args.get(0) + ", " + args.get(1) + ")";
+                case FMIN, FMAX -> minMax(fn == Builtin.FMIN, t, args.get(0), args.get(1));
                 case SQRT -> "sqrt(" + args.get(0) + ")";
                 case FABS -> "abs(" + args.get(0) + ")";
                 // ispc's standard library has no fma: the product and sum it stands for, the

@@ -67,8 +67,8 @@ public final class SyclLowerer implements Lowerer {
 
         @Override
         String mathCall(dev.yarpj.ir.Builtin fn, NumType t, List<String> args) {
-            // SYCL's math built-ins, overloaded by type as C++'s are.
-            return "sycl::" + fn.name().toLowerCase(java.util.Locale.ROOT) + "(" + String.join(", ", args) + ")";
+            // SYCL's math built-ins, overloaded by type as C++'s are; every operand of one type, as for min and max.
+            return "sycl::" + fn.cName() + "(" + String.join(", ", args.stream().map(a -> cast(t, a)).toList()) + ")";
         }
 
         @Override

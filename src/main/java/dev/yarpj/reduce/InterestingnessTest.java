@@ -81,12 +81,12 @@ final class InterestingnessTest {
                 .append(".pid\")\" 2> /dev/null; exit 1; fi\n");
         s.append("fi\n");
         s.append("# 1. the symptom first: most candidates lose it, and it needs only two builds\n");
-        String bug = shell(buggy) + " -w \"$f\" -o bug.bin -lm";
+        String bug = shell(buggy) + " -w \"$f\" -o bug.bin " + Testbed.MATH_LIBRARY;
         // The target's programs run under its emulator, with the harness's allowance for it.
         String exec = run.isEmpty() ? "timeout 10 ./" : "timeout " + 10 * Testbed.EMULATION_SLOWDOWN + " " + shell(run) + " ./";
         switch (kind) {
             case WRONG_CODE -> {
-                s.append("timeout $build ").append(shell(List.of(reference))).append(" -O0 -w \"$f\" -o ref.bin -lm > /dev/null 2>&1 || exit 1\n");
+                s.append("timeout $build ").append(shell(List.of(reference))).append(" -O0 -w \"$f\" -o ref.bin " + Testbed.MATH_LIBRARY + " > /dev/null 2>&1 || exit 1\n");
                 s.append(exec).append("ref.bin > ref.out 2>&1 || exit 1\n");
                 s.append("timeout $build ").append(bug).append(" > /dev/null 2>&1 || exit 1\n");
                 s.append(exec).append("bug.bin > bug.out 2>&1 || exit 1\n");
@@ -125,7 +125,7 @@ final class InterestingnessTest {
         s.append("done < bad.txt\n");
         s.append("# 3. sanitizer-clean runs, built by gcc and by clang at -O0\n");
         s.append("for cc in ").append(gcc).append(' ').append(clang).append("; do\n");
-        s.append("  timeout $build $cc -O0 -g $san -w \"$f\" -o san.bin -lm > /dev/null 2>&1 || exit 1\n");
+        s.append("  timeout $build $cc -O0 -g $san -w \"$f\" -o san.bin " + Testbed.MATH_LIBRARY + " > /dev/null 2>&1 || exit 1\n");
         s.append("  timeout 10 ./san.bin > \"san-$cc.out\" 2>&1 || exit 1\n");
         s.append("done\n");
         s.append("# floating point must stay exact (no operation rounds, overflows or goes subnormal, see FloatArith):\n");
@@ -133,14 +133,14 @@ final class InterestingnessTest {
         s.append("if grep -qwE 'float|double' \"$f\"; then\n");
         s.append("  printf '%s\\n' '#define _GNU_SOURCE' '#include <fenv.h>' \\\n");
         s.append("    '__attribute__((constructor)) static void yarpj_fp_traps(void) { feenableexcept(FE_INEXACT | FE_UNDERFLOW | FE_OVERFLOW | FE_INVALID | FE_DIVBYZERO); }' > fptrap.c\n");
-        s.append("  timeout $build ").append(gcc).append(" -O0 -ffp-contract=off -w \"$f\" fptrap.c -o trap.bin -lm > /dev/null 2>&1 || exit 1\n");
+        s.append("  timeout $build ").append(gcc).append(" -O0 -ffp-contract=off -w \"$f\" fptrap.c -o trap.bin " + Testbed.MATH_LIBRARY + " > /dev/null 2>&1 || exit 1\n");
         s.append("  timeout 10 ./trap.bin > /dev/null 2>&1 || exit 1\n");
         s.append("fi\n");
         s.append("# a program whose output depends on garbage shows it here: both builds must agree\n");
         s.append("cmp -s san-").append(gcc).append(".out san-").append(clang).append(".out || exit 1\n");
         s.append("# uninitialized reads that no sanitizer sees: the output must not change with what fills fresh locals\n");
         s.append("for init in zero pattern; do\n");
-        s.append("  timeout $build ").append(gcc).append(" -O0 -w -ftrivial-auto-var-init=$init \"$f\" -o init.bin -lm > /dev/null 2>&1 || exit 1\n");
+        s.append("  timeout $build ").append(gcc).append(" -O0 -w -ftrivial-auto-var-init=$init \"$f\" -o init.bin " + Testbed.MATH_LIBRARY + " > /dev/null 2>&1 || exit 1\n");
         s.append("  timeout 10 ./init.bin > \"init-$init.out\" 2>&1 || exit 1\n");
         s.append("  cmp -s \"init-$init.out\" san-").append(gcc).append(".out || exit 1\n");
         s.append("done\n");

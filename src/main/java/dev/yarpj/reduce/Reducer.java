@@ -221,7 +221,7 @@ public final class Reducer {
         Files.writeString(dir.resolve("reduce.json"), dev.yarpj.harness.JsonFiles.write(info) + "\n");
         Files.writeString(dir.resolve("README.txt"), "Reduced from " + r.linesBefore() + " to " + r.linesAfter() + " lines in "
                 + Math.round(secs) + " s.\nSee the bug:\n  " + String.join(" ", buggy) + " -w " + file
-                + " -o bug -lm && ./bug\n  " + reference + " -O0 -w " + file + " -o ref -lm && ./ref\n"
+                + " -o bug " + Testbed.MATH_LIBRARY + " && ./bug\n  " + reference + " -O0 -w " + file + " -o ref " + Testbed.MATH_LIBRARY + " && ./ref\n"
                 + "interesting.sh is the test every kept candidate passed (sanitizer-clean, same symptom).\n");
         return r;
     }

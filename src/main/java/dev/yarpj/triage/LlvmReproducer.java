@@ -600,11 +600,11 @@ final class LlvmReproducer {
             String run = s.emulator().isEmpty() ? "" : quote(s.emulator()) + " ";
             String d = quote(List.of(dir.toString()));
             return script(script, "ulimit -c 0; ulimit -t 120\nt=$(mktemp -d) || exit 1\ntrap 'rm -rf \"$t\"' EXIT\n"
-                    + quote(build) + " \"$1\" -o \"$t/ref\" >/dev/null 2>&1 || exit 1\n"
+                    + quote(build) + " \"$1\" -o \"$t/ref\" " + Testbed.MATH_LIBRARY + " >/dev/null 2>&1 || exit 1\n"
                     + "timeout " + (long) s.runSeconds() + " " + run + "\"$t/ref\" > \"$t/ref.out\" 2>/dev/null || exit 1\n"
                     + "cmp -s \"$t/ref.out\" " + d + "/expected.txt || exit 1\n"
                     + quote(command) + " \"$1\" -o \"$t/after.bc\" >/dev/null 2>&1 || exit 1\n"
-                    + quote(build) + " \"$t/after.bc\" -o \"$t/bug\" >/dev/null 2>&1 || exit 1\n"
+                    + quote(build) + " \"$t/after.bc\" -o \"$t/bug\" " + Testbed.MATH_LIBRARY + " >/dev/null 2>&1 || exit 1\n"
                     + "timeout " + (long) s.runSeconds() + " " + run + "\"$t/bug\" > \"$t/bug.out\" 2>/dev/null || exit 1\n"
                     + "cmp -s \"$t/bug.out\" " + d + "/wrong.txt\n");
         }

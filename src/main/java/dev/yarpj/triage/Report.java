@@ -13,6 +13,9 @@ import java.util.List;
  * UB-free (built by gcc and clang at -O0 with UBSan and ASan, run clean).
  */
 final class Report {
+    /** The math library every build of a test into a program links (Testbed.MATH_LIBRARY). */
+    private static final String LM = dev.yarpj.harness.Testbed.MATH_LIBRARY;
+
     private Report() {}
 
     /** @param target the target of a finding made for another machine (aarch64-sve, say), else null */
@@ -42,8 +45,8 @@ final class Report {
                     .append(" (the sanitizer builds below are x86-64's: the test is LP64 on both).\n\n");
         }
         r.append("```sh\n");
-        r.append(reference).append(" -O0 ").append(file).append(" -o ref -lm && ").append(exec).append("ref\n");
-        r.append(String.join(" ", v.minimal())).append(' ').append(file).append(" -o bug -lm && ").append(exec).append("bug\n```\n\n");
+        r.append(reference).append(" -O0 ").append(file).append(" -o ref " + LM + " && ").append(exec).append("ref\n");
+        r.append(String.join(" ", v.minimal())).append(' ').append(file).append(" -o bug " + LM + " && ").append(exec).append("bug\n```\n\n");
         if (v.kind() == Outcome.WRONG_CODE) {
             r.append("Expected (").append(reference).append(" -O0, and the sanitizer builds below): `")
                     .append(s.referenceOutput().strip()).append("`\n\n");
@@ -70,7 +73,7 @@ final class Report {
         r.append("\n## The test is free of undefined behaviour\n\n");
         boolean cpp = file.endsWith(".cpp");
         for (String san : cpp ? List.of("g++", "clang++") : List.of("gcc", "clang")) {
-            List<String> build = List.of(san, "-O0", "-g", "-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero", "-fno-sanitize-recover=all", "-w", file, "-o", "san.bin", dev.yarpj.harness.Testbed.MATH_LIBRARY);
+            List<String> build = List.of(san, "-O0", "-g", "-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero", "-fno-sanitize-recover=all", "-w", file, "-o", "san.bin", LM);
             Symptom.Run b = s.run(build, 120);
             String verdict;
             if (b.exit() != 0) {
@@ -98,9 +101,9 @@ final class Report {
         String cmd = String.join(" ", LlvmReproducer.shortCommand(ir.command()));
         r.append("```sh\n");
         switch (kind) {
-            case WRONG_CODE -> r.append("clang -O1 -Xclang -disable-llvm-passes ").append(Path.of(file).getFileName()).append(" -o ref -lm && ./ref\n")
+            case WRONG_CODE -> r.append("clang -O1 -Xclang -disable-llvm-passes ").append(Path.of(file).getFileName()).append(" -o ref " + LM + " && ./ref\n")
                     .append(cmd).append(' ').append(Path.of(file).getFileName())
-                    .append(" -o after.bc && clang -O1 -Xclang -disable-llvm-passes after.bc -o bug -lm && ./bug   # the finding's level and target flags\n");
+                    .append(" -o after.bc && clang -O1 -Xclang -disable-llvm-passes after.bc -o bug " + LM + " && ./bug   # the finding's level and target flags\n");
             case COMPILE_HANG -> r.append(cmd).append(' ').append(String.join(" ", LlvmReproducer.discardOutput(ir.command()))).append(" -time-passes ").append(Path.of(file).getFileName()).append('\n');
             default -> r.append(cmd).append(' ').append(String.join(" ", LlvmReproducer.discardOutput(ir.command()))).append(' ').append(Path.of(file).getFileName()).append('\n');
         }
