@@ -274,7 +274,7 @@ final class FloatStatements {
         Expr cond = Exprs.binary(BinOp.LT, a.expr(), new Expr.Const(t, 0));
         Expr e = Exprs.ternary(cond, Exprs.unary(dev.yarpj.ir.UnOp.NEG, a.expr()), a.expr());
         long[] v = new long[2];
-        for (int c = 0; c < 2; c++) v[c] = FloatArith.bits(Math.abs(FloatArith.value(a.values()[c])));
+        for (int c = 0; c < 2; c++) v[c] = FloatArith.call(Builtin.FABS, t, a.values()[c]);
         return new FValue(e, v, a.quantum().clone(), a.bound().clone());
     }
 

@@ -542,7 +542,7 @@ public final class Interpreter {
             if (fn.arity == 1) return () -> checkedCall(fn, t, a.ev());
             Ev b = expr(c.args().get(1));
             // min and max, the common case, never are undefined: no check, no array of operands.
-            if (!fn.mathLibrary()) return () -> Arith.builtin(fn, t, a.ev(), b.ev());
+            if (!fn.mathLibrary()) return () -> Arith.minMax(fn, t, a.ev(), b.ev());
             if (fn.arity == 2) return () -> checkedCall(fn, t, a.ev(), b.ev());
             Ev d = expr(c.args().get(2));
             return () -> checkedCall(fn, t, a.ev(), b.ev(), d.ev());

@@ -192,9 +192,17 @@ public final class Arith {
 
     /** A library call over operands already converted to {@code t}, where {@link #builtinUb} found nothing. */
     public static long builtin(Builtin fn, NumType t, long... args) {
-        if (t.isFloat()) return FloatArith.call(fn, t, args);
-        int c = compare(t, args[0], args[1]);
-        return fn == Builtin.MIN ? (c <= 0 ? args[0] : args[1]) : (c >= 0 ? args[0] : args[1]);
+        return t.isFloat() ? FloatArith.call(fn, t, args) : minMax(fn, t, args[0], args[1]);
+    }
+
+    /**
+     * {@link Builtin#MIN} or {@link Builtin#MAX} of two operands already converted to {@code t},
+     * without the array {@link #builtin} takes: the interpreter's path for the common case.
+     */
+    public static long minMax(Builtin fn, NumType t, long a, long b) {
+        if (t.isFloat()) return FloatArith.minMax(fn == Builtin.MIN, a, b);
+        int c = compare(t, a, b);
+        return fn == Builtin.MIN ? (c <= 0 ? a : b) : (c >= 0 ? a : b);
     }
 
     /** What makes a library call over operands already converted to {@code t} unfit, or null: min and max never are. */
