@@ -38,6 +38,9 @@ public final class Main implements Runnable {
                 return EXIT_USAGE;
             }
             cmd.getErr().println("yarpj: internal error: " + ex);
+            // A bug of yarpj's own: YARPJ_TRACE=1 shows where, for its report.
+            if (System.getenv("YARPJ_TRACE") != null) ex.printStackTrace(cmd.getErr());
+            else cmd.getErr().println("yarpj: (run with YARPJ_TRACE=1 for the stack trace)");
             return 1;
         });
         return cl;

@@ -5,7 +5,9 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.FloatArith;
 import dev.yarpj.ir.NumType;
+import dev.yarpj.ir.ReductionOp;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.CarriedPolicy;
@@ -17,7 +19,9 @@ import java.util.List;
  * ({@link ArrayVar.Fill#varied}) indexed by that loop's iterator: find-last, min or max with
  * its index, a conditional assignment, or a first-order recurrence. Every value is small (the
  * data span a few dozen values around zero, constants are at most 100), so no operation can
- * overflow, whatever the data; the carried scalars are read by nothing else. The statement
+ * overflow, whatever the data; the carried scalars are read by nothing else. In floating
+ * point (policy {@code floats: p_carried}) the data are the same integers as floating values,
+ * so no operation rounds either, and a recurrence may be an induction {@code x += step}. The statement
  * assigns scalars, so no loop around it is data-parallel ({@link DataParallelism}). A plain
  * assignment when no loop fits (an iterator below 0, or an array over the budget).
  */
@@ -42,7 +46,10 @@ final class CarriedScalar implements StatementForm {
         fleshed++;
         LoopInfo loop = env.innermost();
         if (loop == null || loop.space().min() < 0 || loop.space().max() >= 1 << 24) return f.assign(env);
-        NumType t = f.rng.weighted(ExprBuilder.byType(cp.typeWeights()));
+        // In floating point where floats: p_carried says: the same idioms over float or double
+        // data, whose values are the small integers the integer data have, so that every
+        // operation is exact. No draw where p_float is 0.
+        NumType t = f.floats.drawCarried() ? f.floats.type() : f.rng.weighted(ExprBuilder.byType(cp.typeWeights()));
         ArrayVar d = dataArray(t, loop);
         if (d == null) return f.assign(env);
         Expr iter = new Expr.IterRef(loop.iter());
@@ -59,8 +66,8 @@ final class CarriedScalar implements StatementForm {
             case "min_max_index" -> {
                 BinOp cmp = Fleshing.op(f.rng.weighted(cp.minMaxCmpWeights()));
                 boolean min = cmp == BinOp.LT || cmp == BinOp.LE;
-                long best = f.rng.chance(0.5) ? (min ? t.max() : t.min())
-                        : f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span()));
+                long best = f.rng.chance(0.5) ? (min ? ReductionOp.MIN : ReductionOp.MAX).identity(t)
+                        : constant(t, f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span())));
                 ScalarVar m = carrier(t, best);
                 ScalarVar idx = carrier(it, indexStart(it));
                 Expr cond = Exprs.binary(cmp, elem, new Expr.ScalarRef(m));
@@ -75,20 +82,24 @@ final class CarriedScalar implements StatementForm {
                 ArrayVar e = f.rng.chance(0.5) ? dataArray(t, loop) : null;
                 Expr from = e == null ? elem : Exprs.subscript(e, List.of(iter));
                 NumType pt = Arith.promote(t);
-                String opName = f.rng.pick(List.of("add", "sub", "bxor", "none"));
+                String opName = f.rng.pick(t.isFloat() ? FLOAT_ASSIGN_OPS : ASSIGN_OPS);
                 Expr value = opName.equals("none") ? Exprs.convertImplicitly(from, pt)
-                        : Exprs.binary(Fleshing.op(opName), from, new Expr.Const(pt, f.rng.between(0, 100)));
-                ScalarVar s = carrier(value.type(), f.exprs.interestingValue(value.type()));
+                        : Exprs.binary(Fleshing.op(opName), from, new Expr.Const(pt, constant(pt, f.rng.between(0, 100))));
+                ScalarVar s = carrier(value.type(), startValue(value.type()));
                 return update(cond, s, value, select);
             }
             default -> {
+                if (t.isFloat() && f.rng.chance(0.5)) {
+                    Stmt induction = induction(t, loop, elem, d.fill(), env.tripProduct());
+                    if (induction != null) return induction;
+                }
                 // out[i] = d[i] op prev; prev = d[i];
                 BinOp op = Fleshing.op(f.rng.weighted(cp.recurrenceOpWeights()));
-                long start = f.rng.between((int) d.fill().even(), (int) (d.fill().even() + d.fill().span() - 1));
+                if (t.isFloat() && op == BinOp.BXOR) op = BinOp.SUB; // no exclusive or of floating values
+                long start = constant(t, f.rng.between((int) d.fill().even(), (int) (d.fill().even() + d.fill().span() - 1)));
                 ScalarVar prev = carrier(t, start);
                 Expr value = Exprs.binary(op, elem, new Expr.ScalarRef(prev));
-                ArrayVar out = f.globals.newPrivateArray(false, value.type(), List.of((int) loop.space().max() + 1),
-                        ArrayVar.Fill.uniform(f.exprs.interestingValue(value.type())));
+                ArrayVar out = output(value.type(), loop);
                 if (out == null) return set(prev, elem);
                 Stmt store = new Stmt.Assign(Exprs.subscript(out, List.of(iter)), null, value);
                 return new Stmt.Block(List.of(store, set(prev, elem)));
@@ -96,16 +107,51 @@ final class CarriedScalar implements StatementForm {
         }
     }
 
+    private static final List<String> ASSIGN_OPS = List.of("add", "sub", "bxor", "none");
+    private static final List<String> FLOAT_ASSIGN_OPS = List.of("add", "sub", "none");
+
+    /**
+     * {@code out[i] = d[i] op x; x += step;}: a floating induction from a small dyadic start by
+     * a dyadic step of at most 8, which vectorizers compute as {@code start + i * step} or a
+     * vector of steps at a time (LLVM only where it may reassociate: under fast-math, or forced
+     * by a pragma). Null where some such computation might round ({@link
+     * FloatStatements#inductionExact}).
+     */
+    private Stmt induction(NumType t, LoopInfo loop, Expr elem, ArrayVar.Fill data, long trips) {
+        long start = f.floats.dyadic();
+        int k = f.rng.between(1, 8);
+        long step = FloatArith.bits(Math.scalb((double) (f.rng.chance(0.5) ? k : -k), -f.rng.between(0, 3)));
+        BinOp op = f.rng.chance(0.5) ? BinOp.ADD : BinOp.SUB;
+        double dataMagnitude = Math.max(Math.abs(data.even()), Math.abs(data.even() + data.span() - 1));
+        if (!FloatStatements.inductionExact(t, start, step, trips, dataMagnitude)) return null;
+        ScalarVar x = carrier(t, start);
+        Stmt advance = new Stmt.Assign(new Expr.ScalarRef(x), BinOp.ADD, new Expr.Const(t, step));
+        ArrayVar out = output(t, loop);
+        if (out == null) return advance;
+        Expr value = Exprs.binary(op, elem, new Expr.ScalarRef(x));
+        Expr iter = new Expr.IterRef(loop.iter());
+        return new Stmt.Block(List.of(new Stmt.Assign(Exprs.subscript(out, List.of(iter)), null, value), advance));
+    }
+
+    /** A new output array of type {@code t} indexed by {@code loop}'s iterator, or null when over budget. */
+    private ArrayVar output(NumType t, LoopInfo loop) {
+        List<Integer> dims = List.of((int) loop.space().max() + 1);
+        if (t.isFloat()) return f.globals.newFloatArray(false, t, dims, ArrayVar.Fill.uniform(f.floats.dyadic()));
+        return f.globals.newPrivateArray(false, t, dims, ArrayVar.Fill.uniform(f.exprs.interestingValue(t)));
+    }
+
     /**
      * A new input array of type {@code t} walked by {@code loop}'s iterator, holding values
      * that change from element to element: from a base near zero (at least 1 when unsigned)
-     * over at most {@code carried: max_span} values.
+     * over at most {@code carried: max_span} values. A floating array holds the same
+     * integers, as floating values.
      */
     private ArrayVar dataArray(NumType t, LoopInfo loop) {
         long base = t.signed ? f.rng.between(-100, 100) : f.rng.between(1, 200);
         int span = f.rng.between(2, cp.maxSpan());
         ArrayVar.Fill fill = ArrayVar.Fill.varied(base, f.rng.between(1, 997), f.rng.between(0, span - 1), span);
-        return f.globals.newSentinelArray(t, List.of((int) loop.space().max() + 1), fill);
+        List<Integer> dims = List.of((int) loop.space().max() + 1);
+        return t.isFloat() ? f.globals.newFloatDataArray(t, dims, fill) : f.globals.newSentinelArray(t, dims, fill);
     }
 
     /** {@code d[i] cmp K}, K in or just outside the data's range: true on some elements, all, or none. */
@@ -113,12 +159,22 @@ final class CarriedScalar implements StatementForm {
         BinOp cmp = Fleshing.op(f.rng.weighted(cp.condCmpWeights()));
         long k = f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span()));
         NumType kt = Arith.promote(d.base());
-        return Exprs.binary(cmp, elem, new Expr.Const(kt, Arith.convert(k, kt)));
+        return Exprs.binary(cmp, elem, new Expr.Const(kt, constant(kt, k)));
+    }
+
+    /** The integer {@code k} as a value of type {@code t}: converted, or a floating value's bits. */
+    private static long constant(NumType t, long k) {
+        return t.isFloat() ? FloatArith.bits((double) k) : Arith.convert(k, t);
     }
 
     /** Where an index starts before anything is found: -1 in its type, or a value of interest. */
     private long indexStart(NumType t) {
         return f.rng.chance(0.5) ? Arith.convert(-1, t) : f.exprs.interestingValue(t);
+    }
+
+    /** Where a conditionally assigned scalar starts: a value of interest, or a small dyadic rational in floating point. */
+    private long startValue(NumType t) {
+        return t.isFloat() ? f.floats.dyadic() : f.exprs.interestingValue(t);
     }
 
     /**
@@ -127,6 +183,7 @@ final class CarriedScalar implements StatementForm {
      * Either way nothing else reads or writes it.
      */
     private ScalarVar carrier(NumType t, long start) {
+        if (t.isFloat()) return f.carried(t, start, () -> f.rng.chance(cp.pLocal()), f.globals::newFloatAccumulator, f.floats::dyadic);
         return f.carried(t, start, () -> f.rng.chance(cp.pLocal()));
     }
 

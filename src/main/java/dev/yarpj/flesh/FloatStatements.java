@@ -55,11 +55,9 @@ final class FloatStatements {
             return type;
         }
 
-        /** {@code k / 2^s}, |k| up to 64, s up to 3: from -64 to 64 in steps down to 1/8. */
+        /** A small dyadic rational ({@link FloatStatements#dyadic}). */
         long next() {
-            long k = f.rng.between(-64, 64);
-            int s = f.rng.between(0, 3);
-            return FloatArith.bits(Math.scalb((double) k, -s));
+            return dyadic();
         }
     }
 
@@ -88,6 +86,18 @@ final class FloatStatements {
     /** Whether the next element-wise store or reduction is in floating point; no draw where p_float is 0. */
     boolean draw() {
         return p.pFloat() > 0 && f.rng.chance(p.pFloat());
+    }
+
+    /** Whether the next scalar a loop carries ({@link CarriedScalar}) is in floating point; no draw where p_float is 0. */
+    boolean drawCarried() {
+        return p.pFloat() > 0 && f.rng.chance(p.pCarried());
+    }
+
+    /** {@code k / 2^s}, |k| up to 64, s up to 3: from -64 to 64 in steps down to 1/8, as a floating value's bits. */
+    long dyadic() {
+        long k = f.rng.between(-64, 64);
+        int s = f.rng.between(0, 3);
+        return FloatArith.bits(Math.scalb((double) k, -s));
     }
 
     /** {@code out[..] = e}: a new floating output array walked by the loops in scope, else a new accumulator. */
@@ -158,7 +168,8 @@ final class FloatStatements {
 
     private static final List<BinOp> COMPARISONS = List.of(BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE, BinOp.EQ, BinOp.NE);
 
-    private NumType type() {
+    /** float or double, as p_double says. */
+    NumType type() {
         return f.rng.chance(p.pDouble()) ? NumType.DOUBLE : NumType.FLOAT;
     }
 
@@ -191,6 +202,22 @@ final class FloatStatements {
             step = Math.max(step, e.bound()[c]);
         }
         return holdsAll(t, q, Math.nextUp(start.bound()[0] + Math.nextUp((double) trips * step)));
+    }
+
+    /**
+     * Whether an induction {@code x += step} from {@code start}, {@code trips} times, is exact
+     * however a vectorizer computes it ({@code start + n * step}, or {@code x + VF * step} a
+     * vector at a time, a few vectors past the last iteration too), with a value of magnitude up
+     * to {@code other} added to or subtracted from {@code x}: every such value is a multiple of
+     * the finer quantum of the start and the step, and within twice the trips (and 64 more)
+     * steps of the start.
+     */
+    static boolean inductionExact(NumType t, long start, long step, long trips, double other) {
+        FValue a = FValue.leaf(null, new long[] {start, start});
+        FValue b = FValue.leaf(null, new long[] {step, step});
+        double steps = Math.nextUp((2.0 * trips + 64) * Math.abs(FloatArith.value(step)));
+        double bound = Math.nextUp(Math.abs(FloatArith.value(start)) + steps + Math.max(1, other));
+        return holdsAll(t, Math.min(a.quantum()[0], b.quantum()[0]), bound);
     }
 
     /** Whether every multiple of {@code 2^q} up to {@code bound} in magnitude is a value {@code t} holds. */

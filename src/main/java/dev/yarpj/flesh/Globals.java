@@ -176,6 +176,15 @@ final class Globals {
     }
 
     /**
+     * As {@link #newSentinelArray}, of a floating type: a global (never a parameter or a field
+     * of structs, as no floating array is yet), read only by the loop carrying a scalar over it.
+     */
+    ArrayVar newFloatDataArray(NumType elem, List<Integer> dims, ArrayVar.Fill fill) {
+        if (!reserve(elem, dims)) return null;
+        return array(true, elem, dims, fill, ArrayVar.Passing.GLOBAL, sentinelArrays, floatOutputArrays);
+    }
+
+    /**
      * Two views of dimensions {@code dims} into one new output storage that is
      * {@code rowOffset} rows longer: the first view starts {@code rowOffset} rows in when
      * {@code firstAhead}, else the second does. Both are outputs other statements may store

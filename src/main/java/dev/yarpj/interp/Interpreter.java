@@ -158,7 +158,7 @@ public final class Interpreter {
             for (int i = 0; i < data.length; i++) data[i] = f.at((int) ((i / inner) % size) & 1);
         }
         if (f.planted()) data[(int) f.plantAt()] = f.plant();
-        if (f.varies()) for (int i = 0; i < data.length; i++) data[i] = f.valueAt(i);
+        if (f.varies()) for (int i = 0; i < data.length; i++) data[i] = f.valueAt(i, a.base());
         return data;
     }
 
@@ -654,6 +654,7 @@ public final class Interpreter {
         int[] ds = dims(a);
         ArrayVar.Fill f = a.fill();
         int axis = f.axis();
+        NumType base = a.base();
         return () -> {
             long atAxis = 0;
             long offset = 0;
@@ -663,7 +664,7 @@ public final class Interpreter {
                 offset = offset * ds[d] + i;
             }
             if (offset == f.plantAt()) return f.plant();
-            if (f.varies()) return f.valueAt(offset);
+            if (f.varies()) return f.valueAt(offset, base);
             return f.at((int) (atAxis & 1));
         };
     }

@@ -91,7 +91,7 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
      * offset holds {@code plant} instead (a sentinel that a search loop looks for). With
      * {@code span} above 0 the contents vary instead: the element at row-major offset
      * {@code k} holds {@code even + (k * mul + add) % span} (data that the loops carrying a
-     * scalar test, see {@link #varied}).
+     * scalar test, see {@link #varied}; in a floating array, that integer as a floating value).
      */
     public record Fill(long even, long odd, int axis, long plantAt, long plant, long mul, long add, long span) {
         public Fill(long even, long odd, int axis) {
@@ -129,6 +129,16 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
         /** The value at row-major offset {@code k} of a varied fill. */
         public long valueAt(long k) {
             return even + (k * mul + add) % span;
+        }
+
+        /**
+         * The value at row-major offset {@code k} of a varied fill of an array of type {@code t}:
+         * in a floating array, the integer {@link #valueAt(long)} as that type holds it (exact:
+         * a few dozen values around zero), as the driver's {@code (float)(...)} computes it.
+         */
+        public long valueAt(long k, NumType t) {
+            long v = valueAt(k);
+            return t.isFloat() ? FloatArith.bits((double) v) : v;
         }
 
         public boolean planted() {

@@ -368,15 +368,18 @@ public final class CFamilyLowerer implements Lowerer {
     private void fillLoop(CodeWriter w, ArrayVar a) {
         ArrayVar.Fill f = a.fill();
         NumType lt = litType(a.base());
-        String value = f.alternating()
-                ? "(i" + f.axis() + " % 2 == 0) ? " + literal(lt, f.even()) + " : " + literal(lt, f.odd())
-                : literal(lt, f.even());
+        String value;
         if (f.varies()) {
-            // base + (k * mul + add) % span, k the row-major offset, computed in long long.
+            // base + (k * mul + add) % span, k the row-major offset, computed in long long (the
+            // base an integer, in a floating array too).
             StringBuilder k = new StringBuilder("(long long)i0");
             for (int d = 1; d < a.rank(); d++) k = new StringBuilder("(" + k + " * " + a.dims().get(d) + " + i" + d + ")");
             value = "(" + type(a.base()) + ")(" + literal(NumType.LLONG, f.even()) + " + (" + k + " * " + f.mul() + " + "
                     + f.add() + ") % " + f.span() + ")";
+        } else if (f.alternating()) {
+            value = "(i" + f.axis() + " % 2 == 0) ? " + literal(lt, f.even()) + " : " + literal(lt, f.odd());
+        } else {
+            value = literal(lt, f.even());
         }
         walk(w, a, element(a) + " = " + value + ";");
         if (f.planted()) {

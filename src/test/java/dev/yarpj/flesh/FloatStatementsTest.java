@@ -63,6 +63,21 @@ class FloatStatementsTest {
     }
 
     @Test
+    void anInductionIsKeptOnlyWhereEveryValueAVectorizerMakesOfItIsExact() {
+        // 0.125 + n * 0.5 for n up to twice 1000 iterations (and a few vectors more) needs 3
+        // fraction bits and 11 integer bits: float holds them all.
+        assertTrue(FloatStatements.inductionExact(NumType.FLOAT, bits(0.125), bits(0.5), 1000, 100));
+        // Four million iterations take it past 2^21, which with eighths needs more than 24 bits.
+        assertTrue(!FloatStatements.inductionExact(NumType.FLOAT, bits(0.125), bits(0.5), 4_000_000, 100));
+        // Double holds it.
+        assertTrue(FloatStatements.inductionExact(NumType.DOUBLE, bits(0.125), bits(0.5), 4_000_000, 100));
+        // An integer start and a step of eighths: the step's quantum counts, as the start's does
+        // (2^24 steps of 1/8 reach 2^21).
+        assertTrue(FloatStatements.inductionExact(NumType.FLOAT, bits(3), bits(-0.125), 1 << 22, 100));
+        assertTrue(!FloatStatements.inductionExact(NumType.FLOAT, bits(3), bits(-0.125), 1 << 23, 100));
+    }
+
+    @Test
     void anAbsoluteValueIsACompareAndSelectWithItsOperandsQuantumAndBound() {
         FloatStatements.FValue x = FloatStatements.FValue.leaf(new Expr.Const(NumType.FLOAT, bits(-2.5)), new long[] {bits(-2.5), bits(0.75)});
         FloatStatements.FValue a = FloatStatements.abs(x, NumType.FLOAT);

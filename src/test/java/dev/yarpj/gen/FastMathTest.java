@@ -114,6 +114,38 @@ class FastMathTest {
         assertTrue(conversions > 0 && comparisons > 0, "conversions " + conversions + ", comparisons " + comparisons);
     }
 
+    /**
+     * Scalars the loops carry in floating point (floats: p_carried): an induction {@code x +=
+     * step}, and find-last, min or max with its index, conditional assignments and first-order
+     * recurrences over floating data, found in the IR, print the prediction at -O0, -O3 and
+     * -Ofast (where clang vectorizes a floating induction) with gcc and clang, and run clean
+     * under UBSan and ASan.
+     */
+    @org.junit.jupiter.api.Test
+    void floatingScalarsTheLoopsCarryPrintThePrediction() throws Exception {
+        GenPolicy carried = PolicyLoader.parse("floats: {p_float: 0.5, p_carried: 1}\ncarried: {p_carried: 0.8}\n", "carried.yaml", "carried");
+        Generator gen = new Generator(carried, Language.C, CheckMode.HASH);
+        int inductions = 0, floatingData = 0;
+        for (long s = 1; s <= 2; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            int[] found = new int[1];
+            new dev.yarpj.ir.Stmt.Walker() {
+                @Override
+                public Void assign(dev.yarpj.ir.Stmt.Assign a) {
+                    if (a.compound() == dev.yarpj.ir.BinOp.ADD && a.target() instanceof dev.yarpj.ir.Expr.ScalarRef
+                            && a.target().type().isFloat()) found[0]++;
+                    return super.assign(a);
+                }
+            }.all(t.program().body().stmts());
+            inductions += found[0];
+            floatingData += (int) t.program().inputArrays().stream().filter(a -> a.base().isFloat() && a.fill().varies()).count();
+            printsThePrediction(t, Language.C, "carried-" + s,
+                    List.of(List.of("-O0"), List.of("-O3", "-march=native"), List.of("-Ofast", "-march=native")));
+        }
+        assertTrue(inductions > 0, "no floating induction");
+        assertTrue(floatingData >= 4, "floating data arrays: " + floatingData);
+    }
+
     /** Hands every expression of {@code t}'s test function to {@code w}. */
     private static void everyExpression(GeneratedTest t, dev.yarpj.ir.Expr.Walker w) {
         new dev.yarpj.ir.Stmt.Walker() {
