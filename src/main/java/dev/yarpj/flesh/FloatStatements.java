@@ -1,5 +1,6 @@
 package dev.yarpj.flesh;
 
+import dev.yarpj.ir.AnyOrder;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
@@ -21,17 +22,10 @@ import java.util.List;
  *
  * <p>Each operation's result must be a value of its type ({@link FloatArith}); an operation
  * that would round is dropped for its left operand, as {@link UbGuard} drops what would be UB.
- * That is not enough under fast-math, which may reassociate ({@code (a + b) + c} as {@code a +
- * (b + c)}), undistribute ({@code x*a + x*b} as {@code x*(a + b)}) or contract into FMA: the
- * values it makes on the way are not the program's. So each expression also carries, per
- * context, a quantum {@code q} (every value any rearrangement of it makes is a multiple of
- * {@code 2^q}) and a bound {@code B} on their magnitudes, and an operation is kept only where
- * {@code B < 2^(p+q)} for its type's precision {@code p}: then all those values are held
- * exactly. A leaf {@code x} has {@code q = min(0, lowest set bit of x)} and {@code B = max(1,
- * |x|)}; a sum has the smaller quantum and the sum of the bounds; a product the sum of the
- * quanta and the product of the bounds (a quantum never above 0 and a bound never below 1 are
- * what make a subexpression of a rearrangement no worse than the whole); a division by
- * {@code 2^k} is a product by {@code 2^-k}. A reduction's bound is its start's plus the trip
+ * That is not enough under fast-math, which may reassociate, undistribute or contract into
+ * FMA: so each expression also carries, per context, the quantum and bound of {@link
+ * AnyOrder}, and an operation is kept only where every value any rearrangement of it makes
+ * is held exactly. A reduction's bound is its start's plus the trip
  * product times its value's: the value is the same on every iteration of a context, as every
  * value fleshing builds is. A sum over that bound becomes a min or a max, as an integer sum
  * that might overflow becomes an exclusive or. The math library's calls follow the same rules:
@@ -64,14 +58,17 @@ final class FloatStatements {
     /** A floating expression with its value, quantum exponent and magnitude bound in each context. */
     record FValue(Expr expr, long[] values, int[] quantum, double[] bound) {
         static FValue leaf(Expr e, long[] values) {
-            int[] q = new int[2];
-            double[] b = new double[2];
-            for (int c = 0; c < 2; c++) {
-                double x = FloatArith.value(values[c]);
-                q[c] = x == 0 ? 0 : Math.min(0, lowBit(x));
-                b[c] = Math.max(1, Math.abs(x));
-            }
-            return new FValue(e, values, q, b);
+            return of(e, values, AnyOrder.of(values[0]), AnyOrder.of(values[1]));
+        }
+
+        /** {@code e} with {@code values}, and per context the quantum and bound of {@code even} and {@code odd}. */
+        static FValue of(Expr e, long[] values, AnyOrder even, AnyOrder odd) {
+            return new FValue(e, values, new int[] {even.quantum(), odd.quantum()}, new double[] {even.bound(), odd.bound()});
+        }
+
+        /** The quantum and bound in context {@code c}. */
+        AnyOrder at(int c) {
+            return new AnyOrder(quantum[c], bound[c]);
         }
     }
 
@@ -128,7 +125,7 @@ final class FloatStatements {
      * type (truncated toward zero, as C does) where its value is in that type's range in every
      * context, else a comparison of two (0 or 1). The expressions are exact in any order, so
      * fast-math gives them the same values; and since every value is a multiple of a normal
-     * quantum ({@link #holdsAll}), two that differ differ by a normal number: a comparison
+     * quantum ({@link AnyOrder#holds}), two that differ differ by a normal number: a comparison
      * done as a subtraction is right too, with flush-to-zero or without.
      */
     Valued integer(Env env) {
@@ -201,7 +198,7 @@ final class FloatStatements {
             q = Math.min(q, e.quantum()[c]);
             step = Math.max(step, e.bound()[c]);
         }
-        return holdsAll(t, q, Math.nextUp(start.bound()[0] + Math.nextUp((double) trips * step)));
+        return AnyOrder.holdsAll(t, q, Math.nextUp(start.bound()[0] + Math.nextUp((double) trips * step)));
     }
 
     /**
@@ -217,21 +214,7 @@ final class FloatStatements {
         FValue b = FValue.leaf(null, new long[] {step, step});
         double steps = Math.nextUp((2.0 * trips + 64) * Math.abs(FloatArith.value(step)));
         double bound = Math.nextUp(Math.abs(FloatArith.value(start)) + steps + Math.max(1, other));
-        return holdsAll(t, Math.min(a.quantum()[0], b.quantum()[0]), bound);
-    }
-
-    /** Whether every multiple of {@code 2^q} up to {@code bound} in magnitude is a value {@code t} holds. */
-    static boolean holdsAll(NumType t, int q, double bound) {
-        int minExponent = t == NumType.FLOAT ? Float.MIN_EXPONENT : Double.MIN_EXPONENT;
-        return q >= minExponent && bound < Math.scalb(1.0, t.precision + q);
-    }
-
-    private static int lowBit(double x) {
-        // x = m * 2^e with m an odd integer: e is the exponent of its lowest set bit.
-        long bits = Double.doubleToRawLongBits(Math.abs(x));
-        int exponent = Math.getExponent(x) - 52;
-        long mantissa = (bits & ((1L << 52) - 1)) | (1L << 52);
-        return exponent + Long.numberOfTrailingZeros(mantissa);
+        return AnyOrder.holdsAll(t, Math.min(a.quantum()[0], b.quantum()[0]), bound);
     }
 
     // ---- expressions ----------------------------------------------------------------
@@ -271,25 +254,15 @@ final class FloatStatements {
     /** {@code a op b} in the contexts of {@code mask}, or {@code a} where it would round in one, or some rearrangement of it might. */
     static FValue combine(BinOp op, FValue a, FValue b, int mask, NumType t) {
         long[] v = new long[2];
-        int[] q = new int[2];
-        double[] bound = new double[2];
+        AnyOrder[] order = {new AnyOrder(0, 0), new AnyOrder(0, 0)};
         for (int c = 0; c < 2; c++) {
             if (!Valued.active(mask, c)) continue;
             if (FloatArith.binaryUb(op, t, a.values()[c], b.values()[c]) != null) return a;
             v[c] = FloatArith.binary(op, t, a.values()[c], b.values()[c]);
-            if (op == BinOp.ADD || op == BinOp.SUB) {
-                q[c] = Math.min(a.quantum()[c], b.quantum()[c]);
-                bound[c] = Math.nextUp(a.bound()[c] + b.bound()[c]);
-            } else if (op == BinOp.MUL) {
-                q[c] = a.quantum()[c] + b.quantum()[c];
-                bound[c] = Math.nextUp(a.bound()[c] * b.bound()[c]);
-            } else { // a division by a power of two: a product by its reciprocal
-                q[c] = a.quantum()[c] - Math.getExponent(FloatArith.value(b.values()[c]));
-                bound[c] = a.bound()[c];
-            }
-            if (!holdsAll(t, q[c], bound[c])) return a;
+            order[c] = a.at(c).combine(op, b.at(c), b.values()[c]);
+            if (!order[c].holds(t)) return a;
         }
-        return new FValue(Exprs.binary(op, a.expr(), b.expr()), v, q, bound);
+        return FValue.of(Exprs.binary(op, a.expr(), b.expr()), v, order[0], order[1]);
     }
 
     /**
@@ -353,13 +326,7 @@ final class FloatStatements {
 
     /** {@code e} with {@code values}, and per context the finer quantum and the larger bound of {@code x} and {@code y}. */
     private static FValue joined(Expr e, long[] values, FValue x, FValue y) {
-        int[] q = new int[2];
-        double[] bound = new double[2];
-        for (int c = 0; c < 2; c++) {
-            q[c] = Math.min(x.quantum()[c], y.quantum()[c]);
-            bound[c] = Math.max(x.bound()[c], y.bound()[c]);
-        }
-        return new FValue(e, values, q, bound);
+        return FValue.of(e, values, x.at(0).joined(y.at(0)), x.at(1).joined(y.at(1)));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.yarpj.interp;
 
+import dev.yarpj.ir.AnyOrder;
 import dev.yarpj.ir.Arith;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
@@ -25,6 +26,14 @@ import java.util.List;
  * types and slots resolved once; execution then only runs the closures. Every value and
  * every UB check still comes from {@link Arith}.
  *
+ * <p>Every floating operation is also checked against {@link AnyOrder}: each floating value
+ * carries the quantum and bound of every order a compiler may compute it in (a value read from
+ * an input alone; a stored one keeps what it was computed with, so a reduction's accumulator
+ * and an induction grow theirs with each iteration), and an operation whose some order might
+ * round is refused like one that rounds as written. The generator keeps every operation to
+ * that rule; this re-checks it on the real execution, and refuses a reduced program that
+ * would depend on the order.
+ *
  * <p>Each level of each loop nest is one static loop, numbered in compile order (program
  * pre-order); its closure counts entries and iterations into two arrays indexed by that
  * number, which become the prediction's {@link LoopTrips}.
@@ -43,6 +52,11 @@ public final class Interpreter {
     private final long[] scalars;
     /** Output arrays' contents by slot; input arrays are never written and need no storage. */
     private final long[][] arrays;
+    /** Of a floating scalar (by slot) and a floating output array's elements: the quantum and bound it was computed with; null: its value alone. */
+    private final AnyOrder[] scalarOrders;
+    private final AnyOrder[][] arrayOrders;
+    /** The quantum and bound of the value the floating closure that ran last gave (see {@link #ordered}). */
+    private AnyOrder last;
     private final long stepBudget;
     /** Refuse implementation-defined conversions and shifts too (policy allow_impl_defined: false). */
     private final boolean portable;
@@ -67,12 +81,19 @@ public final class Interpreter {
         this.eager = eager;
         this.scalars = new long[p.scalarSlots()];
         this.arrays = new long[p.arraySlots()][];
+        this.scalarOrders = new AnyOrder[p.scalarSlots()];
+        this.arrayOrders = new AnyOrder[p.arraySlots()][];
         this.stepBudget = stepBudget;
         for (ScalarVar v : p.inputs()) scalars[v.slot()] = v.initValue();
         for (ScalarVar v : p.outputs()) scalars[v.slot()] = v.initValue();
         for (ArrayVar a : p.outputArrays()) arrays[a.slot()] = fill(a);
+        for (ArrayVar a : p.outputArrays()) if (a.base().isFloat()) arrayOrders[a.slot()] = new AnyOrder[(int) a.elements()];
         // A view shares its storage's memory; its subscripts are offset into it (see offset).
-        for (ArrayVar a : p.arrayParams()) if (a.storage() != a) arrays[a.slot()] = arrays[a.storage().slot()];
+        for (ArrayVar a : p.arrayParams()) {
+            if (a.storage() == a) continue;
+            arrays[a.slot()] = arrays[a.storage().slot()];
+            arrayOrders[a.slot()] = arrayOrders[a.storage().slot()];
+        }
     }
 
     /**
@@ -204,6 +225,15 @@ public final class Interpreter {
             if (openParallel > 0) parallelLocals.add(slot);
             NumType t = d.var().base();
             Ev init = expr(d.init());
+            if (t.isFloat()) {
+                NumType from = d.init().type();
+                return () -> {
+                    tick();
+                    long v = init.ev();
+                    scalars[slot] = Arith.convert(v, t);
+                    scalarOrders[slot] = stored(v, from, t);
+                };
+            }
             return () -> {
                 tick();
                 scalars[slot] = Arith.convert(init.ev(), t);
@@ -410,6 +440,22 @@ public final class Interpreter {
         Ev value = expr(a.value());
         Ev offset = a.target() instanceof Expr.Subscript sub ? offset(sub) : null;
         int slot = a.target() instanceof Expr.ScalarRef r ? r.var().slot() : ((Expr.Subscript) a.target()).array().slot();
+        if (a.compound() == null && tt.isFloat()) {
+            NumType from = a.value().type();
+            return () -> {
+                tick();
+                long v = value.ev();
+                AnyOrder o = stored(v, from, tt);
+                if (offset == null) {
+                    scalars[slot] = Arith.convert(v, tt);
+                    scalarOrders[slot] = o;
+                } else {
+                    int at = (int) offset.ev();
+                    arrays[slot][at] = Arith.convert(v, tt);
+                    arrayOrders[slot][at] = o;
+                }
+            };
+        }
         if (a.compound() == null) {
             if (offset == null) {
                 return () -> {
@@ -433,6 +479,7 @@ public final class Interpreter {
         return () -> {
             tick();
             long v = value.ev();
+            AnyOrder ov = last;
             long[] store = offset == null ? scalars : arrays[slot];
             int at = offset == null ? slot : (int) offset.ev();
             long x = Arith.convert(store[at], tt, lct);
@@ -443,7 +490,16 @@ public final class Interpreter {
                 checkShift(op, x, y, lct);
                 checkConversion(r, resultType, tt);
             }
-            if (floating) checkFloatConversion(r, resultType, tt);
+            if (floating) {
+                checkFloatConversion(r, resultType, tt);
+                AnyOrder[] orders = offset == null ? scalarOrders : arrayOrders[slot];
+                if (orders != null && resultType.isFloat()) {
+                    // t op= v in any order: t's own quantum and bound (an induction's grow by a step each time) with v's.
+                    AnyOrder ox = orders[at] != null ? orders[at] : AnyOrder.of(x);
+                    AnyOrder oy = rt.isFloat() ? ov : AnyOrder.of(y);
+                    orders[at] = inAnyOrder(ox.combine(op, oy, y), resultType, r);
+                }
+            }
             store[at] = Arith.convert(r, resultType, tt);
         };
     }
@@ -451,7 +507,7 @@ public final class Interpreter {
     // ---- expressions ----------------------------------------------------------------
 
     private Ev expr(Expr e) {
-        return e.accept(compiler);
+        return e.type().isFloat() ? ordered(e) : e.accept(compiler);
     }
 
     /** Compiles an expression into a closure that evaluates it (and checks it for UB) each time it runs. */
@@ -581,6 +637,185 @@ public final class Interpreter {
             };
         }
     };
+
+    // ---- floating values in any order ------------------------------------------------
+
+    /**
+     * Compiles a floating expression into a closure that gives its value, as {@link #compiler}'s
+     * do, and leaves its quantum and bound ({@link AnyOrder}) in {@link #last}; an operation
+     * whose result some order might round is refused ({@link UbKind#FP_INEXACT}). A floating
+     * operand's closure sets {@link #last} just before it returns, so each is read right after
+     * its operand ran.
+     */
+    private Ev ordered(Expr e) {
+        NumType t = e.type();
+        if (e instanceof Expr.Const c) {
+            long v = c.value();
+            AnyOrder o = AnyOrder.of(v);
+            return () -> {
+                last = o;
+                return v;
+            };
+        }
+        if (e instanceof Expr.ScalarRef r) {
+            int slot = r.var().slot();
+            return () -> {
+                long v = scalars[slot];
+                AnyOrder o = scalarOrders[slot];
+                last = o != null ? o : AnyOrder.of(v);
+                return v;
+            };
+        }
+        if (e instanceof Expr.Subscript s && !s.array().isInput()) {
+            Ev off = offset(s);
+            int slot = s.array().slot();
+            return () -> {
+                int at = (int) off.ev();
+                long v = arrays[slot][at];
+                AnyOrder o = arrayOrders[slot] == null ? null : arrayOrders[slot][at];
+                last = o != null ? o : AnyOrder.of(v);
+                return v;
+            };
+        }
+        if (e instanceof Expr.Cast c && c.operand().type().isFloat()) {
+            // Between float and double: the operand's quantum and bound. Every order gives the
+            // operand the same value, which the conversion must keep exactly (not its orders:
+            // a value alone is one its type holds, however large).
+            Ev o = expr(c.operand());
+            NumType from = c.operand().type();
+            return () -> {
+                long v = o.ev();
+                checkFloatConversion(v, from, t);
+                return Arith.convert(v, from, t);
+            };
+        }
+        if (e instanceof Expr.Unary u) {
+            // A negation: the operand's quantum and bound.
+            Ev o = expr(u.operand());
+            UnOp op = u.op();
+            return () -> {
+                long x = o.ev();
+                UbKind ub = Arith.unaryUb(op, t, x);
+                if (ub != null) throw new UndefinedBehaviorException(ub + ": " + op.symbol + show(x, t) + " in " + t);
+                return Arith.unary(op, t, x);
+            };
+        }
+        if (e instanceof Expr.Binary b && !b.op().isLogical()) return orderedBinary(b);
+        if (e instanceof Expr.Ternary tern) {
+            // The arm taken: the other is not the value, whatever a compiler computes of it.
+            Ev c = expr(tern.cond());
+            Ev x = expr(tern.then());
+            Ev y = expr(tern.otherwise());
+            if (eager) {
+                return () -> {
+                    long a = x.ev();
+                    AnyOrder oa = last;
+                    long b = y.ev();
+                    AnyOrder ob = last;
+                    boolean taken = c.ev() != 0;
+                    last = taken ? oa : ob;
+                    return taken ? a : b;
+                };
+            }
+            return () -> c.ev() != 0 ? x.ev() : y.ev();
+        }
+        if (e instanceof Expr.Call c && c.args().stream().allMatch(a -> a.type().isFloat())) return orderedCall(c, t);
+        // Anything else (an integer converted, a helper's result): its value alone.
+        Ev plain = e.accept(compiler);
+        return () -> {
+            long v = plain.ev();
+            last = AnyOrder.of(v);
+            return v;
+        };
+    }
+
+    private Ev orderedBinary(Expr.Binary b) {
+        BinOp op = b.op();
+        NumType t = b.type();
+        Ev l = expr(b.lhs());
+        Ev r = expr(b.rhs());
+        NumType lt = b.lhs().type();
+        NumType rt = b.rhs().type();
+        return () -> {
+            long x = l.ev();
+            AnyOrder ox = lt.isFloat() ? last : null;
+            long y = r.ev();
+            AnyOrder oy = rt.isFloat() ? last : null;
+            check(Arith.binaryUb(op, lt, x, rt, y), op.symbol, x, y, lt);
+            long v = Arith.binary(op, lt, x, rt, y);
+            // An integer operand is converted to the floating type first: its value alone.
+            long cy = Arith.convert(y, rt, t);
+            if (ox == null) ox = AnyOrder.of(Arith.convert(x, lt, t));
+            if (oy == null) oy = AnyOrder.of(cy);
+            inAnyOrder(ox.combine(op, oy, cy), t, v);
+            return v;
+        };
+    }
+
+    /** The math library's calls and min and max in floating point: as {@code FloatStatements} makes them. */
+    private Ev orderedCall(Expr.Call c, NumType t) {
+        Builtin fn = c.fn();
+        Ev a = expr(c.args().get(0));
+        if (fn == Builtin.FABS) return () -> checkedCall(fn, t, a.ev()); // |a|: a's quantum and bound, left in last
+        if (fn == Builtin.SQRT) {
+            // The root of a square: the square's quantum and bound, and the root's own.
+            return () -> {
+                long v = checkedCall(fn, t, a.ev());
+                last = last.joined(AnyOrder.of(v));
+                return v;
+            };
+        }
+        Ev b = expr(c.args().get(1));
+        if (fn.arity == 2) {
+            // min, max, fmin, fmax: one of the two.
+            return () -> {
+                long x = a.ev();
+                AnyOrder ox = last;
+                long y = b.ev();
+                AnyOrder oy = last;
+                long v = fn.mathLibrary() ? checkedCall(fn, t, x, y) : Arith.minMax(fn, t, x, y);
+                last = ox.joined(oy);
+                return v;
+            };
+        }
+        Ev d = expr(c.args().get(2));
+        // fma(x, y, z): the product, then the sum, each in any order.
+        return () -> {
+            long x = a.ev();
+            AnyOrder ox = last;
+            long y = b.ev();
+            AnyOrder oy = last;
+            long z = d.ev();
+            AnyOrder oz = last;
+            long v = checkedCall(fn, t, x, y, z);
+            AnyOrder product = ox.combine(BinOp.MUL, oy, 0);
+            inAnyOrder(product, t, Arith.binary(BinOp.MUL, t, x, t, y));
+            inAnyOrder(product.combine(BinOp.ADD, oz, 0), t, v);
+            return v;
+        };
+    }
+
+    /**
+     * {@code o}, left in {@link #last}, where type {@code t} holds every value of it in any
+     * order; else {@code v}'s operation is refused as one that would round.
+     */
+    private AnyOrder inAnyOrder(AnyOrder o, NumType t, long v) {
+        if (!o.holds(t)) {
+            throw new UndefinedBehaviorException(UbKind.FP_INEXACT + " in some order: " + show(v, t) + " in " + t + " of quantum 2^"
+                    + o.quantum() + " and bound " + o.bound());
+        }
+        last = o;
+        return o;
+    }
+
+    /**
+     * The quantum and bound a floating store keeps of {@code v} (of type {@code from}, stored
+     * as {@code to}): those it was computed with (checked at each operation), or the value's
+     * own where it is not floating.
+     */
+    private AnyOrder stored(long v, NumType from, NumType to) {
+        return from.isFloat() ? last : AnyOrder.of(Arith.convert(v, from, to));
+    }
 
     /** Helper results compiled so far: each helper's once, however many calls it has. */
     private final java.util.Map<dev.yarpj.ir.Helper, Ev[]> helperBodies = new java.util.IdentityHashMap<>();

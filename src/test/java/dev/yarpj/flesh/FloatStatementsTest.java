@@ -126,9 +126,9 @@ class FloatStatementsTest {
 
     @Test
     void whatABoundAllows() {
-        assertTrue(FloatStatements.holdsAll(NumType.FLOAT, 0, 0x1p24 - 1));
-        assertTrue(!FloatStatements.holdsAll(NumType.FLOAT, 0, 0x1p24));
-        assertTrue(FloatStatements.holdsAll(NumType.FLOAT, -3, 0x1p21 - 1) && !FloatStatements.holdsAll(NumType.FLOAT, -3, 0x1p21));
-        assertTrue(!FloatStatements.holdsAll(NumType.FLOAT, -127, 1));
+        assertTrue(dev.yarpj.ir.AnyOrder.holdsAll(NumType.FLOAT, 0, 0x1p24 - 1));
+        assertTrue(!dev.yarpj.ir.AnyOrder.holdsAll(NumType.FLOAT, 0, 0x1p24));
+        assertTrue(dev.yarpj.ir.AnyOrder.holdsAll(NumType.FLOAT, -3, 0x1p21 - 1) && !dev.yarpj.ir.AnyOrder.holdsAll(NumType.FLOAT, -3, 0x1p21));
+        assertTrue(!dev.yarpj.ir.AnyOrder.holdsAll(NumType.FLOAT, -127, 1));
     }
 }

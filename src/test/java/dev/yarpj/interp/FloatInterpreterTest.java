@@ -66,6 +66,41 @@ class FloatInterpreterTest {
     }
 
     @Test
+    void aSumExactAsWrittenIsRefusedWhereAnotherOrderWouldRound() {
+        // out = (a[0] + b[0]) + k, in float: (2^22 + -2^22) + 0.125 is exact as written, but a
+        // compiler may add -2^22 + 0.125 first, which needs 26 significant bits. In double
+        // every order is exact.
+        for (NumType t : new NumType[] {NumType.DOUBLE, NumType.FLOAT}) {
+            VarType ft = VarType.uniform(t);
+            ScalarVar out = new ScalarVar(0, "res_0", ft, ScalarVar.Role.OUTPUT, 0, false);
+            ArrayVar a = new ArrayVar(0, "arr_0", ft, List.of(N), true, ArrayVar.Fill.uniform(bits(0x1p22)));
+            ArrayVar b = new ArrayVar(1, "arr_1", ft, List.of(N), true, ArrayVar.Fill.uniform(bits(-0x1p22)));
+            Expr sum = Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.ADD, Exprs.subscript(a, List.of(c(0))), Exprs.subscript(b, List.of(c(0)))),
+                    new Expr.Const(t, bits(0.125)));
+            Program p = new Program(List.of(), List.of(out), List.of(a, b), List.of(), List.of(),
+                    new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(out), null, sum))), 1, 2);
+            if (t == NumType.DOUBLE) {
+                assertEquals(List.of(bits(0.125)), Interpreter.run(p, 10_000).scalars());
+            } else {
+                UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class, () -> Interpreter.run(p, 10_000));
+                assertTrue(e.getMessage().startsWith("FP_INEXACT in some order"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void anAccumulatorsBoundGrowsWithEachIteration() {
+        // acc += a[i] * 0.5 (0.375: eighths) in float, from 2^20: every order is exact (the
+        // bound, 2^20 plus at most 1 a term, stays under 2^21, below which eighths fit in 24
+        // bits). From 2^21 - 1 the first step is exact as written (2^21 - 0.625 needs 24
+        // bits), but the bound reaches 2^21: refused before any step rounds as written.
+        Interpreter.run(sum(NumType.FLOAT, 0.75, 0x1p20, 0.5), 10_000);
+        UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,
+                () -> Interpreter.run(sum(NumType.FLOAT, 0.75, 0x1p21 - 1, 0.5), 10_000));
+        assertTrue(e.getMessage().startsWith("FP_INEXACT in some order"), e.getMessage());
+    }
+
+    @Test
     void aSquareRootThatWouldRoundIsRefused() {
         // out = sqrt(a[0]) over an array of 2.25, then of 2: the root of 2 would round.
         for (double element : new double[] {2.25, 2}) {
