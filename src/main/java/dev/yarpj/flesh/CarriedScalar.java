@@ -17,11 +17,14 @@ import java.util.List;
  * A statement that carries a scalar from one iteration of the innermost loop around it to
  * the next (policy {@code carried:}), over data of input arrays of its own
  * ({@link ArrayVar.Fill#varied}) indexed by that loop's iterator: find-last, min or max with
- * its index, a conditional assignment, or a first-order recurrence. Every value is small (the
- * data span a few dozen values around zero, constants are at most 100), so no operation can
- * overflow, whatever the data; the carried scalars are read by nothing else. In floating
+ * its index, a conditional assignment, or a first-order recurrence. Every operand of an
+ * operation is small (the data span at most a few dozen values near zero, constants are at
+ * most 100; a min or max that starts at its type's extreme only compares it), so no operation
+ * can overflow, whatever the data; the carried scalars are read by nothing else. In floating
  * point (policy {@code floats: p_carried}) the data are the same integers as floating values,
- * so no operation rounds either, and a recurrence may be an induction {@code x += step}. The statement
+ * so no operation rounds either; a recurrence there is a difference or a sum (an exclusive or
+ * drawn from {@code recurrence_op_weights} becomes a difference), or, half the time, an
+ * induction {@code x += step} whose every value {@link FloatStatements#inductionExact} bounds. The statement
  * assigns scalars, so no loop around it is data-parallel ({@link DataParallelism}). A plain
  * assignment when no loop fits (an iterator below 0, or an array over the budget).
  */
@@ -67,7 +70,7 @@ final class CarriedScalar implements StatementForm {
                 BinOp cmp = Fleshing.op(f.rng.weighted(cp.minMaxCmpWeights()));
                 boolean min = cmp == BinOp.LT || cmp == BinOp.LE;
                 long best = f.rng.chance(0.5) ? (min ? ReductionOp.MIN : ReductionOp.MAX).identity(t)
-                        : constant(t, f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span())));
+                        : valueOf(t, f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span())));
                 ScalarVar m = carrier(t, best);
                 ScalarVar idx = carrier(it, indexStart(it));
                 Expr cond = Exprs.binary(cmp, elem, new Expr.ScalarRef(m));
@@ -84,7 +87,7 @@ final class CarriedScalar implements StatementForm {
                 NumType pt = Arith.promote(t);
                 String opName = f.rng.pick(t.isFloat() ? FLOAT_ASSIGN_OPS : ASSIGN_OPS);
                 Expr value = opName.equals("none") ? Exprs.convertImplicitly(from, pt)
-                        : Exprs.binary(Fleshing.op(opName), from, new Expr.Const(pt, constant(pt, f.rng.between(0, 100))));
+                        : Exprs.binary(Fleshing.op(opName), from, new Expr.Const(pt, valueOf(pt, f.rng.between(0, 100))));
                 ScalarVar s = carrier(value.type(), startValue(value.type()));
                 return update(cond, s, value, select);
             }
@@ -96,7 +99,7 @@ final class CarriedScalar implements StatementForm {
                 // out[i] = d[i] op prev; prev = d[i];
                 BinOp op = Fleshing.op(f.rng.weighted(cp.recurrenceOpWeights()));
                 if (t.isFloat() && op == BinOp.BXOR) op = BinOp.SUB; // no exclusive or of floating values
-                long start = constant(t, f.rng.between((int) d.fill().even(), (int) (d.fill().even() + d.fill().span() - 1)));
+                long start = valueOf(t, f.rng.between((int) d.fill().even(), (int) (d.fill().even() + d.fill().span() - 1)));
                 ScalarVar prev = carrier(t, start);
                 Expr value = Exprs.binary(op, elem, new Expr.ScalarRef(prev));
                 ArrayVar out = output(value.type(), loop);
@@ -159,11 +162,11 @@ final class CarriedScalar implements StatementForm {
         BinOp cmp = Fleshing.op(f.rng.weighted(cp.condCmpWeights()));
         long k = f.rng.between((int) d.fill().even() - 1, (int) (d.fill().even() + d.fill().span()));
         NumType kt = Arith.promote(d.base());
-        return Exprs.binary(cmp, elem, new Expr.Const(kt, constant(kt, k)));
+        return Exprs.binary(cmp, elem, new Expr.Const(kt, valueOf(kt, k)));
     }
 
     /** The integer {@code k} as a value of type {@code t}: converted, or a floating value's bits. */
-    private static long constant(NumType t, long k) {
+    private static long valueOf(NumType t, long k) {
         return t.isFloat() ? FloatArith.bits((double) k) : Arith.convert(k, t);
     }
 

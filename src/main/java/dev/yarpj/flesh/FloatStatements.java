@@ -190,15 +190,15 @@ final class FloatStatements {
      * finest quantum and the largest bound of the active contexts count together.
      */
     static boolean sumExactInAnyOrder(NumType t, long init, FValue e, int mask, long trips) {
-        FValue start = FValue.leaf(null, new long[] {init, init});
-        int q = start.quantum()[0];
+        AnyOrder start = AnyOrder.of(init);
+        int q = start.quantum();
         double step = 0;
         for (int c = 0; c < 2; c++) {
             if (!Valued.active(mask, c)) continue;
             q = Math.min(q, e.quantum()[c]);
             step = Math.max(step, e.bound()[c]);
         }
-        return AnyOrder.holdsAll(t, q, Math.nextUp(start.bound()[0] + Math.nextUp((double) trips * step)));
+        return AnyOrder.holdsAll(t, q, Math.nextUp(start.bound() + Math.nextUp((double) trips * step)));
     }
 
     /**
@@ -207,14 +207,14 @@ final class FloatStatements {
      * vector at a time, a few vectors past the last iteration too), with a value of magnitude up
      * to {@code other} added to or subtracted from {@code x}: every such value is a multiple of
      * the finer quantum of the start and the step, and within twice the trips (and 64 more)
-     * steps of the start.
+     * steps of the start, a step counted as at least 1 as {@link AnyOrder} counts it.
      */
     static boolean inductionExact(NumType t, long start, long step, long trips, double other) {
-        FValue a = FValue.leaf(null, new long[] {start, start});
-        FValue b = FValue.leaf(null, new long[] {step, step});
-        double steps = Math.nextUp((2.0 * trips + 64) * Math.abs(FloatArith.value(step)));
-        double bound = Math.nextUp(Math.abs(FloatArith.value(start)) + steps + Math.max(1, other));
-        return AnyOrder.holdsAll(t, Math.min(a.quantum()[0], b.quantum()[0]), bound);
+        // Bounds as AnyOrder takes them (at least 1 each), so the interpreter's check agrees.
+        AnyOrder a = AnyOrder.of(start), b = AnyOrder.of(step);
+        double steps = Math.nextUp((2.0 * trips + 64) * b.bound());
+        double bound = Math.nextUp(a.bound() + steps + Math.max(1, other));
+        return AnyOrder.holdsAll(t, Math.min(a.quantum(), b.quantum()), bound);
     }
 
     // ---- expressions ----------------------------------------------------------------

@@ -33,7 +33,8 @@ final class Globals {
      * Floating-point arrays and accumulators ({@link FloatStatements}), apart from the lists
      * above: no integer statement reads or stores them (a conversion to or from a floating
      * type must be exact, which only FloatStatements checks). The program lists them after
-     * the integer ones.
+     * the integer ones (the floating data of carried scalars are with the sentinel arrays,
+     * {@link #newFloatDataArray}).
      */
     final List<ArrayVar> floatInputArrays = new ArrayList<>();
     final List<ArrayVar> floatOutputArrays = new ArrayList<>();

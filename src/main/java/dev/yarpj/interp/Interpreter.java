@@ -493,11 +493,11 @@ public final class Interpreter {
             if (floating) {
                 checkFloatConversion(r, resultType, tt);
                 AnyOrder[] orders = offset == null ? scalarOrders : arrayOrders[slot];
-                if (orders != null && resultType.isFloat()) {
+                if (orders != null && resultType.isFloat() && tt.isFloat()) {
                     // t op= v in any order: t's own quantum and bound (an induction's grow by a step each time) with v's.
                     AnyOrder ox = orders[at] != null ? orders[at] : AnyOrder.of(x);
                     AnyOrder oy = rt.isFloat() ? ov : AnyOrder.of(y);
-                    orders[at] = inAnyOrder(ox.combine(op, oy, y), resultType, r);
+                    orders[at] = checkAnyOrder(ox.combine(op, oy, y), resultType, r);
                 }
             }
             store[at] = Arith.convert(r, resultType, tt);
@@ -720,13 +720,18 @@ public final class Interpreter {
             return () -> c.ev() != 0 ? x.ev() : y.ev();
         }
         if (e instanceof Expr.Call c && c.args().stream().allMatch(a -> a.type().isFloat())) return orderedCall(c, t);
-        // Anything else (an integer converted, a helper's result): its value alone.
-        Ev plain = e.accept(compiler);
-        return () -> {
-            long v = plain.ev();
-            last = AnyOrder.of(v);
-            return v;
-        };
+        if (e instanceof Expr.Subscript || e instanceof Expr.Cast) {
+            // An element of an input array, or an integer converted: its value alone.
+            Ev plain = e.accept(compiler);
+            return () -> {
+                long v = plain.ev();
+                last = AnyOrder.of(v);
+                return v;
+            };
+        }
+        // A helper's floating result or parameter, a floating stencil: nothing makes them, and
+        // their orders are not followed; the value alone would pass what it must not.
+        throw new IllegalStateException("no any-order rule for a floating " + e.getClass().getSimpleName() + ": " + e);
     }
 
     private Ev orderedBinary(Expr.Binary b) {
@@ -747,7 +752,7 @@ public final class Interpreter {
             long cy = Arith.convert(y, rt, t);
             if (ox == null) ox = AnyOrder.of(Arith.convert(x, lt, t));
             if (oy == null) oy = AnyOrder.of(cy);
-            inAnyOrder(ox.combine(op, oy, cy), t, v);
+            checkAnyOrder(ox.combine(op, oy, cy), t, v);
             return v;
         };
     }
@@ -788,9 +793,9 @@ public final class Interpreter {
             long z = d.ev();
             AnyOrder oz = last;
             long v = checkedCall(fn, t, x, y, z);
-            AnyOrder product = ox.combine(BinOp.MUL, oy, 0);
-            inAnyOrder(product, t, Arith.binary(BinOp.MUL, t, x, t, y));
-            inAnyOrder(product.combine(BinOp.ADD, oz, 0), t, v);
+            AnyOrder product = ox.combine(BinOp.MUL, oy);
+            checkAnyOrder(product, t, Arith.binary(BinOp.MUL, t, x, t, y));
+            checkAnyOrder(product.combine(BinOp.ADD, oz), t, v);
             return v;
         };
     }
@@ -799,7 +804,7 @@ public final class Interpreter {
      * {@code o}, left in {@link #last}, where type {@code t} holds every value of it in any
      * order; else {@code v}'s operation is refused as one that would round.
      */
-    private AnyOrder inAnyOrder(AnyOrder o, NumType t, long v) {
+    private AnyOrder checkAnyOrder(AnyOrder o, NumType t, long v) {
         if (!o.holds(t)) {
             throw new UndefinedBehaviorException(UbKind.FP_INEXACT + " in some order: " + show(v, t) + " in " + t + " of quantum 2^"
                     + o.quantum() + " and bound " + o.bound());

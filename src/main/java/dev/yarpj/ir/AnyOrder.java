@@ -14,8 +14,10 @@ package dev.yarpj.ir;
  * {@code max(1, |x|)} (a quantum never above 0 and a bound never below 1 make a
  * subexpression of a rearrangement no worse than the whole); a sum has the finer quantum and
  * the sum of the bounds; a product the sum of the quanta and the product of the bounds; a
- * division by {@code 2^k} is a product by {@code 2^-k}; a choice of one of two (a min, a max,
- * a select) the finer quantum and the larger bound. The generator keeps an operation only
+ * division by {@code 2^k} is a product by {@code 2^-k}; a min or max of two the finer quantum
+ * and the larger bound. A select ({@code c ? a : b}) has, in the generator, both arms'
+ * (joined, as it does not know {@code c} for every iteration) and, in the interpreter, the arm
+ * taken: the other is not the value, whatever a compiler computes of it. The generator keeps an operation only
  * where its result holds ({@code flesh.FloatStatements}); the interpreter checks every
  * operation it runs against the same rule ({@code interp.Interpreter}), so that a program
  * changed after generation (by reduction) cannot start to depend on the order.
@@ -30,14 +32,29 @@ public record AnyOrder(int quantum, double bound) {
         return new AnyOrder(x == 0 ? 0 : Math.min(0, lowBit(x)), Math.max(1, Math.abs(x)));
     }
 
-    /** {@code this op other} for +, - and * ; for / (by a power of two, {@code divisor}'s bits) the product by its reciprocal. */
-    public AnyOrder combine(BinOp op, AnyOrder other, long divisor) {
+    /** {@code this op other} for +, - and *. */
+    public AnyOrder combine(BinOp op, AnyOrder other) {
         return switch (op) {
             case ADD, SUB -> new AnyOrder(Math.min(quantum, other.quantum), Math.nextUp(bound + other.bound));
             case MUL -> new AnyOrder(quantum + other.quantum, Math.nextUp(bound * other.bound));
-            case DIV -> new AnyOrder(quantum - Math.getExponent(FloatArith.value(divisor)), bound);
-            default -> throw new IllegalArgumentException(op + " has no floating rearrangement");
+            default -> throw new IllegalArgumentException(op + " has no floating rearrangement here");
         };
+    }
+
+    /**
+     * {@code this / d}, {@code d} a power of two ({@code divisor}'s bits): the product by its
+     * reciprocal {@code r = 1/d}, which fast-math may compute instead, with {@code r}'s own
+     * quantum and bound ({@code min(0, log2 r)}, {@code max(1, r)}). Both are powers of two, so
+     * the bound is exact without rounding up: by 2, 4 or 8 it stays, by 1/4 it is 4 times.
+     */
+    public AnyOrder dividedBy(long divisor) {
+        int e = -Math.getExponent(FloatArith.value(divisor));
+        return new AnyOrder(quantum + Math.min(0, e), bound * Math.max(1, Math.scalb(1.0, e)));
+    }
+
+    /** {@code this op other} for +, -, * and / by a power of two ({@code other}'s bits {@code otherBits}). */
+    public AnyOrder combine(BinOp op, AnyOrder other, long otherBits) {
+        return op == BinOp.DIV ? dividedBy(otherBits) : combine(op, other);
     }
 
     /** One of the two: the finer quantum and the larger bound. */

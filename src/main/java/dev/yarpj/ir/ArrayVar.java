@@ -134,7 +134,8 @@ public record ArrayVar(int slot, String name, VarType elem, List<Integer> dims, 
         /**
          * The value at row-major offset {@code k} of a varied fill of an array of type {@code t}:
          * in a floating array, the integer {@link #valueAt(long)} as that type holds it (exact:
-         * a few dozen values around zero), as the driver's {@code (float)(...)} computes it.
+         * the generator's varied fills hold small integers), as the driver's {@code (float)(...)}
+         * computes it.
          */
         public long valueAt(long k, NumType t) {
             long v = valueAt(k);
