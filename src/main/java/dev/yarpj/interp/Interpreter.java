@@ -677,47 +677,29 @@ public final class Interpreter {
                 return v;
             };
         }
-        if (e instanceof Expr.Cast c && c.operand().type().isFloat()) {
-            // Between float and double: the operand's quantum and bound. Every order gives the
-            // operand the same value, which the conversion must keep exactly (not its orders:
-            // a value alone is one its type holds, however large).
-            Ev o = expr(c.operand());
-            NumType from = c.operand().type();
-            return () -> {
-                long v = o.ev();
-                checkFloatConversion(v, from, t);
-                return Arith.convert(v, from, t);
-            };
-        }
-        if (e instanceof Expr.Unary u) {
-            // A negation: the operand's quantum and bound.
-            Ev o = expr(u.operand());
-            UnOp op = u.op();
-            return () -> {
-                long x = o.ev();
-                UbKind ub = Arith.unaryUb(op, t, x);
-                if (ub != null) throw new UndefinedBehaviorException(ub + ": " + op.symbol + show(x, t) + " in " + t);
-                return Arith.unary(op, t, x);
-            };
+        if (e instanceof Expr.Unary || e instanceof Expr.Cast c && c.operand().type().isFloat()
+                || e instanceof Expr.Ternary && !eager) {
+            // A negation, or a conversion between float and double: the operand's quantum and
+            // bound, which its closure leaves in last (every order gives the operand the same
+            // value, which the conversion must keep exactly). A select: the arm taken, the last
+            // closure to run; the other is not the value, whatever a compiler computes of it.
+            return e.accept(compiler);
         }
         if (e instanceof Expr.Binary b && !b.op().isLogical()) return orderedBinary(b);
         if (e instanceof Expr.Ternary tern) {
-            // The arm taken: the other is not the value, whatever a compiler computes of it.
+            // ISPC evaluates both arms, then the condition: the taken arm's, kept aside.
             Ev c = expr(tern.cond());
             Ev x = expr(tern.then());
             Ev y = expr(tern.otherwise());
-            if (eager) {
-                return () -> {
-                    long a = x.ev();
-                    AnyOrder oa = last;
-                    long b = y.ev();
-                    AnyOrder ob = last;
-                    boolean taken = c.ev() != 0;
-                    last = taken ? oa : ob;
-                    return taken ? a : b;
-                };
-            }
-            return () -> c.ev() != 0 ? x.ev() : y.ev();
+            return () -> {
+                long a = x.ev();
+                AnyOrder oa = last;
+                long b = y.ev();
+                AnyOrder ob = last;
+                boolean taken = c.ev() != 0;
+                last = taken ? oa : ob;
+                return taken ? a : b;
+            };
         }
         if (e instanceof Expr.Call c && c.args().stream().allMatch(a -> a.type().isFloat())) return orderedCall(c, t);
         if (e instanceof Expr.Subscript || e instanceof Expr.Cast) {
@@ -749,7 +731,7 @@ public final class Interpreter {
             check(Arith.binaryUb(op, lt, x, rt, y), op.symbol, x, y, lt);
             long v = Arith.binary(op, lt, x, rt, y);
             // An integer operand is converted to the floating type first: its value alone.
-            long cy = Arith.convert(y, rt, t);
+            long cy = rt == t ? y : Arith.convert(y, rt, t);
             if (ox == null) ox = AnyOrder.of(Arith.convert(x, lt, t));
             if (oy == null) oy = AnyOrder.of(cy);
             checkAnyOrder(ox.combine(op, oy, cy), t, v);
@@ -760,8 +742,8 @@ public final class Interpreter {
     /** The math library's calls and min and max in floating point: as {@code FloatStatements} makes them. */
     private Ev orderedCall(Expr.Call c, NumType t) {
         Builtin fn = c.fn();
+        if (fn == Builtin.FABS) return compiler.call(c); // |a|: a's quantum and bound, left in last
         Ev a = expr(c.args().get(0));
-        if (fn == Builtin.FABS) return () -> checkedCall(fn, t, a.ev()); // |a|: a's quantum and bound, left in last
         if (fn == Builtin.SQRT) {
             // The root of a square: the square's quantum and bound, and the root's own.
             return () -> {

@@ -43,6 +43,25 @@ class FloatInterpreterTest {
         return new Program(List.of(), List.of(acc, n), List.of(a), List.of(), List.of(), new Stmt.Block(List.of(loop, toInt)), 3, 1);
     }
 
+    /**
+     * {@code res_0 = value(arrays)}, the one statement of a program of type {@code t}, over
+     * input arrays each holding one of {@code elements} everywhere.
+     */
+    private static Program assigned(NumType t, java.util.function.Function<List<ArrayVar>, Expr> value, double... elements) {
+        VarType ft = VarType.uniform(t);
+        ScalarVar out = new ScalarVar(0, "res_0", ft, ScalarVar.Role.OUTPUT, 0, false);
+        List<ArrayVar> arrays = new java.util.ArrayList<>();
+        for (double x : elements) {
+            arrays.add(new ArrayVar(arrays.size(), "arr_" + arrays.size(), ft, List.of(N), true, ArrayVar.Fill.uniform(bits(x))));
+        }
+        Stmt s = new Stmt.Assign(new Expr.ScalarRef(out), null, value.apply(arrays));
+        return new Program(List.of(), List.of(out), arrays, List.of(), List.of(), new Stmt.Block(List.of(s)), 1, arrays.size());
+    }
+
+    private static Expr first(ArrayVar a) {
+        return Exprs.subscript(a, List.of(c(0)));
+    }
+
     private static Expr c(long v) {
         return new Expr.Const(NumType.INT, v);
     }
@@ -71,14 +90,8 @@ class FloatInterpreterTest {
         // compiler may add -2^22 + 0.125 first, which needs 26 significant bits. In double
         // every order is exact.
         for (NumType t : new NumType[] {NumType.DOUBLE, NumType.FLOAT}) {
-            VarType ft = VarType.uniform(t);
-            ScalarVar out = new ScalarVar(0, "res_0", ft, ScalarVar.Role.OUTPUT, 0, false);
-            ArrayVar a = new ArrayVar(0, "arr_0", ft, List.of(N), true, ArrayVar.Fill.uniform(bits(0x1p22)));
-            ArrayVar b = new ArrayVar(1, "arr_1", ft, List.of(N), true, ArrayVar.Fill.uniform(bits(-0x1p22)));
-            Expr sum = Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.ADD, Exprs.subscript(a, List.of(c(0))), Exprs.subscript(b, List.of(c(0)))),
-                    new Expr.Const(t, bits(0.125)));
-            Program p = new Program(List.of(), List.of(out), List.of(a, b), List.of(), List.of(),
-                    new Stmt.Block(List.of(new Stmt.Assign(new Expr.ScalarRef(out), null, sum))), 1, 2);
+            Program p = assigned(t, ab -> Exprs.binary(BinOp.ADD, Exprs.binary(BinOp.ADD, first(ab.get(0)), first(ab.get(1))),
+                    new Expr.Const(t, bits(0.125))), 0x1p22, -0x1p22);
             if (t == NumType.DOUBLE) {
                 assertEquals(List.of(bits(0.125)), Interpreter.run(p, 10_000).scalars());
             } else {
@@ -104,11 +117,7 @@ class FloatInterpreterTest {
     void aSquareRootThatWouldRoundIsRefused() {
         // out = sqrt(a[0]) over an array of 2.25, then of 2: the root of 2 would round.
         for (double element : new double[] {2.25, 2}) {
-            VarType ft = VarType.uniform(NumType.DOUBLE);
-            ScalarVar out = new ScalarVar(0, "res_0", ft, ScalarVar.Role.OUTPUT, 0, false);
-            ArrayVar a = new ArrayVar(0, "arr_0", ft, List.of(N), true, ArrayVar.Fill.uniform(bits(element)));
-            Stmt s = new Stmt.Assign(new Expr.ScalarRef(out), null, Exprs.call(dev.yarpj.ir.Builtin.SQRT, Exprs.subscript(a, List.of(c(0)))));
-            Program p = new Program(List.of(), List.of(out), List.of(a), List.of(), List.of(), new Stmt.Block(List.of(s)), 1, 1);
+            Program p = assigned(NumType.DOUBLE, a -> Exprs.call(dev.yarpj.ir.Builtin.SQRT, first(a.get(0))), element);
             if (element == 2.25) {
                 assertEquals(List.of(bits(1.5)), Interpreter.run(p, 10_000).scalars());
             } else {
