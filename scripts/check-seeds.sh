@@ -12,8 +12,9 @@
 #              has one, built at -O3 -flto into one object (-r, as the harness builds them) and
 #              linked with the driver by the same compiler, gcc and clang, print the prediction.
 # A test with a second file builds it with func everywhere. CHECK_GCC and CHECK_CLANG name
-# other C compilers than gcc and clang (C++: their g++ and clang++ counterparts), e.g.
-# gcc-trunk and clang-23 of scripts/install-compilers.sh.
+# other C compilers than gcc and clang (C++, and the C++ lowerings of ISPC and SYCL: their
+# g++ and clang++ counterparts), e.g. gcc-trunk and clang-23 of scripts/install-compilers.sh,
+# or clang-16 for half precision (floats: p_half), which clang 14 refuses on x86-64.
 # For LANG ispc, agreement means func.ispc built by ispc for every target and level in
 # ISPC_TARGETS and ISPC_LEVELS (default: all seven targets the harness knows, -O0 -O1 -O2)
 # and func.cpp (the C++ lowering of the same program) built by g++ and clang++ at -O0 and
@@ -124,7 +125,7 @@ check_ispc() {
       g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail ispc-$t$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail ispc-$t$o:got[$got]"
     done; done
-    for cc in g++ clang++; do for o in -O0 -O3; do
+    for cc in $gcc $clang; do for o in -O0 -O3; do
       if ! $cc $o -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
       g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
@@ -138,7 +139,7 @@ check_ispc() {
     else fail="$fail asserts:build"; fi
   fi
   if [[ " $modes " == *" sanitize "* ]]; then
-    for cc in g++ clang++; do
+    for cc in $gcc $clang; do
       san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
       if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func.cpp" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
@@ -157,7 +158,7 @@ check_sycl() {
       $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail sycl-$t$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail sycl-$t$o:got[$got]"
     done; done
-    for cc in g++ clang++; do for o in -O0 -O3; do
+    for cc in $gcc $clang; do for o in -O0 -O3; do
       if ! $cc $o -w -c "$d/func_ref.cpp" -o "$d/ref.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
       g++ "$d/driver.o" "$d/ref.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
@@ -170,7 +171,7 @@ check_sycl() {
     else fail="$fail asserts:build"; fi
   fi
   if [[ " $modes " == *" sanitize "* ]]; then
-    for cc in g++ clang++; do
+    for cc in $gcc $clang; do
       san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
       if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func_ref.cpp" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")

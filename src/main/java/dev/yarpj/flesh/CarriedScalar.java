@@ -110,6 +110,7 @@ final class CarriedScalar implements StatementForm {
         }
     }
 
+    private static final int HALF_MAX_SPAN = 400;
     private static final List<String> ASSIGN_OPS = List.of("add", "sub", "bxor", "none");
     private static final List<String> FLOAT_ASSIGN_OPS = List.of("add", "sub", "none");
 
@@ -151,7 +152,9 @@ final class CarriedScalar implements StatementForm {
      */
     private ArrayVar dataArray(NumType t, LoopInfo loop) {
         long base = t.signed ? f.rng.between(-100, 100) : f.rng.between(1, 200);
-        int span = f.rng.between(2, cp.maxSpan());
+        // In half precision at most HALF_MAX_SPAN values, so that a sum or a difference of two
+        // (and a constant) stays below 2048, where a half still holds every integer.
+        int span = f.rng.between(2, t == NumType.HALF ? Math.min(cp.maxSpan(), HALF_MAX_SPAN) : cp.maxSpan());
         ArrayVar.Fill fill = ArrayVar.Fill.varied(base, f.rng.between(1, 997), f.rng.between(0, span - 1), span);
         List<Integer> dims = List.of((int) loop.space().max() + 1);
         return t.isFloat() ? f.globals.newFloatDataArray(t, dims, fill) : f.globals.newSentinelArray(t, dims, fill);

@@ -165,9 +165,13 @@ final class FloatStatements {
 
     private static final List<BinOp> COMPARISONS = List.of(BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE, BinOp.EQ, BinOp.NE);
 
-    /** float or double, as p_double says. */
+    /**
+     * double, as p_double says, else float or, as p_half says, half (never in SYCL, whose
+     * {@code sycl::half} is not C++'s {@code _Float16}; no draw where p_half is 0).
+     */
     NumType type() {
-        return f.rng.chance(p.pDouble()) ? NumType.DOUBLE : NumType.FLOAT;
+        if (f.rng.chance(p.pDouble())) return NumType.DOUBLE;
+        return p.pHalf() > 0 && !f.kernels && f.rng.chance(p.pHalf()) ? NumType.HALF : NumType.FLOAT;
     }
 
     private Stmt sum(Env env, Values values, FValue e) {

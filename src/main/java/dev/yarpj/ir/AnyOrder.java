@@ -69,8 +69,7 @@ public record AnyOrder(int quantum, double bound) {
 
     /** Whether every multiple of {@code 2^q} up to {@code bound} in magnitude is a value {@code t} holds. */
     public static boolean holdsAll(NumType t, int q, double bound) {
-        int minExponent = t == NumType.FLOAT ? Float.MIN_EXPONENT : Double.MIN_EXPONENT;
-        return q >= minExponent && bound < Math.scalb(1.0, t.precision + q);
+        return q >= t.minExponent() && bound < Math.scalb(1.0, t.precision + q);
     }
 
     /** The exponent of {@code x}'s lowest set bit: {@code x = m * 2^e} with {@code m} an odd integer. */

@@ -36,9 +36,9 @@ public final class FloatArith {
     public static boolean holds(NumType t, double v) {
         if (!Double.isFinite(v)) return false;
         if (v == 0) return true;
-        double a = Math.abs(v);
-        if (t == NumType.FLOAT) return (double) (float) v == v && a >= Float.MIN_NORMAL && a <= Float.MAX_VALUE;
-        return a >= Double.MIN_NORMAL;
+        int e = Math.getExponent(v);
+        // Normal, and its lowest set bit within the type's precision of its highest.
+        return e >= t.minExponent() && e <= t.maxExponent() && AnyOrder.lowBit(v) > e - t.precision;
     }
 
     /** Whether {@code v} is 2 to some power, positive or negative: a divisor whose reciprocal is exact. */

@@ -15,7 +15,7 @@ public enum ReductionOp {
     /** The value of type {@code t} that this operator leaves unchanged. */
     public long identity(NumType t) {
         if (t.isFloat()) {
-            double largest = t == NumType.FLOAT ? Float.MAX_VALUE : Double.MAX_VALUE;
+            double largest = t.largest();
             return switch (this) {
                 case SUM -> 0;
                 case MIN -> FloatArith.bits(largest);

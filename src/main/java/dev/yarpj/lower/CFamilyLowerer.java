@@ -221,10 +221,17 @@ public final class CFamilyLowerer implements Lowerer {
 
     /**
      * The math library's {@code fn}: {@code fminf} or {@code fmin} by type in C (math.h; the
-     * test links with -lm), {@code std::fmin} in C++ (cmath), which overloads it by type.
+     * test links with -lm), {@code std::fmin} in C++ (cmath), which overloads it by type. A
+     * half's is the float one, on its operands converted and with its result converted back:
+     * glibc has no {@code _Float16} functions, nor C++ before C++23 overloads, and every
+     * result is exact (FloatArith), so converting back never rounds.
      */
     private String mathCall(Builtin fn, NumType t, List<String> args) {
         includes.add(lang == Language.C ? "#include <math.h>" : "#include <cmath>");
+        if (t == NumType.HALF) {
+            List<String> floats = args.stream().map(a -> "(float) (" + a + ")").toList();
+            return "((_Float16) " + mathCall(fn, NumType.FLOAT, floats) + ")";
+        }
         String callee = lang == Language.C ? fn.cName() + (t == NumType.FLOAT ? "f" : "") : "std::" + fn.cName();
         return callee + "(" + String.join(", ", args) + ")";
     }
@@ -249,6 +256,7 @@ public final class CFamilyLowerer implements Lowerer {
             case UINT -> "unsigned int";
             case LLONG -> fixedWidth64 ? "int64_t" : "long long";
             case ULLONG -> fixedWidth64 ? "uint64_t" : "unsigned long long";
+            case HALF -> "_Float16";
             case FLOAT -> "float";
             case DOUBLE -> "double";
         };

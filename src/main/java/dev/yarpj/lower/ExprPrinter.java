@@ -201,9 +201,9 @@ abstract class ExprPrinter {
         }
     };
 
-    /** The C spelling of a literal: int, unsigned int, long long or unsigned long long; float or double. */
+    /** The C spelling of a literal: int, unsigned int, long long or unsigned long long; _Float16, float or double. */
     static String cLiteral(NumType t, long v) {
-        if (t.isFloat()) return floatLiteral(t, v, "f", "");
+        if (t.isFloat()) return floatLiteral(t, v, "f", "", "_Float16");
         switch (t) {
             case UINT:
                 return v + "U";
@@ -222,8 +222,11 @@ abstract class ExprPrinter {
      * A floating literal that is exactly the value: its decimal digits (a dyadic value has
      * finitely many), or hexadecimal where they would be many; {@code floatSuffix} marks a
      * float ({@code f} in C and ISPC), {@code doubleSuffix} a double (ISPC's {@code d}; none in C).
+     * A half is the float literal converted to {@code halfType}: C++ before C++23 has no half
+     * suffix, and every half value is a float's.
      */
-    static String floatLiteral(NumType t, long v, String floatSuffix, String doubleSuffix) {
+    static String floatLiteral(NumType t, long v, String floatSuffix, String doubleSuffix, String halfType) {
+        if (t == NumType.HALF) return "((" + halfType + ") " + floatLiteral(NumType.FLOAT, v, floatSuffix, doubleSuffix, halfType) + ")";
         double x = dev.yarpj.ir.FloatArith.value(v);
         String digits = new java.math.BigDecimal(x).toPlainString();
         if (digits.length() > 24) digits = Double.toHexString(x);

@@ -557,6 +557,7 @@ final class IspcLowerer implements Lowerer {
             case UINT -> "unsigned int32";
             case LLONG -> "int64";
             case ULLONG -> "unsigned int64";
+            case HALF -> "float16";
             case FLOAT -> "float";
             case DOUBLE -> "double";
         };
@@ -564,10 +565,11 @@ final class IspcLowerer implements Lowerer {
 
     /**
      * ISPC's literals: int32 plain, u, ll and ull suffixes; narrower types as a cast of an int32
-     * literal; float with f and double with d (an unsuffixed one is a float in ISPC).
+     * literal; float with f and double with d (an unsuffixed one is a float in ISPC), a float16
+     * as a float literal converted.
      */
     static String literal(NumType t, long v) {
-        if (t.isFloat()) return ExprPrinter.floatLiteral(t, v, "f", "d");
+        if (t.isFloat()) return ExprPrinter.floatLiteral(t, v, "f", "d", "float16");
         switch (t) {
             case INT:
                 if (v == Integer.MIN_VALUE) return "(-2147483647 - 1)";

@@ -19,5 +19,7 @@ public record FloatPolicy(
         /* Chance that a min, max, absolute value, product-and-sum or square root is the math library's call (fmin, fmax, fabs, fma, sqrt of a square, in double only) rather than its open-coded form (compare-and-select, a * b + c, |a|); only the spelling changes, every value and every other draw stays the same. */
         double pLibrary,
         /* Chance, where p_float is above 0, that a scalar a loop carries (carried:) is a float or double over floating data: find-last, min or max with its index, a conditional assignment, a first-order recurrence or an induction x += step. */
-        double pCarried) {
+        double pCarried,
+        /* Chance, where p_float is above 0, that a floating statement drawn in float (not double) is in half precision instead: _Float16 in C and C++, float16 in ISPC; not in SYCL. */
+        double pHalf) {
 }

@@ -144,6 +144,36 @@ class FastMathTest {
         assertTrue(floatingData >= 4, "floating data arrays: " + floatingData);
     }
 
+    /**
+     * Half precision (floats: p_half): {@code _Float16} statements, reductions and carried
+     * scalars, found in the IR, print the prediction with gcc and the newest clang (clang 14
+     * refuses {@code _Float16} on x86-64) at -O0 and -Ofast with -march=native, and run
+     * clean under gcc's UBSan and ASan (the newest clang has no sanitizer runtime here).
+     */
+    @ParameterizedTest
+    @EnumSource(value = Language.class, names = {"C", "CPP"})
+    void halfPrecisionPrintsThePrediction(Language lang) throws Exception {
+        GenPolicy half = PolicyLoader.parse("floats: {p_float: 0.5, p_half: 1, p_carried: 0.5}\ncarried: {p_carried: 0.6}\n",
+                "half.yaml", "half");
+        Path clang = Path.of(".tools/compilers/bin", lang == Language.C ? "clang-newest" : "clang++-newest").toAbsolutePath();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(clang), "the newest clang is not installed (scripts/setup.sh)");
+        String gcc = lang == Language.C ? "gcc" : "g++";
+        int[] halves = {0};
+        for (long s = 1; s <= 1; s++) {
+            GeneratedTest t = new Generator(half, lang, CheckMode.HASH).generate(s, "test");
+            everyExpression(t, new dev.yarpj.ir.Expr.Walker() {
+                @Override
+                public Void binary(dev.yarpj.ir.Expr.Binary b) {
+                    if (b.type() == dev.yarpj.ir.NumType.HALF) halves[0]++;
+                    return super.binary(b);
+                }
+            });
+            List<List<String>> levels = List.of(List.of("-O0"), List.of("-Ofast", "-march=native"));
+            printsThePrediction(t, lang, "half-" + lang + "-" + s, levels, List.of(gcc, clang.toString()), List.of(gcc));
+        }
+        assertTrue(halves[0] >= 5, "half-precision operations: " + halves[0]);
+    }
+
     /** Hands every expression of {@code t}'s test function to {@code w}. */
     private static void everyExpression(GeneratedTest t, dev.yarpj.ir.Expr.Walker w) {
         new dev.yarpj.ir.Stmt.Walker() {
@@ -160,15 +190,24 @@ class FastMathTest {
      * float-cast-overflow and float-divide-by-zero) and ASan.
      */
     private void printsThePrediction(GeneratedTest t, Language lang, String name, List<List<String>> levels) throws Exception {
+        List<String> compilers = lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++");
+        printsThePrediction(t, lang, name, levels, compilers, compilers);
+    }
+
+    /** As above, with {@code compilers} at each level and {@code sanitizing} of them under the sanitizers. */
+    private void printsThePrediction(GeneratedTest t, Language lang, String name, List<List<String>> levels,
+                                     List<String> compilers, List<String> sanitizing) throws Exception {
         String ext = lang == Language.C ? "c" : "cpp";
         Path d = Files.createDirectories(dir.resolve(name));
         for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
         String want = Long.toUnsignedString(t.prediction().checksum());
-        for (String cc : lang == Language.C ? List.of("gcc", "clang") : List.of("g++", "clang++")) {
+        for (String cc : compilers) {
             for (List<String> opts : levels) {
                 run(d, cmd(cc, opts, "-w", "driver." + ext, sources(d, ext), "-o", "t.bin", "-lm"));
                 assertEquals(want, run(d, d.resolve("t.bin").toString()).strip(), name + " " + cc + " " + opts);
             }
+        }
+        for (String cc : sanitizing) {
             run(d, cmd(cc, "-O0", "-g", "-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero",
                     "-fno-sanitize-recover=all", "-w", "driver." + ext, sources(d, ext), "-o", "san.bin", "-lm"));
             assertEquals(want, run(d, d.resolve("san.bin").toString()).strip(), name + " " + cc + " sanitized");

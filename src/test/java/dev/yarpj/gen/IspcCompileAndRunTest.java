@@ -132,6 +132,30 @@ class IspcCompileAndRunTest {
         assertTrue(absolutes > 0, "no call of abs");
     }
 
+    /**
+     * Half precision (floats: p_half): float16 in ispc at -O2 and -O2 --opt=fast-math on an
+     * 8-wide target, and the C++ lowering's {@code _Float16} by g++ at -Ofast, print the
+     * prediction.
+     */
+    @Test
+    void halfPrecisionPrintsThePrediction() throws Exception {
+        GenPolicy half = dev.yarpj.policy.PolicyLoader.parse("floats: {p_float: 0.5, p_double: 0, p_half: 1}\n", "half.yaml", "half");
+        GeneratedTest t = new Generator(half, Language.ISPC, CheckMode.HASH).generate(1, "test");
+        assertTrue(t.files().files().get("func.ispc").contains("float16 "), "no float16");
+        Path d = write(t, "half");
+        String want = Long.toUnsignedString(t.prediction().checksum());
+        run(d, "ispc", "--pic", "--woff", "-O0", "--target=avx2-i32x8", "func.ispc", "-o", "header.o", "-h", "func_ispc.h");
+        run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "-c", "driver.cpp", "-o", "driver.o");
+        for (List<String> opts : List.of(List.of("-O2"), List.of("-O2", "--opt=fast-math"))) {
+            run(d, dev.yarpj.Commands.cmd("ispc", "--pic", "--woff", opts, "--target=avx2-i32x8", "func.ispc", "-o", "func.o"));
+            run(d, "g++", "driver.o", "func.o", "-o", "test.bin", "-lm");
+            assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "ispc " + opts);
+        }
+        run(d, "g++", "-Ofast", "-march=native", "-w", "-c", "func.cpp", "-o", "func.o");
+        run(d, "g++", "-Ofast", "driver.o", "func.o", "-o", "test.bin", "-lm");
+        assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "C++ lowering at -Ofast");
+    }
+
     @Test
     void assertsDriverPassesWithIspc() throws Exception {
         Generator gen = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.ASSERTS);

@@ -85,6 +85,16 @@ class FloatInterpreterTest {
     }
 
     @Test
+    void aHalfSumIsRefusedPastElevenBitsWhereAFloatOneIsKept() {
+        // 7 + 12 * 170 = 2047: every partial sum is an integer a half holds; 9 + ... = 2049 is not.
+        assertEquals(List.of(bits(2047.0), 2047L), Interpreter.run(sum(NumType.HALF, 170, 7, 1), 10_000).scalars());
+        UndefinedBehaviorException e = assertThrows(UndefinedBehaviorException.class,
+                () -> Interpreter.run(sum(NumType.HALF, 170, 9, 1), 10_000));
+        assertTrue(e.getMessage().startsWith("FP_INEXACT"), e.getMessage());
+        assertEquals(List.of(bits(2049.0), 2049L), Interpreter.run(sum(NumType.FLOAT, 170, 9, 1), 10_000).scalars());
+    }
+
+    @Test
     void aSumExactAsWrittenIsRefusedWhereAnotherOrderWouldRound() {
         // out = (a[0] + b[0]) + k, in float: (2^22 + -2^22) + 0.125 is exact as written, but a
         // compiler may add -2^22 + 0.125 first, which needs 26 significant bits. In double

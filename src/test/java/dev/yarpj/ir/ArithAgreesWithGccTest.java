@@ -443,7 +443,7 @@ class ArithAgreesWithGccTest {
             case UINT -> "unsigned int";
             case LLONG -> "long long";
             case ULLONG -> "unsigned long long";
-            case FLOAT, DOUBLE -> throw new IllegalArgumentException(t + ": integer types only");
+            case HALF, FLOAT, DOUBLE -> throw new IllegalArgumentException(t + ": integer types only");
         };
     }
 

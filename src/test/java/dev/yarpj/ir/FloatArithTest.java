@@ -31,6 +31,25 @@ class FloatArithTest {
     }
 
     @Test
+    void halfPrecisionHoldsElevenSignificantBitsAndNormalNumbersUpTo65504() {
+        // Every integer up to 2048, then only even ones; 65504 is the largest half, 2^-14 the smallest normal.
+        assertEquals(2048.0, apply(BinOp.ADD, NumType.HALF, 2047, 1));
+        assertEquals(UbKind.FP_INEXACT, ub(BinOp.ADD, NumType.HALF, 2048, 1));
+        assertEquals(2050.0, apply(BinOp.ADD, NumType.HALF, 2048, 2));
+        assertEquals(65504.0, apply(BinOp.MUL, NumType.HALF, 32752, 2));
+        assertEquals(UbKind.FP_INEXACT, ub(BinOp.ADD, NumType.HALF, 65504, 32));
+        assertEquals(0x1p-14, apply(BinOp.DIV, NumType.HALF, 0x1p-13, 2));
+        assertEquals(UbKind.FP_INEXACT, ub(BinOp.DIV, NumType.HALF, 0x1p-14, 2));
+        assertEquals(65504.0, NumType.HALF.largest());
+        assertEquals(bits(-65504.0), ReductionOp.MAX.identity(NumType.HALF));
+        // A conversion from int rounds above 2048 where the value is odd; to an integer, past its range it is undefined.
+        assertEquals(UbKind.FP_INEXACT, Arith.conversionUb(2049, NumType.INT, NumType.HALF));
+        assertNull(Arith.conversionUb(4096, NumType.INT, NumType.HALF));
+        assertEquals(UbKind.FLOAT_CAST_OVERFLOW, Arith.conversionUb(bits(65504.0), NumType.HALF, NumType.SHORT));
+        assertEquals(-1023L, Arith.convert(bits(-1023.5), NumType.HALF, NumType.INT));
+    }
+
+    @Test
     void productsAreExactOrRefused() {
         assertEquals(3.375, apply(BinOp.MUL, NumType.FLOAT, 1.5, 2.25));
         // 4097 * 4097 = 16785409 needs 25 significant bits.
