@@ -123,7 +123,7 @@ class ConfigSpaceTest {
         String rvv = String.join(" ", labels(Testbeds.load(Path.of("harness/testbeds-riscv64-rvv-space.yaml"))));
         for (String o : List.of("-march=rv64gcv_zvl256b", "-march=rv64gcv_zvl512b", "-march=rv64gcv_zvl1024b", "-mrvv-vector-bits=zvl",
                 "-mrvv-max-lmul=dynamic", "-mrvv-max-lmul=m1", "-mrvv-max-lmul=m2", "-mrvv-max-lmul=m4", "-mrvv-max-lmul=m8",
-                "-mtune=generic-ooo", "-flto", "-fno-vect-cost-model", "-mllvm -force-tail-folding-style=data-with-evl")) {
+                "-mtune=generic-ooo", "-flto", "-fno-vect-cost-model", "-mllvm -force-tail-folding-style=data-with-evl", "_zvfh")) {
             assertTrue(rvv.contains(o), o);
         }
         String sve = String.join(" ", labels(Testbeds.load(Path.of("harness/testbeds-aarch64-sve-space.yaml"))));
