@@ -130,7 +130,7 @@ final class InterestingnessTest {
         s.append("done\n");
         s.append("# floating point must stay exact (no operation rounds, overflows or goes subnormal, see FloatArith):\n");
         s.append("# a program with any is run at -O0 with those exceptions trapping, so that C-Vise cannot make one round\n");
-        s.append("if grep -qwE 'float|double' \"$f\"; then\n");
+        s.append("if grep -qwE 'float|double|_Float16' \"$f\"; then\n");
         s.append("  printf '%s\\n' '#define _GNU_SOURCE' '#include <fenv.h>' \\\n");
         s.append("    '__attribute__((constructor)) static void yarpj_fp_traps(void) { feenableexcept(FE_INEXACT | FE_UNDERFLOW | FE_OVERFLOW | FE_INVALID | FE_DIVBYZERO); }' > fptrap.c\n");
         s.append("  timeout $build ").append(gcc).append(" -O0 -ffp-contract=off -w \"$f\" fptrap.c -o trap.bin " + Testbed.MATH_LIBRARY + " > /dev/null 2>&1 || exit 1\n");
