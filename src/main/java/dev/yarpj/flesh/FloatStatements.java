@@ -166,8 +166,9 @@ final class FloatStatements {
     private static final List<BinOp> COMPARISONS = List.of(BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE, BinOp.EQ, BinOp.NE);
 
     /**
-     * double, as p_double says, else float or, as p_half says, half (never in SYCL, whose
-     * {@code sycl::half} is not C++'s {@code _Float16}; no draw where p_half is 0).
+     * double, as p_double says, else float or, as p_half says, half; no draw where p_half is
+     * 0. Never in SYCL: a half {@code sycl::reduction} crashes AdaptiveCpp's generic target
+     * (bugs.md), and SYCL's floating reductions are {@code sycl::reduction}s.
      */
     NumType type() {
         if (f.rng.chance(p.pDouble())) return NumType.DOUBLE;
