@@ -4,6 +4,7 @@ import dev.yarpj.interp.Checksum;
 import dev.yarpj.interp.Prediction;
 import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Builtin;
+import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Helper;
 import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Program;
@@ -40,6 +41,8 @@ public final class CFamilyLowerer implements Lowerer {
     private final TreeSet<String> helpers = new TreeSet<>();
     /** The headers its math library calls need. */
     private final TreeSet<String> includes = new TreeSet<>();
+    /** The names of the program's bit-fields (field names are unique in a program). */
+    private final java.util.Set<String> bitFields = new java.util.HashSet<>();
     private final CExprPrinter printer;
 
     CFamilyLowerer(Language lang, boolean ispcCompanion, boolean secondFile) {
@@ -56,6 +59,17 @@ public final class CFamilyLowerer implements Lowerer {
             String mathCall(Builtin fn, NumType t, List<String> args) {
                 return CFamilyLowerer.this.mathCall(fn, t, args);
             }
+
+            @Override
+            String arm(Expr e) {
+                // g++ gives `c ? s.f : k`, s.f an unsigned bit-field, the field's declared type
+                // (unsigned int), where C and clang++ promote it to int as the IR does (any g++,
+                // bugs.md): in C++ the promotion of a bit-field arm is printed.
+                if (lang == Language.CPP && e instanceof Expr.Cast c && c.implicit() && readsBitField(c.operand())) {
+                    return cast(c.type(), expr(c.operand()));
+                }
+                return expr(e);
+            }
         };
     }
 
@@ -69,6 +83,8 @@ public final class CFamilyLowerer implements Lowerer {
         this.banner = banner;
         helpers.clear();
         includes.clear();
+        bitFields.clear();
+        for (ArrayVar a : p.inputArrays()) if (a.field() != null && a.field().bitField()) bitFields.add(a.name());
         Map<String, String> files = new LinkedHashMap<>();
         files.put("func." + lang.extension, func(p));
         files.put("driver." + lang.extension, driver(p, expected, check));
@@ -234,6 +250,19 @@ public final class CFamilyLowerer implements Lowerer {
         }
         String callee = lang == Language.C ? fn.cName() + (t == NumType.FLOAT ? "f" : "") : "std::" + fn.cName();
         return callee + "(" + String.join(", ", args) + ")";
+    }
+
+    /**
+     * Whether {@code e} reads a bit-field: an element of one, or a field of a struct copy or of
+     * a helper's struct parameter ({@code t_3.arr_5}, {@code r_9->arr_5}) that is one.
+     */
+    private boolean readsBitField(Expr e) {
+        if (e instanceof Expr.Subscript s) return s.array().field() != null && s.array().field().bitField();
+        if (e instanceof Expr.ScalarRef r && (r.var().isCopyField() || r.var().isField())) {
+            String name = r.var().name();
+            return bitFields.contains(name.substring(Math.max(name.lastIndexOf('.'), name.lastIndexOf('>')) + 1));
+        }
+        return false;
     }
 
     private static String shortName(NumType t) {

@@ -45,7 +45,12 @@ abstract class ExprPrinter {
 
     /** {@code cond ? a : b} (the arms are of the result type). */
     String ternary(Expr.Ternary t) {
-        return "(" + truth(t.cond()) + " ? " + expr(t.then()) + " : " + expr(t.otherwise()) + ")";
+        return "(" + truth(t.cond()) + " ? " + arm(t.then()) + " : " + arm(t.otherwise()) + ")";
+    }
+
+    /** An arm of {@code ?:}, converted to the result type as the IR says. */
+    String arm(Expr e) {
+        return expr(e);
     }
 
     /** A scalar variable: its name, or (SYCL) the one element of device memory that holds it. */
