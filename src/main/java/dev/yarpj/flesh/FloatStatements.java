@@ -16,8 +16,8 @@ import dev.yarpj.policy.FloatPolicy;
 import java.util.List;
 
 /**
- * Element-wise stores and reductions in {@code float} or {@code double} (policy {@code
- * floats:}) whose every operation is exact in any order a compiler may choose, so that
+ * Element-wise stores and reductions in {@code float} or {@code double}, or half precision
+ * (policy {@code floats:}) whose every operation is exact in any order a compiler may choose, so that
  * {@code -Ofast} must still print the prediction.
  *
  * <p>Each operation's result must be a value of its type ({@link FloatArith}); an operation

@@ -68,6 +68,8 @@ public final class CFamilyLowerer implements Lowerer {
                 if (lang == Language.CPP && e instanceof Expr.Cast c && c.implicit() && readsBitField(c.operand())) {
                     return cast(c.type(), expr(c.operand()));
                 }
+                // A bit-field whose IR type is int already has no cast to print: print one.
+                if (lang == Language.CPP && readsBitField(e)) return cast(e.type(), expr(e));
                 return expr(e);
             }
         };
