@@ -64,12 +64,10 @@ public final class CFamilyLowerer implements Lowerer {
             String arm(Expr e) {
                 // g++ gives `c ? s.f : k`, s.f an unsigned bit-field, the field's declared type
                 // (unsigned int), where C and clang++ promote it to int as the IR does (any g++,
-                // bugs.md): in C++ the promotion of a bit-field arm is printed.
-                if (lang == Language.CPP && e instanceof Expr.Cast c && c.implicit() && readsBitField(c.operand())) {
-                    return cast(c.type(), expr(c.operand()));
-                }
-                // A bit-field whose IR type is int already has no cast to print: print one.
-                if (lang == Language.CPP && readsBitField(e)) return cast(e.type(), expr(e));
+                // bugs.md): in C++ a bit-field arm is printed converted to the arm's type, its
+                // implicit promotion or, where its IR type is int already, that type.
+                Expr read = e instanceof Expr.Cast c && c.implicit() ? c.operand() : e;
+                if (lang == Language.CPP && readsBitField(read)) return cast(e.type(), expr(read));
                 return expr(e);
             }
         };

@@ -113,20 +113,8 @@ class IspcCompileAndRunTest {
             assertTrue(ispc.contains("float ") || ispc.contains("double "), "no floating point in seed " + s);
             if (ispc.matches("(?s).*varying (float|double) part_.*reduce_add.*")) partialSums++;
             if (ispc.contains("abs(")) absolutes++; // the math library's fabs (floats: p_library), ispc's abs
-            Path d = write(t, "floats-" + s);
-            String want = Long.toUnsignedString(t.prediction().checksum());
-            run(d, "ispc", "--pic", "--woff", "-O0", "--target=sse4-i32x4", "func.ispc", "-o", "header.o", "-h", "func_ispc.h");
-            run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "-c", "driver.cpp", "-o", "driver.o");
-            for (String target : List.of("sse4-i32x4", "avx2-i32x8")) {
-                for (List<String> opts : List.of(List.of("-O0"), List.of("-O2"), List.of("-O2", "--opt=fast-math"))) {
-                    run(d, dev.yarpj.Commands.cmd("ispc", "--pic", "--woff", opts, "--target=" + target, "func.ispc", "-o", "func.o"));
-                    run(d, "g++", "driver.o", "func.o", "-o", "test.bin", "-lm");
-                    assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " ispc " + target + " " + opts);
-                }
-            }
-            run(d, "g++", "-Ofast", "-march=native", "-w", "-c", "func.cpp", "-o", "func.o");
-            run(d, "g++", "-Ofast", "driver.o", "func.o", "-o", "test.bin", "-lm");
-            assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "seed " + s + " C++ lowering at -Ofast");
+            printsThePrediction(t, "floats-" + s, List.of("sse4-i32x4", "avx2-i32x8"),
+                    List.of(List.of("-O0"), List.of("-O2"), List.of("-O2", "--opt=fast-math")));
         }
         assertTrue(partialSums > 0, "no floating sum over a gang's partial results");
         assertTrue(absolutes > 0, "no call of abs");
@@ -142,18 +130,28 @@ class IspcCompileAndRunTest {
         GenPolicy half = dev.yarpj.policy.PolicyLoader.parse("floats: {p_float: 0.5, p_double: 0, p_half: 1}\n", "half.yaml", "half");
         GeneratedTest t = new Generator(half, Language.ISPC, CheckMode.HASH).generate(1, "test");
         assertTrue(t.files().files().get("func.ispc").contains("float16 "), "no float16");
-        Path d = write(t, "half");
+        printsThePrediction(t, "half", List.of("avx2-i32x8"), List.of(List.of("-O2"), List.of("-O2", "--opt=fast-math")));
+    }
+
+    /**
+     * Writes {@code t} to {@code name} and checks that ispc for each of {@code targets} at each
+     * of {@code levels}, and its C++ lowering by g++ at -Ofast, print its prediction.
+     */
+    private void printsThePrediction(GeneratedTest t, String name, List<String> targets, List<List<String>> levels) throws Exception {
+        Path d = write(t, name);
         String want = Long.toUnsignedString(t.prediction().checksum());
-        run(d, "ispc", "--pic", "--woff", "-O0", "--target=avx2-i32x8", "func.ispc", "-o", "header.o", "-h", "func_ispc.h");
+        run(d, "ispc", "--pic", "--woff", "-O0", "--target=" + targets.get(0), "func.ispc", "-o", "header.o", "-h", "func_ispc.h");
         run(d, "g++", "-O0", "-w", "-DYARPJ_ISPC", "-c", "driver.cpp", "-o", "driver.o");
-        for (List<String> opts : List.of(List.of("-O2"), List.of("-O2", "--opt=fast-math"))) {
-            run(d, dev.yarpj.Commands.cmd("ispc", "--pic", "--woff", opts, "--target=avx2-i32x8", "func.ispc", "-o", "func.o"));
-            run(d, "g++", "driver.o", "func.o", "-o", "test.bin", "-lm");
-            assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "ispc " + opts);
+        for (String target : targets) {
+            for (List<String> opts : levels) {
+                run(d, dev.yarpj.Commands.cmd("ispc", "--pic", "--woff", opts, "--target=" + target, "func.ispc", "-o", "func.o"));
+                run(d, "g++", "driver.o", "func.o", "-o", "test.bin", "-lm");
+                assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), name + " ispc " + target + " " + opts);
+            }
         }
         run(d, "g++", "-Ofast", "-march=native", "-w", "-c", "func.cpp", "-o", "func.o");
         run(d, "g++", "-Ofast", "driver.o", "func.o", "-o", "test.bin", "-lm");
-        assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), "C++ lowering at -Ofast");
+        assertEquals(want, run(d, d.resolve("test.bin").toString()).strip(), name + " C++ lowering at -Ofast");
     }
 
     @Test
