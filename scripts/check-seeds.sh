@@ -6,8 +6,11 @@
 #   sanitize:  built with -fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero
 #              -fno-sanitize-recover=all by gcc and clang, the test must run clean and still
 #              print the prediction;
-#   fast:      (not by default; C and C++) func built by gcc and clang at -Ofast -march=native
+#   fast:      (not by default) func built by gcc and clang at -Ofast -march=native
 #              (fast-math: what floating point, floats: p_float, is made for) prints it too;
+#              for ispc, func.ispc by ispc -O2 --opt=fast-math for every target in ISPC_TARGETS
+#              and func.cpp at -Ofast; for sycl, func.cpp by the SYCL compiler at -O3
+#              -ffast-math for every target in SYCL_TARGETS and func_ref.cpp at -Ofast;
 #   lto:       (not by default) func and its second file helpers.c (extern helpers), when it
 #              has one, built at -O3 -flto into one object (-r, as the harness builds them) and
 #              linked with the driver by the same compiler, gcc and clang, print the prediction.
@@ -114,12 +117,23 @@ check_one() {
   fi
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
+# The C++ lowering of an ISPC or SYCL test ($1) built by g++ and clang++ at -Ofast and linked by
+# the same compiler, as the fast mode builds C and C++: its start-up code sets flush-to-zero.
+fast_lowering() {
+  for cc in $gcc $clang; do
+    if ! $cc -Ofast -march=native -w -c "$d/$1" -o "$d/fast.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc-Ofast:build"; continue; fi
+    $cc -Ofast "$d/driver.o" "$d/fast.o" -o "$d/fast.out" -lm || { fail="$fail cpp-$cc-Ofast:link"; continue; }
+    got=$(run "$d/fast.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc-Ofast:got[$got]"
+  done
+}
 check_ispc() {
   ispc_build() { ispc --pic --woff "$@" 2>"$d/err"; }
   first_target=${ispc_targets%% *}
-  if [[ " $modes " == *" agree "* ]]; then
+  if [[ " $modes " == *" agree "* || " $modes " == *" fast "* ]]; then
     ispc_build -O0 --target="$first_target" "$d/func.ispc" -o "$d/h.o" -h "$d/func_ispc.h" || fail="$fail ispc-header:build"
     g++ -O0 -w -DYARPJ_ISPC -c "$d/driver.cpp" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
+  fi
+  if [[ " $modes " == *" agree "* ]]; then
     for t in $ispc_targets; do for o in $ispc_levels; do
       if ! ispc_build $o --target="$t" "$d/func.ispc" -o "$d/func.o"; then fail="$fail ispc-$t$o:build[$(head -c 200 "$d/err")]"; continue; fi
       g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail ispc-$t$o:link"; continue; }
@@ -130,6 +144,14 @@ check_ispc() {
       g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
     done; done
+  fi
+  if [[ " $modes " == *" fast "* ]]; then
+    for t in $ispc_targets; do
+      if ! ispc_build -O2 --opt=fast-math --target="$t" "$d/func.ispc" -o "$d/func.o"; then fail="$fail ispc-$t-fast-math:build[$(head -c 200 "$d/err")]"; continue; fi
+      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail ispc-$t-fast-math:link"; continue; }
+      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail ispc-$t-fast-math:got[$got]"
+    done
+    fast_lowering func.cpp
   fi
   if [[ " $modes " == *" asserts "* ]]; then
     a="$work/asserts/$s"
@@ -151,8 +173,10 @@ check_ispc() {
 }
 check_sycl() {
   first_target=${sycl_targets%% *}
-  if [[ " $modes " == *" agree "* ]]; then
+  if [[ " $modes " == *" agree "* || " $modes " == *" fast "* ]]; then
     g++ -O0 -w -c "$d/driver.cpp" -o "$d/driver.o" -I"$d" || fail="$fail driver-build"
+  fi
+  if [[ " $modes " == *" agree "* ]]; then
     for t in $sycl_targets; do for o in -O0 -O3; do
       if ! $sycl_cxx $o --acpp-targets="$t" -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail sycl-$t$o:build[$(grep -m1 error "$d/err" | head -c 200)]"; continue; fi
       $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail sycl-$t$o:link"; continue; }
@@ -163,6 +187,14 @@ check_sycl() {
       g++ "$d/driver.o" "$d/ref.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
     done; done
+  fi
+  if [[ " $modes " == *" fast "* ]]; then
+    for t in $sycl_targets; do
+      if ! $sycl_cxx -O3 -ffast-math --acpp-targets="$t" -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail sycl-$t-ffast-math:build[$(grep -m1 error "$d/err" | head -c 200)]"; continue; fi
+      $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail sycl-$t-ffast-math:link"; continue; }
+      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail sycl-$t-ffast-math:got[$got]"
+    done
+    fast_lowering func_ref.cpp
   fi
   if [[ " $modes " == *" asserts "* ]]; then
     a="$work/asserts/$s"
@@ -181,7 +213,7 @@ check_sycl() {
   fi
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
-export -f check_one check_ispc check_sycl
+export -f check_one check_ispc check_sycl fast_lowering
 { if [ -n "${ONLY_SEEDS:-}" ]; then tr ' ' '\n' <<< "$ONLY_SEEDS" | grep .; else seq "$first" "$last"; fi; } | xargs -P "${CHECK_JOBS:-$(nproc)}" -I{} bash -c 'check_one {}' > "$work/results.txt"
 grep FAIL "$work/results.txt"
 passed=$(grep -c PASS "$work/results.txt"); failed=$(grep -c FAIL "$work/results.txt")
