@@ -28,6 +28,21 @@ import org.junit.jupiter.api.Test;
  */
 class EarlyExitFleshingTest {
     private static final GenPolicy CONTROL_FLOW = PolicyLoader.load(Path.of("policies/control-flow.yaml"));
+    private static final int SEEDS = 120;
+    /** Seeds 1..120 of control-flow.yaml in C, then in ISPC: both tests read the same programs, generated once. */
+    private static List<GeneratedTest> controlFlowTests;
+
+    private static synchronized List<GeneratedTest> controlFlowTests() {
+        if (controlFlowTests == null) {
+            List<GeneratedTest> out = new ArrayList<>();
+            for (Language lang : List.of(Language.C, Language.ISPC)) {
+                Generator g = new Generator(CONTROL_FLOW, lang, CheckMode.HASH);
+                for (long seed = 1; seed <= SEEDS; seed++) out.add(g.generate(seed, "exit test"));
+            }
+            controlFlowTests = List.copyOf(out);
+        }
+        return controlFlowTests;
+    }
 
     private static Map<Stmt.Exit.Kind, Integer> exits(GeneratedTest t) {
         Map<Stmt.Exit.Kind, Integer> n = new EnumMap<>(Stmt.Exit.Kind.class);
@@ -48,20 +63,16 @@ class EarlyExitFleshingTest {
         long loops = 0;
         long fired = 0;
         long neverFired = 0;
-        for (Language lang : List.of(Language.C, Language.ISPC)) {
-            Generator g = new Generator(CONTROL_FLOW, lang, CheckMode.HASH);
-            for (long seed = 1; seed <= 120; seed++) {
-                GeneratedTest t = g.generate(seed, "exit test");
-                exits(t).forEach((k, v) -> kinds.merge(k, v, Integer::sum));
-                for (LoopTrips l : t.prediction().loops()) {
-                    if (!l.exits()) continue;
-                    assertFalse(l.parallel(), "a loop a break leaves is never parallel (seed " + seed + ")");
-                    if (l.entered() == 0) continue;
-                    loops++;
-                    perEntry.add(l.perEntry());
-                    if (l.broken() > 0) fired++;
-                    else neverFired++;
-                }
+        for (GeneratedTest t : controlFlowTests()) {
+            exits(t).forEach((k, v) -> kinds.merge(k, v, Integer::sum));
+            for (LoopTrips l : t.prediction().loops()) {
+                if (!l.exits()) continue;
+                assertFalse(l.parallel(), "a loop a break leaves is never parallel (seed " + t.seed() + ")");
+                if (l.entered() == 0) continue;
+                loops++;
+                perEntry.add(l.perEntry());
+                if (l.broken() > 0) fired++;
+                else neverFired++;
             }
         }
         assertTrue(kinds.getOrDefault(Stmt.Exit.Kind.BREAK, 0) > 50 && kinds.getOrDefault(Stmt.Exit.Kind.CONTINUE, 0) > 20
@@ -79,28 +90,24 @@ class EarlyExitFleshingTest {
     void anEarlyReturnIsInTheLastStatementAndFiresOnSomeTestsOnly() {
         int returning = 0;
         int fired = 0;
-        for (Language lang : List.of(Language.C, Language.ISPC)) {
-            Generator g = new Generator(CONTROL_FLOW, lang, CheckMode.HASH);
-            for (long seed = 1; seed <= 120; seed++) {
-                GeneratedTest t = g.generate(seed, "return test");
-                List<Stmt> top = t.program().body().stmts();
-                if (!Stmt.returns(top)) continue;
-                returning++;
-                // Every loop level a return leaves is serial (checked here on the IR: the interpreter
-                // refuses only a return that fires in a parallel loop).
-                new Stmt.Walker() {
-                    @Override
-                    public Void loopNest(Stmt.LoopNest n) {
-                        for (int l = 0; l < n.depth(); l++) {
-                            if (n.returnsFrom(l)) assertFalse(n.levels().get(l).head().parallel(), "a return leaves a parallel loop: " + n);
-                        }
-                        return super.loopNest(n);
+        for (GeneratedTest t : controlFlowTests()) {
+            List<Stmt> top = t.program().body().stmts();
+            if (!Stmt.returns(top)) continue;
+            returning++;
+            // Every loop level a return leaves is serial (checked here on the IR: the interpreter
+            // refuses only a return that fires in a parallel loop).
+            new Stmt.Walker() {
+                @Override
+                public Void loopNest(Stmt.LoopNest n) {
+                    for (int l = 0; l < n.depth(); l++) {
+                        if (n.returnsFrom(l)) assertFalse(n.levels().get(l).head().parallel(), "a return leaves a parallel loop: " + n);
                     }
-                }.all(top);
-                if (t.prediction().returned()) fired++;
-            }
+                    return super.loopNest(n);
+                }
+            }.all(top);
+            if (t.prediction().returned()) fired++;
         }
-        System.out.printf("early returns: %d of 240 tests, %d fired%n", returning, fired);
+        System.out.printf("early returns: %d of %d tests, %d fired%n", returning, controlFlowTests().size(), fired);
         assertTrue(returning > 60, returning + " tests return early");
         assertTrue(fired > returning / 4 && fired < returning, fired + " of " + returning + " returns fired");
     }

@@ -846,7 +846,7 @@ class IdiomFleshingTest {
     void everyShippedPolicyGeneratesUbFreePrograms(String file) {
         GenPolicy base = file.equals("swarm") ? GenPolicy.defaults() : PolicyLoader.load(Path.of("policies", file));
         // Seeds are independent (one Rng and one Generator each): use every core.
-        List<String> rejected = LongStream.rangeClosed(1, 150).parallel().mapToObj(seed -> {
+        List<String> rejected = LongStream.rangeClosed(1, 100).parallel().mapToObj(seed -> {
             GenPolicy p = file.equals("swarm") ? base.swarm(seed) : base;
             try {
                 new Generator(p, Language.C, CheckMode.HASH).generate(seed, "test");

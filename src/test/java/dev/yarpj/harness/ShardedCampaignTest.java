@@ -29,7 +29,8 @@ class ShardedCampaignTest {
 
     static Process fuzzProcess(Path log, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main", "fuzz", "--quiet"));
+                // The JVM options of the yarpj launcher, as a user's shards run.
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main", "fuzz", "--quiet"));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }

@@ -24,7 +24,8 @@ class SlurmArrayTest {
     void anArrayWithACancelledAndResubmittedTaskRunsEverySeedOnceAndKeepsEveryFinding(@TempDir Path dir) throws Exception {
         Path tb = FuzzHarnessTest.testbeds(dir, "miscompile");
         Path results = dir.resolve("results");
-        String yarpj = String.join(" ", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        String yarpj = String.join(" ", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
                 System.getProperty("java.class.path"), "dev.yarpj.cli.Main");
         Process p = new ProcessBuilder("bash", Path.of("scripts/slurm/one-node-test.sh").toAbsolutePath().toString(),
                 dir.resolve("cluster").toString(), "3", yarpj, "--", "--out", results.toString(), "--seeds", "1..20",

@@ -261,7 +261,7 @@ class IrReducerTest {
     void deletingALoopKeepsThePlansOfTheLoopsAfterIt() {
         int deleted = 0;
         int shiftedWithoutAlignment = 0;
-        for (long seed = 1; seed <= 20; seed++) {
+        for (long seed = 1; seed <= 10; seed++) {
             GeneratedTest t = new Generator(GenPolicy.defaults(), Language.ISPC, CheckMode.HASH).generate(seed, "");
             Program p = t.program();
             List<String> before = funcLines(t.recipe(), p);

@@ -128,7 +128,7 @@ class TripPlannerTest {
         int never = 0;
         int atMostOne = 0;
         List<Double> perEntry = new ArrayList<>();
-        for (long s = 1; s <= 300; s++) {
+        for (long s = 1; s <= 200; s++) {
             for (LoopTrips l : gen.generate(s, "test").prediction().loops()) {
                 loops++;
                 if (l.entered() == 0) {
