@@ -117,8 +117,27 @@ check_one() {
   fi
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
-# The C++ lowering of an ISPC or SYCL test ($1) built by g++ and clang++ at -Ofast and linked by
-# the same compiler, as the fast mode builds C and C++: its start-up code sets flush-to-zero.
+# The C++ lowering of an ISPC or SYCL test ($1), built by g++ and clang++ at -O0 and -O3 and
+# linked with the driver: it must print the prediction, as the test does.
+agree_lowering() {
+  for cc in $gcc $clang; do for o in -O0 -O3; do
+    if ! $cc $o -w -c "$d/$1" -o "$d/lowering.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
+    g++ "$d/driver.o" "$d/lowering.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
+    got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
+  done; done
+}
+# The same lowering with its driver under UBSan and ASan (gcc and clang): clean, and the prediction.
+sanitize_lowering() {
+  san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
+  for cc in $gcc $clang; do
+    if $cc -O0 -g $san -w "$d/driver.cpp" "$d/$1" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
+      got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
+      [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
+    else fail="$fail $cc-sanitize:build"; fi
+  done
+}
+# The same lowering built by g++ and clang++ at -Ofast and linked by the same compiler, as the
+# fast mode builds C and C++: its start-up code sets flush-to-zero.
 fast_lowering() {
   for cc in $gcc $clang; do
     if ! $cc -Ofast -march=native -w -c "$d/$1" -o "$d/fast.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc-Ofast:build"; continue; fi
@@ -139,11 +158,7 @@ check_ispc() {
       g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail ispc-$t$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail ispc-$t$o:got[$got]"
     done; done
-    for cc in $gcc $clang; do for o in -O0 -O3; do
-      if ! $cc $o -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
-      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
-      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
-    done; done
+    agree_lowering func.cpp
   fi
   if [[ " $modes " == *" fast "* ]]; then
     for t in $ispc_targets; do
@@ -160,15 +175,7 @@ check_ispc() {
       got=$(run "$a/a.out"); [ "$got" = OK ] || fail="$fail asserts:[$got]"
     else fail="$fail asserts:build"; fi
   fi
-  if [[ " $modes " == *" sanitize "* ]]; then
-    for cc in $gcc $clang; do
-      san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
-      if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func.cpp" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
-        got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
-        [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
-      else fail="$fail $cc-sanitize:build"; fi
-    done
-  fi
+  [[ " $modes " == *" sanitize "* ]] && sanitize_lowering func.cpp
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
 check_sycl() {
@@ -182,11 +189,7 @@ check_sycl() {
       $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail sycl-$t$o:link"; continue; }
       got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail sycl-$t$o:got[$got]"
     done; done
-    for cc in $gcc $clang; do for o in -O0 -O3; do
-      if ! $cc $o -w -c "$d/func_ref.cpp" -o "$d/ref.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
-      g++ "$d/driver.o" "$d/ref.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
-      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
-    done; done
+    agree_lowering func_ref.cpp
   fi
   if [[ " $modes " == *" fast "* ]]; then
     for t in $sycl_targets; do
@@ -202,18 +205,10 @@ check_sycl() {
       got=$(run "$a/a.out"); [ "$got" = OK ] || fail="$fail asserts:[$got]"
     else fail="$fail asserts:build"; fi
   fi
-  if [[ " $modes " == *" sanitize "* ]]; then
-    for cc in $gcc $clang; do
-      san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
-      if $cc -O0 -g $san -w "$d/driver.cpp" "$d/func_ref.cpp" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
-        got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
-        [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
-      else fail="$fail $cc-sanitize:build"; fi
-    done
-  fi
+  [[ " $modes " == *" sanitize "* ]] && sanitize_lowering func_ref.cpp
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
-export -f check_one check_ispc check_sycl fast_lowering
+export -f check_one check_ispc check_sycl agree_lowering sanitize_lowering fast_lowering
 { if [ -n "${ONLY_SEEDS:-}" ]; then tr ' ' '\n' <<< "$ONLY_SEEDS" | grep .; else seq "$first" "$last"; fi; } | xargs -P "${CHECK_JOBS:-$(nproc)}" -I{} bash -c 'check_one {}' > "$work/results.txt"
 grep FAIL "$work/results.txt"
 passed=$(grep -c PASS "$work/results.txt"); failed=$(grep -c FAIL "$work/results.txt")
