@@ -114,8 +114,7 @@ class EarlyExitFleshingTest {
 
     @Test
     void theNoIdiomsPolicyGeneratesNone() {
-        Generator g = new Generator(dev.yarpj.policy.PolicyLoader.load(java.nio.file.Path.of("policies/no-idioms.yaml")), Language.C,
-                CheckMode.HASH);
+        Generator g = new Generator(IdiomFleshingTest.noIdiomsWith("no-idioms", ""), Language.C, CheckMode.HASH);
         for (long seed = 1; seed <= 60; seed++) assertEquals(Map.of(), exits(g.generate(seed, "t")), "seed " + seed);
     }
 }
