@@ -145,6 +145,15 @@ fast_lowering() {
     got=$(run "$d/fast.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc-Ofast:got[$got]"
   done
 }
+# Builds $d/func.o by the command after LINKER, links it to driver.o by LINKER (split into words) and
+# runs it: the prediction must print. A step that fails is named in $fail as LABEL:build, :link or :got.
+# usage: build_link_run LABEL LINKER COMMAND...
+build_link_run() {
+  local label=$1 linker=$2; shift 2
+  if ! "$@" 2>"$d/err"; then fail="$fail $label:build[$({ grep -m1 -i error "$d/err" || head -n1 "$d/err"; } | head -c 200)]"; return; fi
+  $linker "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail $label:link"; return; }
+  got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $label:got[$got]"
+}
 check_ispc() {
   ispc_build() { ispc --pic --woff "$@" 2>"$d/err"; }
   first_target=${ispc_targets%% *}
@@ -154,17 +163,13 @@ check_ispc() {
   fi
   if [[ " $modes " == *" agree "* ]]; then
     for t in $ispc_targets; do for o in $ispc_levels; do
-      if ! ispc_build $o --target="$t" "$d/func.ispc" -o "$d/func.o"; then fail="$fail ispc-$t$o:build[$(head -c 200 "$d/err")]"; continue; fi
-      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail ispc-$t$o:link"; continue; }
-      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail ispc-$t$o:got[$got]"
+      build_link_run "ispc-$t$o" g++ ispc --pic --woff $o --target="$t" "$d/func.ispc" -o "$d/func.o"
     done; done
     agree_lowering func.cpp
   fi
   if [[ " $modes " == *" fast "* ]]; then
     for t in $ispc_targets; do
-      if ! ispc_build -O2 --opt=fast-math --target="$t" "$d/func.ispc" -o "$d/func.o"; then fail="$fail ispc-$t-fast-math:build[$(head -c 200 "$d/err")]"; continue; fi
-      g++ "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail ispc-$t-fast-math:link"; continue; }
-      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail ispc-$t-fast-math:got[$got]"
+      build_link_run "ispc-$t-fast-math" g++ ispc --pic --woff -O2 --opt=fast-math --target="$t" "$d/func.ispc" -o "$d/func.o"
     done
     fast_lowering func.cpp
   fi
@@ -185,17 +190,13 @@ check_sycl() {
   fi
   if [[ " $modes " == *" agree "* ]]; then
     for t in $sycl_targets; do for o in -O0 -O3; do
-      if ! $sycl_cxx $o --acpp-targets="$t" -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail sycl-$t$o:build[$(grep -m1 error "$d/err" | head -c 200)]"; continue; fi
-      $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail sycl-$t$o:link"; continue; }
-      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail sycl-$t$o:got[$got]"
+      build_link_run "sycl-$t$o" "$sycl_cxx --acpp-targets=$t" $sycl_cxx $o --acpp-targets="$t" -w -c "$d/func.cpp" -o "$d/func.o" -I"$d"
     done; done
     agree_lowering func_ref.cpp
   fi
   if [[ " $modes " == *" fast "* ]]; then
     for t in $sycl_targets; do
-      if ! $sycl_cxx -O3 -ffast-math --acpp-targets="$t" -w -c "$d/func.cpp" -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail sycl-$t-ffast-math:build[$(grep -m1 error "$d/err" | head -c 200)]"; continue; fi
-      $sycl_cxx --acpp-targets="$t" "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail sycl-$t-ffast-math:link"; continue; }
-      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail sycl-$t-ffast-math:got[$got]"
+      build_link_run "sycl-$t-ffast-math" "$sycl_cxx --acpp-targets=$t" $sycl_cxx -O3 -ffast-math --acpp-targets="$t" -w -c "$d/func.cpp" -o "$d/func.o" -I"$d"
     done
     fast_lowering func_ref.cpp
   fi
@@ -208,7 +209,7 @@ check_sycl() {
   [[ " $modes " == *" sanitize "* ]] && sanitize_lowering func_ref.cpp
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
-export -f check_one check_ispc check_sycl agree_lowering sanitize_lowering fast_lowering
+export -f check_one check_ispc check_sycl build_link_run agree_lowering sanitize_lowering fast_lowering
 { if [ -n "${ONLY_SEEDS:-}" ]; then tr ' ' '\n' <<< "$ONLY_SEEDS" | grep .; else seq "$first" "$last"; fi; } | xargs -P "${CHECK_JOBS:-$(nproc)}" -I{} bash -c 'check_one {}' > "$work/results.txt"
 grep FAIL "$work/results.txt"
 passed=$(grep -c PASS "$work/results.txt"); failed=$(grep -c FAIL "$work/results.txt")
