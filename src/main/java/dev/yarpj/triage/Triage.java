@@ -158,7 +158,7 @@ public final class Triage {
         LlvmReproducer.Result ir = family.equals("clang") && kind != Symptom.Kind.RUNTIME_CRASH
                 ? LlvmReproducer.make(s, minimal, blame, work, o.searchPath(), limit, o.irReduceSeconds(),
                         o.irPassIterations()) : null;
-        Versions.Standing standing = Versions.check(s, family, ext, minimal, o.searchPath());
+        Versions.Standing standing = Versions.check(s, family, ext, minimal, buggy, o.searchPath());
         // The class name -ftime-report prints: the IR reproducer's, which knows it from opt, else the one bisection printed.
         String passClass = ir != null && ir.passClass() != null ? ir.passClass() : family.equals("clang") ? LlvmReproducer.passClass(blame) : null;
         List<CompileTimes.Row> times = kind == Symptom.Kind.COMPILE_HANG

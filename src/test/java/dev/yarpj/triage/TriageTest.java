@@ -134,6 +134,28 @@ class TriageTest {
     }
 
     @Test
+    void aNewerVersionThatNeedsTheFindingsOwnFlagsStillShowsTheBugAndKeepsItOpen() throws Exception {
+        // As gcc 14 and 16 did on AArch64: 14 miscompiles at plain -O2, so -O2 is the smallest
+        // configuration; 16 does at -O2 only with the finding's -fno-vect-cost-model.
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        String pass = FAKE.resolveSibling("pass-gcc.sh").toString();
+        fakeVersion(bin, "gcc-16", "gcc-16 (Debian 16.2.0-3) 16.2.0",
+                "case \" $* \" in *\" -fno-vect-cost-model \"*) exec " + pass + " \"$@\" ;; esac\nexec gcc \"$@\"");
+        fakeVersion(bin, "gcc-15", "gcc-15 (Debian 15.2.0-1) 15.2.0", "exec gcc \"$@\""); // right with either
+        FAKE.resolveSibling("pass-gcc.sh").toFile().setExecutable(true);
+        Path f = reducedGccFinding(3);
+        String meta = Files.readString(f.resolve("meta.json"));
+        Files.writeString(f.resolve("meta.json"), meta.replace("\"-O2\", ", "\"-O2\", \"-fno-vect-cost-model\", "));
+        Triage.Verdict v = Triage.triage(List.of(f), new Triage.Options(60, 0, bin.toString()), new PrintWriter(new StringWriter())).get(0);
+        assertTrue(v.minimal().contains("-O2") && !v.minimal().contains("-fno-vect-cost-model"), "smallest: " + v.minimal());
+        assertEquals(List.of("pass-gcc.sh 12.2.0 shows it", "gcc-15 15.2.0 gets it right",
+                        "gcc-16 16.2.0 shows it with the finding's own flags only"),
+                v.standing().checks().stream().map(c -> c.command().replaceAll(".*/", "") + " " + c.version() + " " + c.result().text).toList());
+        assertEquals("open on the newest gcc release installed (gcc-16 16.2.0) with the finding's own flags (not with the smallest "
+                + "configuration); first shown in gcc-16 16.2.0 of the releases installed, gcc-15 15.2.0 gets it right", v.newest());
+    }
+
+    @Test
     void aFindingOnAnotherTargetRunsUnderItsEmulatorAndComparesOnlyThatTargetsCompilers() throws Exception {
         Path bin = Files.createDirectories(dir.resolve("bin"));
         String bad = "exec " + FAKE.resolveSibling("pass-gcc.sh") + " \"$@\"";
