@@ -60,7 +60,7 @@ final class Report {
         r.append("- Versions:\n");
         for (Versions.Check c : v.standing().checks()) {
             r.append("  - ").append(c.command()).append(" (").append(c.version()).append(c.trunk() ? ", trunk" : "").append("): ")
-                    .append(c.result().text).append('\n');
+                    .append(c.result().text).append(c.shownWith() == null ? "" : ": `" + c.shownWith() + "`").append('\n');
         }
         if (!v.compileTimes().isEmpty()) {
             String pass = v.ir() != null && v.ir().passClass() != null ? v.ir().passClass()

@@ -51,7 +51,7 @@ public final class Triage {
         }
     }
 
-    private static final Pattern LEVEL = Pattern.compile("-O[0-3sgz]?|-Ofast");
+    static final Pattern LEVEL = Pattern.compile("-O[0-3sgz]?|-Ofast");
     /** A line of gcc's -fdump-passes for a tree or RTL pass that runs. */
     private static final Pattern PASS_ON = Pattern.compile("^((tree|rtl)-[A-Za-z0-9_]+)\\s*:\\s*ON$");
     /**

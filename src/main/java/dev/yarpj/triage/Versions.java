@@ -31,7 +31,7 @@ final class Versions {
          * is smallest for the compiler that showed it only (a newer release's cost model may
          * turn down at -O2 a loop that the finding's -fno-vect-cost-model still vectorizes wrong).
          */
-        SHOWS_WITH_OWN_FLAGS("shows it with the finding's own flags only");
+        SHOWS_WITH_OWN_FLAGS("shows it only with more of the finding's flags");
 
         final String text;
 
@@ -46,7 +46,11 @@ final class Versions {
     }
 
     /** One compiler: its command, its version ({@link CompilerVersion#shortForm}: a snapshot has a date). */
-    record Check(String command, String version, Result result) {
+    record Check(String command, String version, Result result, String shownWith) {
+        Check(String command, String version, Result result) {
+            this(command, version, result, null);
+        }
+
         boolean trunk() {
             return version.matches(".*-\\d{8}");
         }
@@ -74,7 +78,7 @@ final class Versions {
                     : "the newest " + family + " release installed (" + newest.command() + " " + newest.version() + ")";
             return switch (status) {
                 case "open" -> "open on " + where + (newest.result() == Result.SHOWS_WITH_OWN_FLAGS
-                        ? " with the finding's own flags (not with the smallest configuration)" : "") + (regressedIn == null ? ""
+                        ? " with `" + newest.shownWith() + "` (not with the smallest configuration)" : "") + (regressedIn == null ? ""
                         : regressedIn.trunk() ? "; a regression on trunk: the newest release installed, " + lastRight.command() + " "
                         + lastRight.version() + ", gets it right"
                         : "; first shown in " + regressedIn.command() + " " + regressedIn.version() + " of the releases installed, "
@@ -124,14 +128,42 @@ final class Versions {
                 case FIXES -> Result.RIGHT;
                 case OTHER -> Result.FAILS;
             };
-            if (r == Result.RIGHT && !buggy.subList(1, buggy.size()).equals(minimal.subList(1, minimal.size()))) {
-                List<String> withOwnFlags = new ArrayList<>(buggy);
-                withOwnFlags.set(0, n.toString());
-                if (s.effect(withOwnFlags) == Symptom.Effect.SHOWS) r = Result.SHOWS_WITH_OWN_FLAGS;
+            List<String> shownWith = null;
+            if (r == Result.RIGHT) {
+                for (List<String> more : withMoreFlags(minimal, buggy)) {
+                    more.set(0, n.toString());
+                    if (s.effect(more) == Symptom.Effect.SHOWS) {
+                        r = Result.SHOWS_WITH_OWN_FLAGS;
+                        shownWith = more.subList(1, more.size());
+                        break;
+                    }
+                }
             }
-            checks.add(new Check(n.getFileName().toString(), CompilerVersion.shortForm(line), r));
+            checks.add(new Check(n.getFileName().toString(), CompilerVersion.shortForm(line), r,
+                    shownWith == null ? null : String.join(" ", shownWith)));
         }
         return standing(checks);
+    }
+
+    /**
+     * The commands to try where the minimal one gets the test right: the minimal one with each
+     * option minimizing took away put back, one at a time, then the finding's own. gcc 16 for
+     * SVE crashes on a test of gcc 14's with `-O2 -march=armv8.2-a+sve` only when
+     * `-fno-vect-cost-model` is put back, and not with the finding's own flags, whose
+     * `-msve-vector-bits=512` makes other code.
+     */
+    static List<List<String>> withMoreFlags(List<String> minimal, List<String> buggy) {
+        List<List<String>> kept = Triage.options(minimal.subList(1, minimal.size()));
+        List<List<String>> out = new ArrayList<>();
+        for (List<String> o : Triage.options(buggy.subList(1, buggy.size()))) {
+            if (kept.contains(o) || Triage.LEVEL.matcher(String.join(" ", o)).matches()) continue;
+            List<String> more = new ArrayList<>(minimal);
+            more.addAll(o);
+            out.add(more);
+        }
+        if (!buggy.subList(1, buggy.size()).equals(minimal.subList(1, minimal.size()))
+                && out.stream().noneMatch(c -> c.subList(1, c.size()).equals(buggy.subList(1, buggy.size())))) out.add(new ArrayList<>(buggy));
+        return out;
     }
 
     /** The commands in the directories of {@code searchPath} (as PATH) whose names match: the first of each name. */
@@ -209,6 +241,7 @@ final class Versions {
             m.put("compiler", c.command());
             m.put("version", c.version());
             m.put("result", c.result().text);
+            if (c.shownWith() != null) m.put("shown_with", c.shownWith());
             out.add(m);
         }
         return out;
