@@ -118,7 +118,8 @@ public final class ProcessRunner {
         pb.environment().put("YARPJ_CPU", Long.toString((long) Math.ceil(limits.cpuSeconds()) + 1));
         pb.environment().put("YARPJ_MEM", Long.toString(limits.memoryMiB() * 1024));
         pb.environment().put("YARPJ_FSIZE", Long.toString(limits.fileSizeMiB() * 1024));
-        pb.environment().put("YARPJ_TIMES", times.toString());
+        // Absolute: the child runs in dir, where a path relative to ours would not lead back.
+        pb.environment().put("YARPJ_TIMES", times.toAbsolutePath().toString());
         pb.environment().put("LC_ALL", "C");
         // AdaptiveCpp's runtime prints notes (its kernel cache) on stdout, where the checksum goes.
         pb.environment().putIfAbsent("ACPP_DEBUG_LEVEL", "0");

@@ -51,4 +51,21 @@ class ProcessRunnerTest {
         ProcessRunner.Result failed = ProcessRunner.run(dir, "fail", List.of("sh", "-c", "echo nope >&2; exit 1"), ONE_CPU_SECOND);
         assertFalse(failed.overCpuLimit() || failed.ok(), failed.toString());
     }
+    @Test
+    void aChildInADirectoryGivenRelativeToTheWorkingDirectoryIsTimedByItsCpuNotItsWall() throws Exception {
+        // yarpj fuzz --out results gives its children relative directories: their CPU times must
+        // still be read (they decide compile hangs), not replaced by the wall clock.
+        Path relative = Files.createTempDirectory(Path.of("target"), "relative-");
+        try {
+            ProcessRunner.Result r = ProcessRunner.run(relative, "sleep", List.of("sleep", "1"), new ProcessRunner.Limits(30, 30, 4096, 1024));
+            assertTrue(r.ok() && r.wallSeconds() >= 1, r.toString());
+            assertTrue(r.cpuSeconds() < 0.5, "a sleep's CPU time, not its wall time: " + r);
+            assertFalse(r.stderr().contains("No such file"), r.stderr());
+        } finally {
+            try (var files = Files.list(relative)) {
+                for (Path f : files.toList()) Files.delete(f);
+            }
+            Files.delete(relative);
+        }
+    }
 }
