@@ -163,13 +163,13 @@ check_ispc() {
   fi
   if [[ " $modes " == *" agree "* ]]; then
     for t in $ispc_targets; do for o in $ispc_levels; do
-      build_link_run "ispc-$t$o" g++ ispc --pic --woff $o --target="$t" "$d/func.ispc" -o "$d/func.o"
+      build_link_run "ispc-$t$o" g++ ispc_build $o --target="$t" "$d/func.ispc" -o "$d/func.o"
     done; done
     agree_lowering func.cpp
   fi
   if [[ " $modes " == *" fast "* ]]; then
     for t in $ispc_targets; do
-      build_link_run "ispc-$t-fast-math" g++ ispc --pic --woff -O2 --opt=fast-math --target="$t" "$d/func.ispc" -o "$d/func.o"
+      build_link_run "ispc-$t-fast-math" g++ ispc_build -O2 --opt=fast-math --target="$t" "$d/func.ispc" -o "$d/func.o"
     done
     fast_lowering func.cpp
   fi

@@ -23,15 +23,15 @@ import java.util.regex.Pattern;
  * which the bug first goes away is named too, or for an open bug the one it first shows in.
  */
 final class Versions {
-    /** What one compiler does with the minimal flags. */
+    /** What one compiler does with the minimal flags, or failing that with more of the finding's. */
     enum Result {
         SHOWS("shows it"), RIGHT("gets it right"), FAILS("cannot build it right"),
         /**
-         * Right with the minimal flags, wrong with the finding's own: the smallest configuration
+         * Right with the minimal flags, wrong with more of the finding's: the smallest configuration
          * is smallest for the compiler that showed it only (a newer release's cost model may
          * turn down at -O2 a loop that the finding's -fno-vect-cost-model still vectorizes wrong).
          */
-        SHOWS_WITH_OWN_FLAGS("shows it only with more of the finding's flags");
+        SHOWS_WITH_MORE_FLAGS("shows it only with more of the finding's flags");
 
         final String text;
 
@@ -41,7 +41,7 @@ final class Versions {
 
         /** Showing or not, whichever flags it took: a bug is open on a version that shows it with either. */
         Result shown() {
-            return this == SHOWS_WITH_OWN_FLAGS ? SHOWS : this;
+            return this == SHOWS_WITH_MORE_FLAGS ? SHOWS : this;
         }
     }
 
@@ -77,7 +77,7 @@ final class Versions {
             String where = onTrunk() ? (family.equals("gcc") ? "GCC" : family) + " trunk (" + newest.command() + " " + newest.version() + ")"
                     : "the newest " + family + " release installed (" + newest.command() + " " + newest.version() + ")";
             return switch (status) {
-                case "open" -> "open on " + where + (newest.result() == Result.SHOWS_WITH_OWN_FLAGS
+                case "open" -> "open on " + where + (newest.result() == Result.SHOWS_WITH_MORE_FLAGS
                         ? " with `" + newest.shownWith() + "` (not with the smallest configuration)" : "") + (regressedIn == null ? ""
                         : regressedIn.trunk() ? "; a regression on trunk: the newest release installed, " + lastRight.command() + " "
                         + lastRight.version() + ", gets it right"
@@ -97,8 +97,8 @@ final class Versions {
     /**
      * Runs the minimal command with every other installed compiler of the family (on the
      * PATH as gcc-N, gcc-trunk, clang-N, or their C++ names), each version once; where that
-     * gets it right, the finding's own command {@code buggy} too, so that a bug that needs
-     * more flags on another version is not called fixed there.
+     * gets it right, the commands of {@link #withMoreFlags} too, so that a bug that needs
+     * more of the finding's flags ({@code buggy}) on another version is not called fixed there.
      */
     static Standing check(Symptom s, String family, String ext, List<String> minimal, List<String> buggy, String searchPath)
             throws IOException {
@@ -128,19 +128,18 @@ final class Versions {
                 case FIXES -> Result.RIGHT;
                 case OTHER -> Result.FAILS;
             };
-            List<String> shownWith = null;
+            String shownWith = null;
             if (r == Result.RIGHT) {
                 for (List<String> more : withMoreFlags(minimal, buggy)) {
                     more.set(0, n.toString());
                     if (s.effect(more) == Symptom.Effect.SHOWS) {
-                        r = Result.SHOWS_WITH_OWN_FLAGS;
-                        shownWith = more.subList(1, more.size());
+                        r = Result.SHOWS_WITH_MORE_FLAGS;
+                        shownWith = String.join(" ", more.subList(1, more.size()));
                         break;
                     }
                 }
             }
-            checks.add(new Check(n.getFileName().toString(), CompilerVersion.shortForm(line), r,
-                    shownWith == null ? null : String.join(" ", shownWith)));
+            checks.add(new Check(n.getFileName().toString(), CompilerVersion.shortForm(line), r, shownWith));
         }
         return standing(checks);
     }
@@ -153,16 +152,19 @@ final class Versions {
      * `-msve-vector-bits=512` makes other code.
      */
     static List<List<String>> withMoreFlags(List<String> minimal, List<String> buggy) {
+        List<String> ownFlags = buggy.subList(1, buggy.size());
         List<List<String>> kept = Triage.options(minimal.subList(1, minimal.size()));
         List<List<String>> out = new ArrayList<>();
-        for (List<String> o : Triage.options(buggy.subList(1, buggy.size()))) {
+        for (List<String> o : Triage.options(ownFlags)) {
             if (kept.contains(o) || Triage.LEVEL.matcher(String.join(" ", o)).matches()) continue;
             List<String> more = new ArrayList<>(minimal);
             more.addAll(o);
             out.add(more);
         }
-        if (!buggy.subList(1, buggy.size()).equals(minimal.subList(1, minimal.size()))
-                && out.stream().noneMatch(c -> c.subList(1, c.size()).equals(buggy.subList(1, buggy.size())))) out.add(new ArrayList<>(buggy));
+        // The finding's own flags last, unless the minimal command or one put back is them already.
+        boolean tried = ownFlags.equals(minimal.subList(1, minimal.size()))
+                || out.stream().anyMatch(c -> c.subList(1, c.size()).equals(ownFlags));
+        if (!tried) out.add(new ArrayList<>(buggy));
         return out;
     }
 

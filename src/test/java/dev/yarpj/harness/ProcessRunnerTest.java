@@ -51,6 +51,7 @@ class ProcessRunnerTest {
         ProcessRunner.Result failed = ProcessRunner.run(dir, "fail", List.of("sh", "-c", "echo nope >&2; exit 1"), ONE_CPU_SECOND);
         assertFalse(failed.overCpuLimit() || failed.ok(), failed.toString());
     }
+
     @Test
     void aChildInADirectoryGivenRelativeToTheWorkingDirectoryIsTimedByItsCpuNotItsWall() throws Exception {
         // yarpj fuzz --out results gives its children relative directories: their CPU times must
