@@ -54,7 +54,7 @@ final class FuzzCommand implements Callable<Integer> {
             + "aarch64-sve, powerpc64le, s390x and loongarch64).")
     Path testbedsFile;
 
-    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Tests run at once (default: number of cores).")
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Tests run at once (default: number of cores; with --resume: as many as the run it continues).")
     Integer jobs;
 
     @Option(names = "--duration", paramLabel = "TIME", description = "Stop starting tests after TIME, e.g. 90s, 30m, 1h, 1h30m (with --resume: for this run).")
@@ -127,6 +127,13 @@ final class FuzzCommand implements Callable<Integer> {
             }
         }
         if (compileTimeout == null) compileTimeout = defaultCompileTimeout(lang);
+        if (jobs == null && resume) {
+            try {
+                jobs = Campaign.lastJobs(out, shardOf);
+            } catch (IOException e) {
+                throw new Main.UsageError("cannot read " + Campaign.home(out, shardOf).resolve("campaign.jsonl") + ": " + e.getClass().getSimpleName());
+            }
+        }
         if (jobs == null) jobs = Runtime.getRuntime().availableProcessors();
         if (jobs < 1) throw new Main.UsageError("-j must be at least 1");
         if (!(compileTimeout > 0 && compileTimeout < 1e6) || !(runTimeout > 0 && runTimeout < 1e6)

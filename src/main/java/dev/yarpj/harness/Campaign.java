@@ -57,6 +57,15 @@ public final class Campaign {
         return shard == null ? results : results.resolve("shards").resolve(Integer.toString(shard.index()));
     }
 
+    /**
+     * The jobs of the last run logged in this campaign (or shard), or null when none is: a
+     * resumed run keeps them unless told otherwise, so that a campaign measured on one core
+     * per side is not continued on all of them.
+     */
+    public static Integer lastJobs(Path results, Shard shard) throws IOException {
+        return CampaignLog.lastJobs(home(results, shard).resolve("campaign.jsonl"));
+    }
+
     private final CampaignConfig cfg;
     private final Path results;
     private final Plan plan;

@@ -80,6 +80,19 @@ final class CampaignLog implements AutoCloseable {
         return done;
     }
 
+    private static final Pattern START_JOBS = Pattern.compile("^\\{\"event\": \"start\", .*\"jobs\": (\\d+)[,}]");
+
+    /** The jobs of the last start line in {@code file}, or null when it has none (or does not exist). */
+    static Integer lastJobs(Path file) throws IOException {
+        if (!Files.exists(file)) return null;
+        Integer jobs = null;
+        for (String line : Files.readAllLines(file)) {
+            Matcher m = START_JOBS.matcher(line);
+            if (m.find()) jobs = Integer.parseInt(m.group(1));
+        }
+        return jobs;
+    }
+
     @Override
     public void close() throws IOException {
         channel.close();

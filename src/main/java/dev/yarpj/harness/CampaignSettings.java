@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * What a campaign tests, saved in {@code DIR/campaign.json} by the run that starts it: a
  * resumed run and every shard that joins take these, and a setting given again must be the
  * same (a campaign keeps what it tests). -j and the duration belong to one run and may change;
- * the saved duration is the default of a resumed run.
+ * the saved duration is the default of a resumed run, and so is the -j of the run it continues
+ * (from campaign.jsonl's last start line, {@link Campaign#lastJobs}).
  *
  * @param lang            the language as the CLI names it ({@code c}, {@code cpp}, ...)
  * @param policy          the policy file's absolute path, or null for the built-in default

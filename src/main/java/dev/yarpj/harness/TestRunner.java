@@ -205,7 +205,8 @@ final class TestRunner {
                 // Nothing is rechecked here: a recheck would hold this job for several times the limit.
                 stats.addSlowCompile(tb.name(), c.wallSeconds());
                 if (overTime) slow.put(tb.name(), compile);
-                Map<String, Object> row = row(seed, tb, Outcome.SLOW_COMPILE, c.wallSeconds(), 0);
+                Map<String, Object> row = row(seed, tb, Outcome.SLOW_COMPILE, c.cpuSeconds(), 0);
+                row.put("wall_s", c.wallSeconds());
                 row.put("limit", overTime ? "time" : "memory");
                 rows.add(row);
                 continue;
@@ -218,7 +219,7 @@ final class TestRunner {
                 save(kind, sig, seed, scratch, tb.name(), List.of(compile), Map.of("compile.stderr", c.stderr()),
                         repro(kind, tb, compile, null), Map.of("testbed", tb.name(),
                                 "note", crash ? "compiler crash" : "a compile error on a generated program: a compiler bug or a generator bug"));
-                rows.add(row(seed, tb, kind, c.wallSeconds(), 0));
+                rows.add(row(seed, tb, kind, c.cpuSeconds(), 0));
                 continue;
             }
             ProcessRunner.Result l = ProcessRunner.run(scratch, tb.name() + ".link", link, cfg.compileLimits());
@@ -228,7 +229,8 @@ final class TestRunner {
             // failing with an internal error a compiler crash, as for the compile above; not a rejected program.
             if (l.pastTimeLimit(cfg.compileLimits().cpuSeconds()) || Signature.isResourceExhaustion(l.stderr())) {
                 stats.addSlowCompile(tb.name(), l.wallSeconds());
-                Map<String, Object> row = row(seed, tb, Outcome.SLOW_COMPILE, c.wallSeconds() + l.wallSeconds(), 0);
+                Map<String, Object> row = row(seed, tb, Outcome.SLOW_COMPILE, c.cpuSeconds() + l.cpuSeconds(), 0);
+                row.put("wall_s", c.wallSeconds() + l.wallSeconds());
                 row.put("limit", l.pastTimeLimit(cfg.compileLimits().cpuSeconds()) ? "time" : "memory");
                 row.put("step", "link");
                 rows.add(row);
@@ -240,7 +242,7 @@ final class TestRunner {
                 String sig = crash ? tb.compiler(cfg.lang()) + " (link): " + crashCause(l) : "link failed: " + Signature.firstLine(l.stderr(), "error");
                 save(kind, sig, seed, scratch, tb.name(), List.of(compile, link), Map.of("link.stderr", l.stderr()), repro(kind, tb, compile, link),
                         Map.of("testbed", tb.name()));
-                rows.add(row(seed, tb, kind, c.wallSeconds(), 0));
+                rows.add(row(seed, tb, kind, c.cpuSeconds() + l.cpuSeconds(), 0));
                 continue;
             }
             ProcessRunner.Result r = ProcessRunner.run(scratch, tb.name() + ".run", exec, runLimits);
@@ -256,12 +258,12 @@ final class TestRunner {
             if (r.timedOut() || !r.ok()) {
                 Outcome kind = r.timedOut() ? Outcome.RUNTIME_HANG : Outcome.RUNTIME_CRASH;
                 failedRuns.computeIfAbsent(kind, k -> new LinkedHashMap<>()).put(tb.name(), r);
-                rows.add(row(seed, tb, kind, c.wallSeconds(), r.wallSeconds()));
+                rows.add(row(seed, tb, kind, c.cpuSeconds() + l.cpuSeconds(), r.cpuSeconds()));
                 continue;
             }
             String got = r.stdout().strip();
             outputs.put(tb.name(), got);
-            rows.add(row(seed, tb, got.equals(expected) ? Outcome.PASS : Outcome.WRONG_CODE, c.wallSeconds(), r.wallSeconds()));
+            rows.add(row(seed, tb, got.equals(expected) ? Outcome.PASS : Outcome.WRONG_CODE, c.cpuSeconds() + l.cpuSeconds(), r.cpuSeconds()));
         }
         for (Map.Entry<Outcome, Map<String, ProcessRunner.Result>> e : failedRuns.entrySet()) {
             runtimeFailure(seed, scratch, e.getKey(), e.getValue(), commands);
@@ -332,7 +334,7 @@ final class TestRunner {
                 : "reference " + step + " build: " + (header ? errorLine(r.stderr()) : Signature.firstLine(r.stderr(), "error"));
         save(kind, sig, seed, scratch, "reference", steps, Map.of(step + ".stderr", r.stderr()), repro(kind, null, cmd, null),
                 Map.of("testbed", header ? "reference (ispc header func_ispc.h)" : "reference (driver at -O0)"));
-        rows.add(row(seed, "reference", kind, r.wallSeconds(), 0));
+        rows.add(row(seed, "reference", kind, r.cpuSeconds(), 0));
         return false;
     }
 
@@ -609,6 +611,10 @@ final class TestRunner {
         return r;
     }
 
+    /**
+     * One testbed's line of campaign.jsonl. {@code compileS} and {@code runS} are CPU seconds of
+     * the children (compile plus link; the run), so that a busy machine does not inflate them.
+     */
     private static Map<String, Object> row(long seed, String testbed, Outcome o, double compileS, double runS) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("seed", seed);

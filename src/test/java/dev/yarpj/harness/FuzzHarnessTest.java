@@ -400,6 +400,38 @@ class FuzzHarnessTest {
     }
 
     @Test
+    void aTestbedsCompileTimeInTheLogIsItsCpuNotTheWallClockItWaited(@TempDir Path dir) throws Exception {
+        // A compiler that waits 3 s before compiling: waiting is not compiling.
+        Path cc = dir.resolve("sleepy.sh");
+        Files.writeString(cc, "#!/bin/sh\nsleep 3\nexec gcc \"$@\"\n");
+        cc.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: sleepy, c: " + cc + ", cpp: " + cc + ", flags: [-O1]}\n");
+        Path results = dir.resolve("results");
+        Result r = fuzz("--policy", SMALL, "--seeds", "7..7", "-j", "1", "--out", results.toString(), "--testbeds", tb.toString());
+        assertEquals(0, r.code(), r.err());
+        String row = Files.readAllLines(results.resolve("campaign.jsonl")).stream().filter(l -> l.contains("\"testbed\": \"sleepy\"")).findFirst().orElseThrow();
+        Matcher m = Pattern.compile("\"outcome\": \"pass\", \"compile_s\": ([0-9.]+)").matcher(row);
+        assertTrue(m.find(), row);
+        assertTrue(Double.parseDouble(m.group(1)) < 2, "a 3 s sleep counted as compiling: " + row);
+    }
+
+    @Test
+    void aResumedCampaignKeepsTheJobsOfTheRunItContinuesUnlessGivenOthers(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        // More jobs than this machine's cores, so that the default (its cores) cannot pass for them.
+        int jobs = Runtime.getRuntime().availableProcessors() + 1;
+        Result r = fuzz("--policy", SMALL, "--seeds", "7..7", "-j", Integer.toString(jobs), "--out", results.toString(), "--testbeds", testbeds(dir).toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(0, fuzz("--resume", "--out", results.toString()).code());
+        assertEquals(0, fuzz("--resume", "--out", results.toString(), "-j", "1").code());
+        List<String> starts = Files.readAllLines(results.resolve("campaign.jsonl")).stream().filter(l -> l.startsWith("{\"event\": \"start\"")).toList();
+        assertEquals(3, starts.size(), starts.toString());
+        assertTrue(starts.get(1).contains("\"jobs\": " + jobs), starts.get(1));
+        assertTrue(starts.get(2).contains("\"jobs\": 1"), starts.get(2));
+    }
+
+    @Test
     void noUsableTestbedIsAOneLineError(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("tb.yaml");
         Files.writeString(file, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: x, c: no-such-cc, cpp: no-such-cc++, flags: [-O2]}\n");
