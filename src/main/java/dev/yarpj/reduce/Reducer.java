@@ -124,6 +124,15 @@ public final class Reducer {
         return reduce(finding, opt, null);
     }
 
+    /**
+     * Removes a merged file that does not pass the interestingness test (its {@code .orig}
+     * stays, to look at): triage takes {@code reduced/merged.*} as the smallest test there is,
+     * and would refuse a finding whose IR phase's result shows the symptom.
+     */
+    private static void discard(Path merged) throws IOException {
+        Files.deleteIfExists(merged);
+    }
+
     /** C-Vise on the finding's test, or on the test in {@code from} (the IR phase's result) if not null. */
     public static Result reduce(Path finding, Options opt, Path from) throws IOException, InterruptedException {
         Finding f;
@@ -167,12 +176,14 @@ public final class Reducer {
         if (crc != 0) {
             // clang 14 refuses _Float16 on x86-64 (floats: p_half); the IR phase's result stands without C-Vise.
             String half = merged.contains("_Float16") ? " (it has _Float16, which needs clang 15 or newer as clang)" : "";
+            discard(dir.resolve(file));
             throw new ReduceException("the merged test does not compile with gcc and clang" + half + "; see " + script);
         }
 
         // The symptom must show on the merged file before anything is cut away.
         int rc = runScriptOn(script, file, merged, candidateLimit);
         if (rc != 0) {
+            discard(dir.resolve(file));
             throw new ReduceException("the merged test is not interesting (interestingness test exit " + rc
                     + "): the symptom does not show on one file, or it is not sanitizer-clean; see " + script);
         }
@@ -206,6 +217,7 @@ public final class Reducer {
         // Whatever C-Vise left must still pass the test (it keeps only accepted candidates).
         int verdict = runScriptOn(script, file, reduced, candidateLimit);
         if (verdict != 0) {
+            discard(dir.resolve(file));
             throw new ReduceException("the reduced file no longer passes the interestingness test; see " + cviseLog);
         }
         int accepted = Files.exists(log) ? Files.readAllLines(log).size() : 0;

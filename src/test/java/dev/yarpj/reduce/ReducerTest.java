@@ -90,6 +90,18 @@ class ReducerTest {
     }
 
     @Test
+    void aMergedTestWithoutTheSymptomIsRefusedAndLeavesNoMergedFileForTriage(@TempDir Path dir) throws Exception {
+        // ice.sh crashes on func.c alone: the one-file merge of the test compiles, so it is not interesting.
+        Path finding = plant(dir, "ice", "1..1", "compiler-crash");
+        var e = org.junit.jupiter.api.Assertions.assertThrows(Reducer.ReduceException.class,
+                () -> Reducer.reduce(finding, budget(Reducer.Options.DEFAULT_SLOW_AFTER)));
+        assertTrue(e.getMessage().contains("the merged test is not interesting"), e.getMessage());
+        // Triage takes reduced/merged.c first; one that never showed the symptom must not be there.
+        assertTrue(Files.notExists(finding.resolve("reduced").resolve("merged.c")), "a merged.c without the symptom is left");
+        assertTrue(Files.exists(finding.resolve("reduced").resolve("interesting.sh")), "the test that refused it is kept, to look at");
+    }
+
+    @Test
     void plantedCompilerCrashIsReducedWithItsSignatureKept(@TempDir Path dir) throws Exception {
         String fake = FAKES.resolve("ice-on-loop.sh").toString();
         Path finding = plant(dir, "ice-on-loop", "1..2", "compiler-crash");
