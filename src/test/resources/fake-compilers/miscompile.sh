@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Fake compiler: "optimizes" func files (or the merged files of a reduction) by adding one
+# Fake compiler: "optimizes" func files (or the merged files of a reduction; by name or path) by adding one
 # to every plain integer constant of the test function that is not a subscript or part of
 # a loop header, then compiles with gcc (the changed file where the source was: a -lm after
 # it must stay after it).
 src=""
-for a in "$@"; do case "$a" in func.*|merged.*) src="$a";; esac; done
+for a in "$@"; do case "$a" in func.*|merged.*|*/func.*|*/merged.*) src="$a";; esac; done
 [ -z "$src" ] && exec gcc "$@"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ext="${src##*.}"
