@@ -228,7 +228,7 @@ final class TestRunner {
             // With -flto the link is where the optimizers run: past a limit it is a slow compile, killed or
             // failing with an internal error a compiler crash, as for the compile above; not a rejected program.
             if (l.pastTimeLimit(cfg.compileLimits().cpuSeconds()) || Signature.isResourceExhaustion(l.stderr())) {
-                stats.addSlowCompile(tb.name(), l.wallSeconds());
+                stats.addSlowCompile(tb.name(), c.wallSeconds() + l.wallSeconds());
                 Map<String, Object> row = row(seed, tb, Outcome.SLOW_COMPILE, c.cpuSeconds() + l.cpuSeconds(), 0);
                 row.put("wall_s", c.wallSeconds() + l.wallSeconds());
                 row.put("limit", l.pastTimeLimit(cfg.compileLimits().cpuSeconds()) ? "time" : "memory");

@@ -236,7 +236,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                     outcomes.merge(outcome, 1L, Long::sum);
                     perTestbed.computeIfAbsent(tb, k -> new TreeMap<>()).merge(outcome, 1L, Long::sum);
                     double c = num(m.get("compile_s"));
-                    // A slow compile's row has the wall time it held a job (logs before it have CPU or wall in compile_s alone).
+                    // A slow compile's row has the wall time it held a job in wall_s (older logs have it in compile_s).
                     if (Outcome.SLOW_COMPILE.dir.equals(outcome)) slow.add(file, m.get("seed"), tb, m.containsKey("wall_s") ? num(m.get("wall_s")) : c);
                     if (m.get("options") instanceof Map<?, ?> drawn) options.add(tb, drawn, outcome);
                     comp += c;
