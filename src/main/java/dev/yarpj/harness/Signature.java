@@ -119,6 +119,19 @@ public final class Signature {
         return text.isBlank() ? "(no output)" : mask(text.split("\n")[0]);
     }
 
+    private static final java.util.regex.Pattern UNDEFINED = java.util.regex.Pattern.compile("undefined reference to [`'\"]?([^`'\"\s]+)");
+
+    /**
+     * What a failed link says, masked: its first undefined symbol when it names one (the
+     * linker's last line, "ld returned 1 exit status", is the same for every cause), else its
+     * first line with "error".
+     */
+    public static String linkError(String stderr) {
+        java.util.regex.Matcher m = UNDEFINED.matcher(stderr);
+        if (m.find()) return "undefined reference to " + mask(m.group(1));
+        return firstLine(stderr, "error");
+    }
+
     /** The first line of compiler output that reports an error (gcc and clang say "error", ispc "Error"), masked. */
     public static String firstError(String text) {
         for (String line : text.split("\n")) {

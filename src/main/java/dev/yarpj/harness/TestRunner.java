@@ -239,7 +239,7 @@ final class TestRunner {
             if (!l.ok()) {
                 boolean crash = l.signalled() || Signature.isCompilerCrash(l.stderr());
                 Outcome kind = crash ? Outcome.COMPILER_CRASH : Outcome.PROGRAM_REJECTED;
-                String sig = crash ? tb.compiler(cfg.lang()) + " (link): " + crashCause(l) : "link failed: " + Signature.firstLine(l.stderr(), "error");
+                String sig = crash ? tb.compiler(cfg.lang()) + " (link): " + crashCause(l) : "link failed: " + Signature.linkError(l.stderr());
                 save(kind, sig, seed, scratch, tb.name(), List.of(compile, link), Map.of("link.stderr", l.stderr()), repro(kind, tb, compile, link),
                         Map.of("testbed", tb.name()));
                 rows.add(row(seed, tb, kind, c.cpuSeconds() + l.cpuSeconds(), 0));

@@ -27,6 +27,19 @@ class SignatureTest {
             """;
 
     @Test
+    void aFailedLinkIsSignedByItsUndefinedSymbolNotTheLinkersLastLine() {
+        String ld = """
+                /usr/bin/aarch64-linux-gnu-ld.bfd: func-aarch64-gcc-16.2.0-O3-sve2-vl128.o: in function `test':
+                (.text+0x674): undefined reference to `_ZGVsMxv_fn_0'
+                collect2: error: ld returned 1 exit status
+                """;
+        assertEquals("undefined reference to _ZGVsMxv_fn_N", Signature.linkError(ld));
+        // Another symbol is another signature; a link that names none keeps its error line.
+        assertFalse(Signature.linkError(ld).equals(Signature.linkError(ld.replace("_ZGVsMxv_fn_0", "helper_fn_0"))));
+        assertEquals("collectN: error: ld returned N exit status", Signature.linkError("collect2: error: ld returned 1 exit status\n"));
+    }
+
+    @Test
     void gccIceSignatureKeepsTheMessageAndTopFramesWithNumbersMasked() {
         assertTrue(Signature.isCompilerCrash(GCC));
         assertEquals("internal compiler error: in vect_get_vec_defs_for_operand, at tree-vect-stmts.cc:N"
