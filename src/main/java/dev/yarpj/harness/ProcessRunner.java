@@ -29,7 +29,7 @@ public final class ProcessRunner {
 
         /**
          * Killed by its CPU limit: SIGXCPU (24) at the soft limit, or SIGKILL (9) past the hard
-         * one; or a driver whose compiler proper was (gcc outlives its cc1 and says so).
+         * one; or a driver whose compiler proper was (gcc and clang outlive their cc1 and say so).
          */
         public boolean overCpuLimit() {
             return !timedOut && (exitCode == 128 + 24 || exitCode == 128 + 9 || CPU_KILLED_CHILD.matcher(stderr).find());
@@ -52,9 +52,13 @@ public final class ProcessRunner {
             return timedOut || reachedCpuLimit(cpuSeconds);
         }
 
-        /** What gcc's driver prints when a program it ran (cc1, cc1plus, lto1) was killed at the CPU limit. */
-        public static final java.util.regex.Pattern CPU_KILLED_CHILD =
-                java.util.regex.Pattern.compile("(Killed|CPU time limit exceeded) signal terminated program");
+        /**
+         * What a driver prints when a program it ran was killed at the CPU limit: gcc's (cc1,
+         * cc1plus, lto1) and clang's (its cc1 out of process, after which the driver itself may
+         * abort while it writes its crash reproducer: a killed compile, not a crash).
+         */
+        public static final java.util.regex.Pattern CPU_KILLED_CHILD = java.util.regex.Pattern.compile(
+                "(Killed|CPU time limit exceeded) signal terminated program|unable to execute command: (Killed|CPU time limit exceeded)");
     }
 
     /**

@@ -30,7 +30,8 @@ public final class Signature {
                     + "|crash_signal|diagnostic_report_diagnostic|diagnostic_impl|lSignal|FatalError|DoAssert|^0x");
     private static final Pattern RUNNING_PASS = Pattern.compile("Running pass '([^']+)'");
     private static final Pattern RESOURCE = Pattern.compile(
-            "Killed signal terminated program|CPU time limit exceeded|out of memory|cannot allocate memory|virtual memory exhausted",
+            "Killed signal terminated program|unable to execute command: Killed|CPU time limit exceeded|out of memory|cannot allocate memory"
+                    + "|virtual memory exhausted",
             Pattern.CASE_INSENSITIVE);
 
     private Signature() {}

@@ -44,6 +44,18 @@ class ProcessRunnerTest {
     }
 
     @Test
+    void aClangWhoseFrontEndWasKilledAtTheCpuLimitIsOverItEvenIfItsDriverAborts() {
+        // clang 23 for AArch64, seed 415 of the SVE space: cc1 killed at the limit, then the driver aborted (134).
+        String err = "clang-23: error: unable to execute command: Killed\n"
+                + "clang-23: error: clang frontend command failed with exit code -2 (use -v to see invocation)\n"
+                + "PLEASE ATTACH THE FOLLOWING CRASH REPRODUCER FILES TO THE BUG REPORT:\n";
+        ProcessRunner.Result r = new ProcessRunner.Result(134, false, "", err, 60, 58.7);
+        assertTrue(r.overCpuLimit() && r.pastTimeLimit(60), r.toString());
+        assertTrue(Signature.isResourceExhaustion(err), err);
+        assertFalse(new ProcessRunner.Result(134, false, "", "clang-23: error: clang frontend command failed due to signal\n", 2, 1).overCpuLimit());
+    }
+
+    @Test
     void aChildThatWaitsIsStoppedByTheWallClockNotItsCpuLimit(@TempDir Path dir) throws Exception {
         ProcessRunner.Result r = ProcessRunner.run(dir, "wait", List.of("sleep", "30"), new ProcessRunner.Limits(1, 1, 4096, 1024));
         assertTrue(r.timedOut(), r.toString());
