@@ -4,7 +4,7 @@
 # a loop header, then compiles with gcc (the changed file where the source was: a -lm after
 # it must stay after it).
 src=""
-for a in "$@"; do case "$a" in func.*|merged.*|*/func.*|*/merged.*) src="$a";; esac; done
+for a in "$@"; do case "$a" in func.*|merged.*|*/func.c|*/func.cpp|*/merged.c|*/merged.cpp) src="$a";; esac; done
 [ -z "$src" ] && exec gcc "$@"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ext="${src##*.}"
