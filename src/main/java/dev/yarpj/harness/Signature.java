@@ -29,10 +29,9 @@ public final class Signature {
                     + "|llvm_unreachable_internal|gsignal|pthread_kill|CrashRecoveryContext|report_fatal_error|internal_error|fancy_abort"
                     + "|crash_signal|diagnostic_report_diagnostic|diagnostic_impl|lSignal|FatalError|DoAssert|^0x");
     private static final Pattern RUNNING_PASS = Pattern.compile("Running pass '([^']+)'");
-    private static final Pattern RESOURCE = Pattern.compile(
-            "Killed signal terminated program|unable to execute command: Killed|CPU time limit exceeded|out of memory|cannot allocate memory"
-                    + "|virtual memory exhausted",
-            Pattern.CASE_INSENSITIVE);
+    /** A compiler out of time or memory: a driver's words for a killed cc1 (ProcessRunner's), or the compiler's own. */
+    private static final Pattern RESOURCE = Pattern.compile(ProcessRunner.Result.CPU_KILLED_CHILD.pattern()
+            + "|CPU time limit exceeded|out of memory|cannot allocate memory|virtual memory exhausted", Pattern.CASE_INSENSITIVE);
 
     private Signature() {}
 
@@ -120,7 +119,7 @@ public final class Signature {
         return text.isBlank() ? "(no output)" : mask(text.split("\n")[0]);
     }
 
-    private static final java.util.regex.Pattern UNDEFINED = java.util.regex.Pattern.compile("undefined reference to [`'\"]?([^`'\"\s]+)");
+    private static final Pattern UNDEFINED = Pattern.compile("undefined reference to [`'\"]?([^`'\"\s]+)");
 
     /**
      * What a failed link says, masked: its first undefined symbol when it names one (the
@@ -128,7 +127,7 @@ public final class Signature {
      * first line with "error".
      */
     public static String linkError(String stderr) {
-        java.util.regex.Matcher m = UNDEFINED.matcher(stderr);
+        Matcher m = UNDEFINED.matcher(stderr);
         if (m.find()) return "undefined reference to " + mask(m.group(1));
         return firstLine(stderr, "error");
     }
