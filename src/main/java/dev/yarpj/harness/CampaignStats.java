@@ -79,6 +79,21 @@ final class CampaignStats {
         runSeconds += s;
     }
 
+    private long builds;
+    private long buildRuns;
+
+    /** A build that ran: {@code runs} times, once per emulator setting it was run under. */
+    synchronized void addBuildRuns(int runs) {
+        builds++;
+        buildRuns += runs;
+    }
+
+    /** The share of the children's CPU (compiles, links and runs) spent running tests so far. */
+    synchronized double runShare() {
+        double total = compileSeconds + runSeconds;
+        return total <= 0 ? 0 : runSeconds / total;
+    }
+
     synchronized long tests() {
         return tests;
     }
@@ -154,6 +169,13 @@ final class CampaignStats {
         cpu.put("execution_pct", 100 * runSeconds / Math.max(total, 1e-9));
         cpu.put("harness_pct", 100 * harness / Math.max(total, 1e-9));
         m.put("cpu", cpu);
+        // A build runs once per emulator setting it is valid under (every vector length of scalable code).
+        Map<String, Object> execs = new LinkedHashMap<>();
+        execs.put("builds", builds);
+        execs.put("runs", buildRuns);
+        execs.put("runs_per_build", builds == 0 ? 0.0 : buildRuns / (double) builds);
+        execs.put("runs_per_compile_cpu_s", buildRuns / Math.max(compileSeconds, 1e-9));
+        m.put("runs", execs);
         m.put("new_signatures", new LinkedHashMap<>(newFindings));
         return m;
     }

@@ -51,17 +51,39 @@ public record ConfigSpace(List<Axis> axes) {
             cpu = List.copyOf(cpu);
         }
 
-        /** How the alternative is shown in the log, the summary and the signature: its options, or "(none)". */
+        /**
+         * How the alternative is shown in the log, the summary and the signature: its options;
+         * with none, in parentheses, the emulator settings it binds ("(run: ta=true)": a
+         * freedom of the emulator, not of the compiler), or "(none)".
+         */
         public String label() {
-            return flags.isEmpty() ? NONE : String.join(" ", flags);
+            if (!flags.isEmpty()) return String.join(" ", flags);
+            if (vars.isEmpty()) return NONE;
+            List<String> kv = new ArrayList<>();
+            vars.forEach((k, v) -> kv.add(k + "=" + String.join("|", v)));
+            return "(run: " + String.join(",", kv) + ")";
+        }
+
+        /** Whether drawing it adds compiler options (a label in parentheses adds none). */
+        public static boolean addsOptions(String label) {
+            return !label.startsWith("(");
         }
     }
 
     /** The label of the empty alternative. */
     public static final String NONE = "(none)";
 
-    /** What one test drew: the options in axis order, the emulator's variables and each axis's alternative (by label). */
-    public record Draw(List<String> flags, Map<String, String> vars, Map<String, String> choices) {}
+    /**
+     * What one test drew: the options in axis order, the emulator's variables and each axis's
+     * alternative (by label), and every setting of the emulator's variables the drawn
+     * alternatives allow ({@code runs}, {@code vars} first): code for any vector length is one
+     * build that can run at each length its alternative names.
+     */
+    public record Draw(List<String> flags, Map<String, String> vars, Map<String, String> choices, List<Map<String, String>> runs) {
+        public Draw {
+            runs = runs.stream().map(r -> java.util.Collections.unmodifiableMap(new LinkedHashMap<>(r))).toList();
+        }
+    }
 
     private static final Pattern VAR = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_]*)\\}");
 
@@ -98,6 +120,7 @@ public record ConfigSpace(List<Axis> axes) {
         List<String> flags = new ArrayList<>();
         Map<String, String> vars = new LinkedHashMap<>();
         Map<String, String> choices = new LinkedHashMap<>();
+        Map<String, List<String>> allowed = new LinkedHashMap<>();
         for (Axis a : axes) {
             double total = a.alternatives().stream().mapToDouble(Alternative::weight).sum();
             double x = rnd.nextDouble() * total;
@@ -113,9 +136,32 @@ public record ConfigSpace(List<Axis> axes) {
             choices.put(a.name(), pick.label());
             for (Map.Entry<String, List<String>> v : pick.vars().entrySet()) {
                 vars.put(v.getKey(), v.getValue().get(rnd.nextInt(v.getValue().size())));
+                allowed.put(v.getKey(), v.getValue());
             }
         }
-        return new Draw(List.copyOf(flags), vars, choices);
+        return new Draw(List.copyOf(flags), vars, choices, settings(vars, allowed));
+    }
+
+    /**
+     * Every assignment of the variables' allowed values: {@code drawn} first, then the others
+     * in the order the lists give them (the first variable varying slowest).
+     */
+    private static List<Map<String, String>> settings(Map<String, String> drawn, Map<String, List<String>> allowed) {
+        List<Map<String, String>> all = new ArrayList<>(List.of(new LinkedHashMap<>()));
+        for (Map.Entry<String, List<String>> v : allowed.entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> partial : all) {
+                for (String value : v.getValue()) {
+                    Map<String, String> m = new LinkedHashMap<>(partial);
+                    m.put(v.getKey(), value);
+                    if (!next.contains(m)) next.add(m);
+                }
+            }
+            all = next;
+        }
+        all.remove(drawn);
+        all.add(0, drawn);
+        return all;
     }
 
     /** The number of distinct option sets the space holds (emulator variables aside). */

@@ -150,6 +150,7 @@ final class TestRunner {
         current.set(done);
         currentTest.remove();
         currentBeds.set(cfg.testbeds().stream().map(t -> t.drawn(seed)).toList());
+        settingsOf.get().clear();
         GeneratedTest test;
         var threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
@@ -245,25 +246,30 @@ final class TestRunner {
                 rows.add(row(seed, tb, kind, c.cpuSeconds() + l.cpuSeconds(), 0));
                 continue;
             }
-            ProcessRunner.Result r = ProcessRunner.run(scratch, tb.name() + ".run", exec, runLimits);
-            stats.addRun(r.cpuSeconds());
-            if (r.timedOut()) {
-                // Past its limit, a run gets one more try with six times the limit before it counts as a
-                // hang: on a loaded machine, or on a first run that compiles its kernels just in time
-                // (AdaptiveCpp's generic target), a test is slow, not hung.
-                ProcessRunner.Limits rl = runLimits;
-                r = ProcessRunner.run(scratch, tb.name() + ".rerun", exec, new ProcessRunner.Limits(rl.timeoutSeconds() * 6, rl.memoryMiB(), rl.fileSizeMiB()));
-                stats.addRun(r.cpuSeconds());
+            // One build, one run per emulator setting it is valid under (every vector length of scalable code).
+            BuildRuns br = runEverySetting(scratch, tb, runLimits, expected);
+            if (br.settingsRun() > 1 || br.settingsLeft() > 0) settingsOf.get().put(tb.name(), br);
+            if (br.shown() != null && !br.shown().equals(tb.settings().get(0))) {
+                // The finding is reproduced where it showed: its meta.json, commands and repro.sh name that setting.
+                Testbed at = tb.runningUnder(br.shown());
+                currentBeds.set(beds().stream().map(t -> t.name().equals(tb.name()) ? at : t).toList());
+                List<List<String>> cmds = new ArrayList<>(all);
+                cmds.set(cmds.size() - 1, at.execCommand("./" + bin));
+                commands.put(tb.name(), List.copyOf(cmds));
             }
-            if (r.timedOut() || !r.ok()) {
-                Outcome kind = r.timedOut() ? Outcome.RUNTIME_HANG : Outcome.RUNTIME_CRASH;
-                failedRuns.computeIfAbsent(kind, k -> new LinkedHashMap<>()).put(tb.name(), r);
-                rows.add(row(seed, tb, kind, c.cpuSeconds() + l.cpuSeconds(), r.cpuSeconds()));
-                continue;
+            Outcome kind;
+            if (br.failed() != null) {
+                kind = br.failed().timedOut() ? Outcome.RUNTIME_HANG : Outcome.RUNTIME_CRASH;
+                failedRuns.computeIfAbsent(kind, k -> new LinkedHashMap<>()).put(tb.name(), br.failed());
+            } else {
+                outputs.put(tb.name(), br.output());
+                kind = br.output().equals(expected) ? Outcome.PASS : Outcome.WRONG_CODE;
             }
-            String got = r.stdout().strip();
-            outputs.put(tb.name(), got);
-            rows.add(row(seed, tb, got.equals(expected) ? Outcome.PASS : Outcome.WRONG_CODE, c.cpuSeconds() + l.cpuSeconds(), r.cpuSeconds()));
+            Map<String, Object> row = row(seed, tb, kind, c.cpuSeconds() + l.cpuSeconds(), br.cpuSeconds());
+            row.put("runs", br.settingsRun());
+            if (!br.failing().isEmpty() && (br.settingsRun() > 1 || br.settingsLeft() > 0)) row.put("failing_at", br.failing());
+            if (br.settingsLeft() > 0) row.put("runs_left", br.settingsLeft());
+            rows.add(row);
         }
         for (Map.Entry<Outcome, Map<String, ProcessRunner.Result>> e : failedRuns.entrySet()) {
             runtimeFailure(seed, scratch, e.getKey(), e.getValue(), commands);
@@ -271,6 +277,78 @@ final class TestRunner {
         wrongCode(seed, scratch, expected, outputs, commands);
         compileTimeOutliers(seed, scratch, finished, slow, commands);
         finish(seed, rows);
+    }
+
+    /**
+     * The largest share of a campaign's CPU its runs may take before a build stops running
+     * beyond its first emulator setting. Under qemu a run of vector code costs a tenth to a half
+     * of its compile, so every length of a scalable build (five for SVE) could take more CPU
+     * than the compiles, and the campaign would compile fewer tests; a quarter keeps at least
+     * three quarters of the CPU compiling while a typical build still runs at every length.
+     */
+    static final double RUN_SHARE = 0.25;
+
+    /** Of the testbeds of the test this thread runs whose build ran under several settings: how those runs went. */
+    private final ThreadLocal<Map<String, BuildRuns>> settingsOf = ThreadLocal.withInitial(LinkedHashMap::new);
+
+    /**
+     * How one build's runs went: its output (of the first run that printed something other
+     * than {@code expected}, else {@code expected}), or the first run that crashed or hung;
+     * the setting that showed the symptom (null when none did); the labels of the settings it
+     * failed at and passed at; how many runs were made, and how many settings were left unrun
+     * to keep the campaign's run share ({@link #RUN_SHARE}).
+     */
+    private record BuildRuns(String output, ProcessRunner.Result failed, Testbed.EmulatorSetting shown, List<String> failing,
+                             List<String> passing, int settingsRun, int settingsLeft, double cpuSeconds) {}
+
+    /**
+     * Runs the build {@code test-<testbed>} under each of the testbed's emulator settings, the
+     * drawn one first, then the others while the campaign's runs take under
+     * {@link #RUN_SHARE} of its CPU.
+     */
+    private BuildRuns runEverySetting(Path scratch, Testbed tb, ProcessRunner.Limits limits, String expected) throws IOException {
+        String output = null;
+        ProcessRunner.Result failed = null;
+        Testbed.EmulatorSetting shown = null;
+        List<String> failing = new ArrayList<>();
+        List<String> passing = new ArrayList<>();
+        double cpu = 0;
+        int done = 0;
+        List<Testbed.EmulatorSetting> settings = tb.settings();
+        for (Testbed.EmulatorSetting at : settings) {
+            if (done > 0 && stats.runShare() >= RUN_SHARE) break;
+            List<String> exec = new ArrayList<>(at.run());
+            exec.add("./test-" + tb.name());
+            String step = tb.name() + (done == 0 ? "" : "." + at.label().replaceAll("[^A-Za-z0-9_.=-]", "_")) + ".run";
+            ProcessRunner.Result r = ProcessRunner.run(scratch, step, exec, limits);
+            stats.addRun(r.cpuSeconds());
+            cpu += r.cpuSeconds();
+            if (r.timedOut()) {
+                // Past its limit, a run gets one more try with six times the limit before it counts as a
+                // hang: on a loaded machine, or on a first run that compiles its kernels just in time
+                // (AdaptiveCpp's generic target), a test is slow, not hung.
+                r = ProcessRunner.run(scratch, step.replace(".run", ".rerun"), exec,
+                        new ProcessRunner.Limits(limits.timeoutSeconds() * 6, limits.memoryMiB(), limits.fileSizeMiB()));
+                stats.addRun(r.cpuSeconds());
+                cpu += r.cpuSeconds();
+            }
+            done++;
+            boolean bad = r.timedOut() || !r.ok();
+            String got = bad ? null : r.stdout().strip();
+            if (bad || !got.equals(expected)) failing.add(at.label());
+            else passing.add(at.label());
+            if (bad && failed == null) {
+                failed = r;
+                shown = at;
+            } else if (!bad && !got.equals(expected) && output == null && failed == null) {
+                output = got;
+                shown = at;
+            }
+        }
+        stats.addBuildRuns(done);
+        if (failed != null) output = null;
+        else if (output == null) output = expected;
+        return new BuildRuns(output, failed, shown, failing, passing, done, settings.size() - done, cpu);
     }
 
     /**
@@ -465,6 +543,19 @@ final class TestRunner {
         if (!where.target().equals(Testbed.HOST)) meta.put("target", where.target());
         if (!where.drawn().isEmpty()) meta.put("options", where.drawn()); // the configuration its seed drew, axis by axis
         if (where.emulated()) meta.put("run", where.run()); // how its programs run: the emulator and its options
+        // A build run under several emulator settings (vector lengths): which of them show the symptom.
+        List<String> named = extraMeta.get("testbeds") instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of(testbed);
+        Map<String, Object> settings = new LinkedHashMap<>();
+        for (String n : named) {
+            BuildRuns br = settingsOf.get().get(n);
+            if (br == null) continue;
+            Map<String, Object> at = new LinkedHashMap<>();
+            at.put("failing", br.failing());
+            at.put("passing", br.passing());
+            if (br.settingsLeft() > 0) at.put("not_run", br.settingsLeft());
+            settings.put(n, at);
+        }
+        if (!settings.isEmpty()) meta.put("settings", settings);
         if (ispc) meta.put("header", headerCmd.get(0));
         meta.put("commands", cmds);
         meta.put("compilers", cfg.compilerVersions());

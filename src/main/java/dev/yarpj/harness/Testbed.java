@@ -24,45 +24,86 @@ import java.util.Map;
  * {@link #drawn(long)}, the testbed with the options its seed draws from each axis added to
  * {@code flags} and its emulator command following the draw; {@code drawn} says what was
  * drawn (axis to alternative), empty for a testbed without a space.
+ *
+ * <p>{@code settings} are the emulator settings each build of this testbed runs under, one run
+ * each, the drawn one ({@code run}) first: a drawn alternative for code valid at several
+ * vector lengths (SVE without {@code -msve-vector-bits}, RVV without
+ * {@code -mrvv-vector-bits=zvl}) allows each, and one build then runs at every one. A testbed
+ * without a space has one, {@code run}.
  */
 public record Testbed(String name, String cCompiler, String cppCompiler, String ispcCompiler, String ispcCppCompiler,
                       String syclCompiler, String syclCppCompiler, List<String> flags, String target, List<String> run,
-                      ConfigSpace space, Map<String, String> drawn) {
+                      ConfigSpace space, Map<String, String> drawn, List<EmulatorSetting> settings) {
     /** The target of testbeds whose programs run on this machine as they are. */
     public static final String HOST = "host";
 
+    /**
+     * One way a build runs: the emulator command with its variables filled in, and a label
+     * naming their values ({@code vlen=256}; empty when the command has none).
+     */
+    public record EmulatorSetting(String label, List<String> run) {
+        public EmulatorSetting {
+            run = List.copyOf(run);
+        }
+
+        static EmulatorSetting of(List<String> template, Map<String, String> vars, java.util.Set<String> named) {
+            List<String> kv = new ArrayList<>();
+            vars.forEach((k, v) -> { if (named.contains(k)) kv.add(k + "=" + v); });
+            return new EmulatorSetting(String.join(",", kv), ConfigSpace.substitute(template, vars));
+        }
+    }
+
     public Testbed {
         drawn = drawn == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(drawn));
+        settings = settings == null || settings.isEmpty() ? List.of(new EmulatorSetting("", run)) : List.copyOf(settings);
     }
 
     /** A testbed with fixed flags, no configuration space. */
     public Testbed(String name, String cCompiler, String cppCompiler, String ispcCompiler, String ispcCppCompiler,
                    String syclCompiler, String syclCppCompiler, List<String> flags, String target, List<String> run) {
-        this(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run, null, Map.of());
+        this(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run, null, Map.of(), null);
     }
 
     /**
      * The testbed test {@code seed} builds with: this one without a configuration space, else
      * its flags followed by the options drawn for the seed, its emulator command with the
-     * drawn variables filled in, and {@link #drawn} saying what was drawn.
+     * drawn variables filled in, {@link #drawn} saying what was drawn, and the {@link #settings}
+     * the drawn alternatives allow.
      */
     public Testbed drawn(long seed) {
         if (space == null) return this;
         ConfigSpace.Draw d = space.draw(seed, name);
         List<String> all = new ArrayList<>(flags);
         all.addAll(d.flags());
+        // A setting's label names the variables that tell it from the others (the vector length), not those all share.
+        java.util.Set<String> varying = new java.util.LinkedHashSet<>();
+        for (Map<String, String> v : d.runs()) {
+            v.forEach((k, x) -> { if (!x.equals(d.vars().get(k))) varying.add(k); });
+        }
+        List<EmulatorSetting> each = d.runs().stream().map(v -> EmulatorSetting.of(run, v, varying)).toList();
         return new Testbed(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, List.copyOf(all),
-                target, ConfigSpace.substitute(run, d.vars()), null, d.choices());
+                target, each.get(0).run(), null, d.choices(), each);
     }
 
     /** This testbed with configuration space {@code s} instead of its own. */
     public Testbed withSpace(ConfigSpace s) {
-        return new Testbed(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run, s, drawn);
+        return new Testbed(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run, s, drawn,
+                settings);
     }
 
-    /** The options this testbed's draw added, as one line ("" when nothing was drawn). */
+    /** This testbed running its builds under {@code setting} alone: how a finding at one vector length is reproduced. */
+    public Testbed runningUnder(EmulatorSetting setting) {
+        return new Testbed(name, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target,
+                setting.run(), space, drawn, List.of(setting));
+    }
+
+    /**
+     * The options this testbed's draw added, as one line ("" when nothing was drawn): what a
+     * signature names. The emulator's settings are left out: they change how a build runs, not
+     * what the compiler made.
+     */
     public String drawnLabel() {
-        return String.join(" ", drawn.values().stream().filter(v -> !v.equals(ConfigSpace.NONE)).toList());
+        return String.join(" ", drawn.values().stream().filter(ConfigSpace.Alternative::addsOptions).toList());
     }
 
     /** Whether this testbed links with link-time optimization: then it links the test itself, with its own flags. */
@@ -79,7 +120,7 @@ public record Testbed(String name, String cCompiler, String cppCompiler, String 
     /** This testbed under another name. */
     public Testbed named(String newName) {
         return new Testbed(newName, cCompiler, cppCompiler, ispcCompiler, ispcCppCompiler, syclCompiler, syclCppCompiler, flags, target, run,
-                space, drawn);
+                space, drawn, settings);
     }
 
     /** The compiler this testbed runs on tests in {@code lang}, or null when it has none. */

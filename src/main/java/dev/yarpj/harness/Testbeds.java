@@ -164,7 +164,7 @@ public record Testbeds(Testbed reference, List<Testbed> all) {
             for (Object a : alts) list.add(alternative(at + "." + name, a));
             for (int i = 0; i < list.size(); i++) {
                 for (int j = 0; j < i; j++) {
-                    if (list.get(i).flags().equals(list.get(j).flags())) throw new TestbedException(at + "." + name + ": alternative '" + list.get(i).label() + "' is given twice");
+                    if (list.get(i).label().equals(list.get(j).label())) throw new TestbedException(at + "." + name + ": alternative '" + list.get(i).label() + "' is given twice");
                 }
             }
             axes.add(new ConfigSpace.Axis(name, list));

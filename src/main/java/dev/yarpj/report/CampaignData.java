@@ -108,7 +108,7 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
 
     /** One campaign log: one process's part (a shard, or the whole campaign), over all its runs. */
     record Log(Path dir, String label, List<Run> runs, long tests, Map<String, Long> outcomes, double generationS, double compileS,
-               double executionS) {
+               double executionS, long builds, long buildRuns) {
         double wallSeconds() {
             return runs.stream().mapToDouble(Run::seconds).sum();
         }
@@ -197,6 +197,8 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         double gen = 0;
         double comp = 0;
         double exec = 0;
+        long builds = 0;
+        long buildRuns = 0;
         double start = Double.NaN;
         double last = Double.NaN;
         int jobs = 0;
@@ -241,6 +243,11 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
                     if (m.get("options") instanceof Map<?, ?> drawn) options.add(tb, drawn, outcome);
                     comp += c;
                     exec += num(m.get("run_s"));
+                    if (RAN.contains(outcome)) {
+                        // A build that ran: once per emulator setting it ran under (logs before those counted one run).
+                        builds++;
+                        buildRuns += m.get("runs") instanceof Number n ? n.longValue() : 1;
+                    }
                     if (!tb.equals("generator") && !tb.equals("reference")) compile.computeIfAbsent(tb, k -> new ArrayList<>()).add(c);
                 }
             }
@@ -248,8 +255,12 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         if (!Double.isNaN(start) || !Double.isNaN(last)) runs.add(new Run(start, last, jobs, host));
         Path home = file.getParent();
         String label = home.equals(dir) ? dir.getFileName().toString() : dir.getFileName() + " shard " + home.getFileName();
-        return new Log(home, label, runs, count, outcomes, gen, comp, exec);
+        return new Log(home, label, runs, count, outcomes, gen, comp, exec, builds, buildRuns);
     }
+
+    /** The outcomes of a row whose build ran. */
+    private static final java.util.Set<String> RAN = java.util.Set.of(Outcome.PASS.dir, Outcome.WRONG_CODE.dir, Outcome.RUNTIME_CRASH.dir,
+            Outcome.RUNTIME_HANG.dir);
 
     private static double num(Object o) {
         return o instanceof Number n ? n.doubleValue() : Double.NaN;

@@ -93,6 +93,12 @@ public final class HtmlReport {
         }
         h.append("</table>\n<p class=\"muted\">Wall time is the time a log's runs took, from each run's start to its last test; ")
                 .append("CPU shares are of the CPU time the log records (generation, and the compilers and tests the harness ran).</p>\n");
+        long builds = d.logs().stream().mapToLong(CampaignData.Log::builds).sum();
+        long buildRuns = d.logs().stream().mapToLong(CampaignData.Log::buildRuns).sum();
+        // A build runs once per emulator setting it is valid under: every vector length of scalable code.
+        h.append(String.format(java.util.Locale.ROOT, "<p id=\"runs\">Runs: %d of %d builds that ran (%.2f per build, %.2f per compile "
+                + "CPU-second); running took %.1f%% of the CPU the logs record.</p>%n", buildRuns, builds,
+                buildRuns / (double) Math.max(builds, 1), buildRuns / Math.max(comp, 1e-9), 100 * exec / Math.max(gen + comp + exec, 1e-9)));
         CampaignData.SlowCompiles slow = d.slowCompiles();
         h.append("<p id=\"slow-compiles\">Slow compiles (past the compile limit; not findings): ");
         if (slow.runs() == 0) {

@@ -1,6 +1,7 @@
 package dev.yarpj.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -53,7 +54,7 @@ class ConfigSpaceTest {
         drawn.put("opt", "-O3");
         drawn.put("unroll", ConfigSpace.NONE);
         drawn.put("lto", "-flto");
-        assertEquals("-O3 -flto", new Testbed("x", "gcc", null, null, null, null, null, List.of(), Testbed.HOST, List.of(), null, drawn).drawnLabel());
+        assertEquals("-O3 -flto", new Testbed("x", "gcc", null, null, null, null, null, List.of(), Testbed.HOST, List.of(), null, drawn, null).drawnLabel());
     }
 
     @Test
@@ -82,6 +83,54 @@ class ConfigSpaceTest {
                 else assertTrue(List.of(16, 32, 64, 128, 256).contains(bytes), d.run().toString());
             }
         }
+    }
+
+    @Test
+    void aBuildForAnyVectorLengthRunsAtEveryLengthItsAlternativeAllowsAndOneForExactlyOneLengthAtThatOne() {
+        for (Testbed t : Testbeds.load(Path.of("harness/testbeds-aarch64-sve-space.yaml")).all()) {
+            for (long seed = 0; seed < 200; seed++) {
+                Testbed d = t.drawn(seed);
+                String flags = String.join(" ", d.flags());
+                List<String> labels = d.settings().stream().map(Testbed.EmulatorSetting::label).toList();
+                assertEquals(d.run(), d.settings().get(0).run(), "the drawn length runs first");
+                if (flags.contains("-msve-vector-bits=") || !flags.contains("sve")) {
+                    assertEquals(1, d.settings().size(), flags + " " + labels);
+                } else {
+                    assertEquals(List.of("sve_bytes=128", "sve_bytes=16", "sve_bytes=256", "sve_bytes=32", "sve_bytes=64"),
+                            labels.stream().sorted().toList(), flags);
+                }
+            }
+        }
+        Pattern zvl = Pattern.compile("-march=rv64gcv(?:_zvl(\\d+)b)?");
+        int ta = 0;
+        int n = 0;
+        for (Testbed t : Testbeds.load(Path.of("harness/testbeds-riscv64-rvv-space.yaml")).all()) {
+            for (long seed = 0; seed < 200; seed++) {
+                Testbed d = t.drawn(seed);
+                String flags = String.join(" ", d.flags());
+                Matcher m = zvl.matcher(flags);
+                assertTrue(m.find(), flags);
+                int min = m.group(1) == null ? 128 : Integer.parseInt(m.group(1));
+                List<Integer> lengths = new ArrayList<>();
+                for (Testbed.EmulatorSetting at : d.settings()) {
+                    String cpu = at.run().get(2);
+                    lengths.add(Integer.parseInt(cpu.replaceAll(".*vlen=(\\d+).*", "$1")));
+                    // The emulator's freedoms are drawn once per test: every length runs under the same ones.
+                    assertEquals(d.run().get(2).replaceAll("vlen=\\d+", ""), cpu.replaceAll("vlen=\\d+", ""));
+                }
+                List<Integer> want = flags.contains("-mrvv-vector-bits=zvl") ? List.of(min)
+                        : java.util.stream.Stream.of(128, 256, 512, 1024).filter(v -> v >= min).toList();
+                assertEquals(want, lengths.stream().sorted().toList(), flags);
+                String cpu = d.run().get(2);
+                assertTrue(cpu.matches(".*,rvv_ta_all_1s=(true|false),rvv_ma_all_1s=(true|false),rvv_vl_half_avl=(true|false)"), cpu);
+                if (cpu.contains("rvv_ta_all_1s=true")) ta++;
+                n++;
+                // Recorded with the drawn options, but not in what signs a finding: no compiler option changed.
+                assertTrue(d.drawn().get("ta").matches("\\(run: ta=(true|false)\\)"), d.drawn().toString());
+                assertFalse(d.drawnLabel().contains("run:"), d.drawnLabel());
+            }
+        }
+        assertTrue(ta > n / 4 && ta < 3 * n / 4, ta + " of " + n + " draws fill tail-agnostic elements with ones");
     }
 
     @Test

@@ -88,6 +88,8 @@ class HtmlReportTest {
         assertTrue(stored >= 4, "most tests miscompiled: " + stored);
         assertTrue(html.contains("/repro.sh\">"), "links to repro.sh");
         assertEquals(5, count(html, "<svg"), "five plots: over time, outcomes, compile times, trip counts, idioms");
+        // Eight tests, two testbeds, every build ran once (no emulator settings here).
+        assertTrue(html.contains("<p id=\"runs\">Runs: 16 of 16 builds that ran (1.00 per build, "), html);
     }
 
     @Test
