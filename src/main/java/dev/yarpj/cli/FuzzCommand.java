@@ -92,6 +92,12 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--run-timeout", paramLabel = "SECONDS", defaultValue = "10", description = "Run time limit of a test binary (default: ${DEFAULT-VALUE}).")
     double runTimeout;
 
+    @Option(names = "--run-share", paramLabel = "PERCENT", defaultValue = "25", description = "A build for any vector length"
+            + " (SVE without -msve-vector-bits, RVV without -mrvv-vector-bits=zvl) runs at its drawn length, then at every other"
+            + " length its configuration allows while running takes under PERCENT of the campaign's CPU (default: ${DEFAULT-VALUE});"
+            + " 0 runs each build once.")
+    double runSharePercent;
+
     @Option(names = "--resume", description = "Continue the campaign in DIR (with --shard: that shard) with its saved "
             + "settings, skipping finished seeds. Settings given again must be the same.")
     boolean resume;
@@ -140,6 +146,7 @@ final class FuzzCommand implements Callable<Integer> {
                 || (recheckTimeout != null && !(recheckTimeout > 0 && recheckTimeout < 1e6))) {
             throw new Main.UsageError("timeouts must be positive numbers of seconds");
         }
+        if (!(runSharePercent >= 0 && runSharePercent <= 100)) throw new Main.UsageError("--run-share must be a percentage from 0 to 100");
         Double seconds = duration == null ? null : parseDuration("--duration", duration);
         long[] range = seedRange();
         boolean pickedSeed = range[0] < 0;
@@ -205,7 +212,7 @@ final class FuzzCommand implements Callable<Integer> {
         CampaignConfig cfg = new CampaignConfig(lang.language, genPolicy, policy.file, swarm, tbs.reference(), usable,
                 CampaignConfig.compileLimits(compileTimeout),
                 CampaignConfig.compileLimits(recheckTimeout != null ? recheckTimeout : compileTimeout * CampaignConfig.RECHECK_FACTOR),
-                CampaignConfig.runLimits(runTimeout), home().resolve("yarpj").toString(), versions);
+                CampaignConfig.runLimits(runTimeout), home().resolve("yarpj").toString(), versions, runSharePercent / 100);
         if (pickedSeed && !quiet) outw.println("first seed: " + seed);
         if (!quiet) {
             err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream()

@@ -143,7 +143,7 @@ final class GenCommand implements Callable<Integer> {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
             }
             // The interpreter's prediction: what driver prints with --check=hash.
-            Files.writeString(dir.resolve("expected.txt"), Long.toUnsignedString(t.prediction().checksum()) + "\n");
+            Files.writeString(dir.resolve("expected.txt"), t.prediction().expectedOutput() + "\n");
             if (dumpSkeleton) Files.writeString(dir.resolve("skeleton.txt"), t.skeleton().dump());
         } catch (IOException e) {
             throw new Main.UsageError("cannot write to " + dir + ": " + reason(e));

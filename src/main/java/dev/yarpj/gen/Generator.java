@@ -1,8 +1,11 @@
 package dev.yarpj.gen;
 
 import dev.yarpj.flesh.Flesher;
+import dev.yarpj.inputs.InputSets;
 import dev.yarpj.interp.Interpreter;
 import dev.yarpj.interp.Prediction;
+import dev.yarpj.interp.UndefinedBehaviorException;
+import dev.yarpj.ir.InputSet;
 import dev.yarpj.ir.Program;
 import dev.yarpj.lower.Lowerer;
 import dev.yarpj.lower.CheckMode;
@@ -12,6 +15,8 @@ import dev.yarpj.policy.GenPolicy;
 import dev.yarpj.policy.Rng;
 import dev.yarpj.skeleton.Skeleton;
 import dev.yarpj.skeleton.SkeletonBuilder;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The pipeline, stage after stage: seed and policy, skeleton, fleshed IR, interpreted
@@ -70,6 +75,11 @@ public final class Generator {
         long maxSteps = sk.iterations(policy.maxIterations()) * STEPS_PER_ITERATION;
         try {
             pred = Interpreter.run(p, maxSteps, !policy.allowImplDefined(), eager);
+            if (policy.inputs().count() > 1 && (lang == Language.C || lang == Language.CPP)) {
+                Sets sets = inputSets(p, seed, maxSteps);
+                p = sets.program();
+                pred = pred.withOtherSets(sets.predictions());
+            }
         } finally {
             stageNanos[0] += t1 - t0;
             stageNanos[1] += t2 - t1;
@@ -83,6 +93,35 @@ public final class Generator {
         Recipe recipe = new Recipe(seed, lang, check, measure, provenance, policy.emit(), maxSteps, !policy.allowImplDefined(), eager, tape);
         return new GeneratedTest(seed, sk, p, pred, files, recipe);
     }
+
+    /** A program with its input sets, and the predictions of those beyond the planned one. */
+    private record Sets(Program program, List<Prediction> predictions) {}
+
+    /**
+     * {@code p} with up to {@code inputs.count} input sets: the planned one, then the
+     * candidates of {@link InputSets} on which the interpreter runs {@code p} without undefined
+     * behaviour, in the order proposed, with their predictions. The
+     * candidates come from a generator of their own, so func and helpers are the same files
+     * whatever the count.
+     */
+    private Sets inputSets(Program p, long seed, long maxSteps) {
+        int more = policy.inputs().count() - 1;
+        List<InputSet> sets = new ArrayList<>(List.of(InputSet.PLANNED));
+        List<Prediction> preds = new ArrayList<>();
+        for (InputSet c : InputSets.candidates(p, 2 * more, new Rng(seed ^ INPUT_SETS_SALT))) {
+            if (preds.size() == more) break;
+            try {
+                preds.add(Interpreter.run(p, c, maxSteps, !policy.allowImplDefined(), false));
+                sets.add(c);
+            } catch (UndefinedBehaviorException e) {
+                // Not a generator bug: a candidate is proposed to be tried, and this one is refused.
+            }
+        }
+        return new Sets(p.withInputSets(sets), List.copyOf(preds));
+    }
+
+    /** Keeps the input sets' draws apart from the seed's other uses. */
+    private static final long INPUT_SETS_SALT = 0x1A9B5E7C0FFEEL;
 
     /** Time spent per stage since this generator was made, in nanoseconds, in the order of {@link #STAGES}. */
     public long[] stageNanos() {

@@ -6,12 +6,31 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Everything a test of a campaign needs to know, fixed for the campaign. */
+/**
+ * Everything a test of a campaign needs to know, fixed for the campaign. {@code runShare} is the
+ * largest share of the campaign's CPU its runs may take before builds stop running beyond their
+ * first emulator setting ({@link #RUN_SHARE} by default; 0: each build runs once).
+ */
 public record CampaignConfig(Language lang, GenPolicy policy, Path policyFile, boolean swarm, Testbed reference,
                       List<Testbed> testbeds, ProcessRunner.Limits compileLimits, ProcessRunner.Limits recheckLimits,
-                      ProcessRunner.Limits runLimits, String yarpj, Map<String, String> compilerVersions) {
+                      ProcessRunner.Limits runLimits, String yarpj, Map<String, String> compilerVersions, double runShare) {
     /** A compile-time outlier's recheck gets this many times the compile limit, by default. */
     public static final double RECHECK_FACTOR = 4;
+
+    /**
+     * The default run share. Under qemu a run of vector code costs a tenth to a half of its
+     * compile, so running every length of a scalable build (five for SVE) could take more CPU
+     * than the compiles and the campaign would compile fewer tests; a quarter keeps at least
+     * three quarters of the CPU compiling while a typical build still runs at every length.
+     */
+    public static final double RUN_SHARE = 0.25;
+
+    /** A campaign with the default run share. */
+    public CampaignConfig(Language lang, GenPolicy policy, Path policyFile, boolean swarm, Testbed reference, List<Testbed> testbeds,
+                          ProcessRunner.Limits compileLimits, ProcessRunner.Limits recheckLimits, ProcessRunner.Limits runLimits,
+                          String yarpj, Map<String, String> compilerVersions) {
+        this(lang, policy, policyFile, swarm, reference, testbeds, compileLimits, recheckLimits, runLimits, yarpj, compilerVersions, RUN_SHARE);
+    }
 
     /**
      * What one compile may use: {@code seconds} of CPU time (a compile that reaches it is a slow

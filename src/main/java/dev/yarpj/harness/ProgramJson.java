@@ -201,6 +201,19 @@ public final class ProgramJson {
             return super.hasIgnoreMarker(m);
         }
 
+        /**
+         * A program with the planned input set alone leaves {@code inputSets} out, as every
+         * program file did before input sets: such a file reads and writes back byte for byte.
+         */
+        @Override
+        public com.fasterxml.jackson.annotation.JsonInclude.Value findPropertyInclusion(Annotated a) {
+            if (a instanceof AnnotatedMember m && m.getDeclaringClass() == dev.yarpj.ir.Program.class && m.getName().equals("inputSets")) {
+                return com.fasterxml.jackson.annotation.JsonInclude.Value.construct(com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                        com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS, PlannedOnly.class, null);
+            }
+            return super.findPropertyInclusion(a);
+        }
+
         @Override
         public String findTypeName(AnnotatedClass ac) {
             return ac.getRawType().isRecord() ? ac.getRawType().getSimpleName() : super.findTypeName(ac);
@@ -321,6 +334,19 @@ public final class ProgramJson {
     @JsonAutoDetect(getterVisibility = JsonAutoDetect.Visibility.NONE, isGetterVisibility = JsonAutoDetect.Visibility.NONE,
             fieldVisibility = JsonAutoDetect.Visibility.NONE)
     @JsonPropertyOrder({"kinds", "values"})
+    /** Jackson's filter of {@code Program.inputSets}: true (left out) for the planned input set alone. */
+    static final class PlannedOnly {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof List<?> l && l.equals(List.of(dev.yarpj.ir.InputSet.PLANNED));
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
     private abstract static class TapeMixin {
         @JsonCreator
         TapeMixin(@JsonProperty("kinds") String kinds, @JsonProperty("values") List<Long> values) {}

@@ -168,7 +168,7 @@ final class TestRunner {
         done.put("gen_s", genNanos / 1e9);
         done.putAll(Coverage.of(test.prediction()));
         for (Map.Entry<String, String> f : test.files().files().entrySet()) Files.writeString(scratch.resolve(f.getKey()), f.getValue());
-        String expected = Long.toUnsignedString(test.prediction().checksum());
+        String expected = test.prediction().expectedOutput();
         Files.writeString(scratch.resolve("expected.txt"), expected + "\n");
 
         List<List<String>> steps = driverSteps();
@@ -267,7 +267,10 @@ final class TestRunner {
             }
             Map<String, Object> row = row(seed, tb, kind, c.cpuSeconds() + l.cpuSeconds(), br.cpuSeconds());
             row.put("runs", br.settingsRun());
-            if (!br.failing().isEmpty() && (br.settingsRun() > 1 || br.settingsLeft() > 0)) row.put("failing_at", br.failing());
+            if (br.settingsRun() > 1 || br.settingsLeft() > 0) {
+                row.put("run_at", br.order());
+                if (!br.failing().isEmpty()) row.put("failing_at", br.failing());
+            }
             if (br.settingsLeft() > 0) row.put("runs_left", br.settingsLeft());
             rows.add(row);
         }
@@ -279,15 +282,6 @@ final class TestRunner {
         finish(seed, rows);
     }
 
-    /**
-     * The largest share of a campaign's CPU its runs may take before a build stops running
-     * beyond its first emulator setting. Under qemu a run of vector code costs a tenth to a half
-     * of its compile, so every length of a scalable build (five for SVE) could take more CPU
-     * than the compiles, and the campaign would compile fewer tests; a quarter keeps at least
-     * three quarters of the CPU compiling while a typical build still runs at every length.
-     */
-    static final double RUN_SHARE = 0.25;
-
     /** Of the testbeds of the test this thread runs whose build ran under several settings: how those runs went. */
     private final ThreadLocal<Map<String, BuildRuns>> settingsOf = ThreadLocal.withInitial(LinkedHashMap::new);
 
@@ -295,16 +289,20 @@ final class TestRunner {
      * How one build's runs went: its output (of the first run that printed something other
      * than {@code expected}, else {@code expected}), or the first run that crashed or hung;
      * the setting that showed the symptom (null when none did); the labels of the settings it
-     * failed at and passed at; how many runs were made, and how many settings were left unrun
-     * to keep the campaign's run share ({@link #RUN_SHARE}).
+     * failed at, passed at and ran at (in the order they ran), and how many settings were left unrun
+     * to keep the campaign's run share ({@link CampaignConfig#runShare}).
      */
     private record BuildRuns(String output, ProcessRunner.Result failed, Testbed.EmulatorSetting shown, List<String> failing,
-                             List<String> passing, int settingsRun, int settingsLeft, double cpuSeconds) {}
+                             List<String> passing, List<String> order, int settingsLeft, double cpuSeconds) {
+        int settingsRun() {
+            return order.size();
+        }
+    }
 
     /**
      * Runs the build {@code test-<testbed>} under each of the testbed's emulator settings, the
      * drawn one first, then the others while the campaign's runs take under
-     * {@link #RUN_SHARE} of its CPU.
+     * {@link CampaignConfig#runShare} of its CPU.
      */
     private BuildRuns runEverySetting(Path scratch, Testbed tb, ProcessRunner.Limits limits, String expected) throws IOException {
         String output = null;
@@ -312,11 +310,12 @@ final class TestRunner {
         Testbed.EmulatorSetting shown = null;
         List<String> failing = new ArrayList<>();
         List<String> passing = new ArrayList<>();
+        List<String> order = new ArrayList<>();
         double cpu = 0;
         int done = 0;
         List<Testbed.EmulatorSetting> settings = tb.settings();
         for (Testbed.EmulatorSetting at : settings) {
-            if (done > 0 && stats.runShare() >= RUN_SHARE) break;
+            if (done > 0 && stats.runShare() >= cfg.runShare()) break;
             List<String> exec = new ArrayList<>(at.run());
             exec.add("./test-" + tb.name());
             String step = tb.name() + (done == 0 ? "" : "." + at.label().replaceAll("[^A-Za-z0-9_.=-]", "_")) + ".run";
@@ -333,6 +332,7 @@ final class TestRunner {
                 cpu += r.cpuSeconds();
             }
             done++;
+            order.add(at.label());
             boolean bad = r.timedOut() || !r.ok();
             String got = bad ? null : r.stdout().strip();
             if (bad || !got.equals(expected)) failing.add(at.label());
@@ -348,7 +348,7 @@ final class TestRunner {
         stats.addBuildRuns(done);
         if (failed != null) output = null;
         else if (output == null) output = expected;
-        return new BuildRuns(output, failed, shown, failing, passing, done, settings.size() - done, cpu);
+        return new BuildRuns(output, failed, shown, failing, passing, order, settings.size() - done, cpu);
     }
 
     /**
@@ -445,11 +445,28 @@ final class TestRunner {
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("testbeds", wrong);
         meta.put("expected", expected);
+        // With several input sets the driver prints a checksum per set: which sets each wrong testbed got wrong.
+        if (expected.contains("\n")) {
+            Map<String, Object> sets = new LinkedHashMap<>();
+            for (String t : wrong) sets.put(t, differingLines(expected, outputs.get(t)));
+            meta.put("input_sets_failing", sets);
+        }
         meta.put("outputs", outputs);
         meta.put("majority", majority);
         meta.put("majority_agrees_with_prediction", majority == null ? null : majority.equals(expected));
         save(Outcome.WRONG_CODE, "wrong code on " + signed(wrong), seed, scratch, first.name(), cmds,
                 Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, first, compileOf(cmds), linkOf(cmds)), meta);
+    }
+
+    /** The lines (from 0: the input sets) where {@code got} differs from {@code expected}, a missing line included. */
+    static List<Integer> differingLines(String expected, String got) {
+        String[] want = expected.split("\n", -1);
+        String[] have = got.split("\n", -1);
+        List<Integer> differ = new ArrayList<>();
+        for (int k = 0; k < Math.max(want.length, have.length); k++) {
+            if (k >= want.length || k >= have.length || !want[k].strip().equals(have[k].strip())) differ.add(k);
+        }
+        return differ;
     }
 
     /** Runtime crashes or hangs of one test, as one finding whose signature names the testbeds affected. */

@@ -6,6 +6,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.InputSet;
 import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
@@ -76,15 +77,19 @@ public final class Interpreter {
     private long[] brokenFirst;
     private long[] brokenLast;
 
-    private Interpreter(Program p, long stepBudget, boolean portable, boolean eager) {
+    /** Whether each loop must run its planned trips: on the planned input set only (the others change trip counts). */
+    private final boolean planned;
+
+    private Interpreter(Program p, InputSet set, long stepBudget, boolean portable, boolean eager) {
         this.portable = portable;
         this.eager = eager;
+        this.planned = set.equals(InputSet.PLANNED);
         this.scalars = new long[p.scalarSlots()];
         this.arrays = new long[p.arraySlots()][];
         this.scalarOrders = new AnyOrder[p.scalarSlots()];
         this.arrayOrders = new AnyOrder[p.arraySlots()][];
         this.stepBudget = stepBudget;
-        for (ScalarVar v : p.inputs()) scalars[v.slot()] = v.initValue();
+        for (ScalarVar v : p.inputs()) scalars[v.slot()] = set.valueOf(v);
         for (ScalarVar v : p.outputs()) scalars[v.slot()] = v.initValue();
         for (ArrayVar a : p.outputArrays()) arrays[a.slot()] = fill(a);
         for (ArrayVar a : p.outputArrays()) if (a.base().isFloat()) arrayOrders[a.slot()] = new AnyOrder[(int) a.elements()];
@@ -117,6 +122,18 @@ public final class Interpreter {
      * and || is evaluated and checked, as an ISPC program needs.
      */
     public static Prediction run(Program p, long stepBudget, boolean portable, boolean eager) {
+        Prediction first = run(p, InputSet.PLANNED, stepBudget, portable, eager);
+        List<Prediction> others = new ArrayList<>();
+        for (InputSet set : p.inputSets().subList(1, p.inputSets().size())) others.add(run(p, set, stepBudget, portable, eager));
+        return others.isEmpty() ? first : first.withOtherSets(others);
+    }
+
+    /**
+     * As {@link #run(Program, long, boolean, boolean)} for one input set of {@code p} (whether
+     * or not {@code p} lists it): what the driver's call of {@code test()} with those values
+     * leaves. Only the planned set's loops must run their planned trips.
+     */
+    public static Prediction run(Program p, InputSet set, long stepBudget, boolean portable, boolean eager) {
         // A sequence's nests count one by one: each may be a kernel of its own (Stmt.Exit).
         List<Stmt> top = new ArrayList<>();
         for (Stmt s : p.body().stmts()) {
@@ -126,7 +143,7 @@ public final class Interpreter {
         if (top.size() > 1 && Stmt.returns(top.subList(0, top.size() - 1))) {
             throw new IllegalStateException("a return before the last top-level statement of test()");
         }
-        Interpreter in = new Interpreter(p, stepBudget, portable, eager);
+        Interpreter in = new Interpreter(p, set, stepBudget, portable, eager);
         Ex body = in.block(p.body());
         in.entered = new long[in.loopSites.size()];
         in.iterations = new long[in.loopSites.size()];
@@ -422,7 +439,7 @@ public final class Interpreter {
             if (broke) endedAt(id, stopped, planned);
             if (broke && parallel) throw new IllegalStateException("a break left loop " + h.iter().name() + ", which is marked parallel");
             // A break ends a loop early; without one it runs its planned trips exactly.
-            if (planned >= 0 && (broke ? trips > planned : trips != planned)) {
+            if (this.planned && planned >= 0 && (broke ? trips > planned : trips != planned)) {
                 throw new IllegalStateException("loop " + h.iter().name() + " ran " + trips + " times, not its planned " + planned);
             }
         };

@@ -8,6 +8,44 @@ import java.util.List;
  * also what the execution cost: {@code steps} (statements and iterations executed) and the
  * trip profile of every static loop ({@code loops}, in program pre-order: a loop before the
  * loops inside it, a nest's levels outermost first); and whether {@code test()} left early
- * ({@code returned}: a return fired).
+ * ({@code returned}: a return fired). All of that is of the program's planned input set;
+ * {@code otherSets} are the predictions of its other input sets, in order.
  */
-public record Prediction(List<Long> scalars, List<long[]> arrays, long checksum, long steps, List<LoopTrips> loops, boolean returned) {}
+public record Prediction(List<Long> scalars, List<long[]> arrays, long checksum, long steps, List<LoopTrips> loops, boolean returned,
+                         List<Prediction> otherSets) {
+    public Prediction {
+        otherSets = otherSets == null ? List.of() : List.copyOf(otherSets);
+    }
+
+    /** The prediction of a program with one input set. */
+    public Prediction(List<Long> scalars, List<long[]> arrays, long checksum, long steps, List<LoopTrips> loops, boolean returned) {
+        this(scalars, arrays, checksum, steps, loops, returned, List.of());
+    }
+
+    /** This prediction (of the planned input set) with those of the program's other input sets, in order. */
+    public Prediction withOtherSets(List<Prediction> others) {
+        return new Prediction(scalars, arrays, checksum, steps, loops, returned, others);
+    }
+
+    /** The prediction of input set {@code k} (0: the planned one, this). */
+    public Prediction set(int k) {
+        return k == 0 ? this : otherSets.get(k - 1);
+    }
+
+    /** How many input sets it predicts. */
+    public int sets() {
+        return 1 + otherSets.size();
+    }
+
+    /** The checksum of each input set, in order. */
+    public List<Long> checksums() {
+        List<Long> all = new java.util.ArrayList<>(List.of(checksum));
+        for (Prediction p : otherSets) all.add(p.checksum);
+        return all;
+    }
+
+    /** What the driver prints in --check=hash: one unsigned checksum a line, per input set (no newline after the last). */
+    public String expectedOutput() {
+        return String.join("\n", checksums().stream().map(Long::toUnsignedString).toList());
+    }
+}

@@ -6,6 +6,7 @@ import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.Builtin;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Helper;
+import dev.yarpj.ir.InputSet;
 import dev.yarpj.ir.NumType;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
@@ -315,9 +316,12 @@ public final class CFamilyLowerer implements Lowerer {
         for (StructArray s : p.structArrays()) w.line(decl(s) + ";");
         w.blank();
 
+        List<InputSet> sets = p.inputSets();
         w.open("static void init(void)");
         for (ArrayVar a : p.inputArrays()) fillLoop(w, a);
         for (ArrayVar a : p.outputArrays()) fillLoop(w, a);
+        // With several input sets test() runs again: every output starts where the prediction has it.
+        if (sets.size() > 1) for (ScalarVar v : p.outputs()) w.line(v.name() + " = " + literal(litType(v.base()), v.initValue()) + ";");
         w.close().blank();
 
         w.line("static unsigned long long seed = 0;");
@@ -333,44 +337,69 @@ public final class CFamilyLowerer implements Lowerer {
             w.close().blank();
         }
 
-        w.open("int main(void)");
-        w.line("init();");
         List<String> args = new ArrayList<>();
         for (ScalarVar v : p.params()) args.add(v.name());
         for (ArrayVar a : p.arrayParams()) args.add(argument(a));
-        w.line("test(" + String.join(", ", args) + ");");
-        if (check == CheckMode.HASH) {
+        String call = "test(" + String.join(", ", args) + ");";
+        if (sets.size() > 1 && check == CheckMode.HASH) {
+            w.open("static void checksum(void)");
+            w.line("seed = 0;");
             for (ScalarVar v : p.outputs()) w.line(hash(v.base(), v.name()));
             for (ArrayVar a : p.outputArrays()) walk(w, a, hash(a.base(), element(a)));
             w.line("printf(\"%llu\\n\", seed);");
-        } else {
-            for (int i = 0; i < p.outputs().size(); i++) {
-                ScalarVar v = p.outputs().get(i);
-                String want = literal(litType(v.base()), expected.scalars().get(i));
-                String fmt = v.base().isFloat() ? "%a" : v.base().signed ? "%lld" : "%llu";
-                String cast = v.base().isFloat() ? "(double)" : v.base().signed ? "(long long)" : "(unsigned long long)";
-                w.open("if (" + v.name() + " != " + want + ")");
-                w.line("printf(\"FAIL " + v.name() + ": got " + fmt + ", expected " + fmt + "\\n\", " + cast + v.name()
-                        + ", " + cast + want + ");");
-                w.line("return 1;");
-                w.close();
-            }
-            for (int i = 0; i < p.outputArrays().size(); i++) {
-                ArrayVar a = p.outputArrays().get(i);
-                long want = Checksum.of(expected.arrays().get(i));
-                w.line("seed = 0;");
-                walk(w, a, hash(a.base(), element(a)));
-                w.open("if (seed != " + Long.toUnsignedString(want) + "ULL)");
-                w.line("printf(\"FAIL " + a.name() + ": checksum %llu, expected " + Long.toUnsignedString(want)
-                        + "\\n\", seed);");
-                w.line("return 1;");
-                w.close();
-            }
-            w.line("printf(\"OK\\n\");");
+            w.close().blank();
         }
+        // The inputs some set changes: before each call after the first, every one gets that set's value.
+        List<ScalarVar> changed = p.inputs().stream().filter(v -> sets.stream().anyMatch(x -> x.values().containsKey(v.name()))).toList();
+
+        w.open("int main(void)");
+        for (int k = 0; k < sets.size(); k++) {
+            if (sets.size() > 1) w.line("/* input set " + k + (k == 0 ? ": the planned values */" : " */"));
+            w.line("init();");
+            if (k > 0) for (ScalarVar v : changed) w.line(v.name() + " = " + literal(litType(v.base()), sets.get(k).valueOf(v)) + ";");
+            w.line(call);
+            if (check == CheckMode.HASH) {
+                if (sets.size() > 1) {
+                    w.line("checksum();");
+                    continue;
+                }
+                for (ScalarVar v : p.outputs()) w.line(hash(v.base(), v.name()));
+                for (ArrayVar a : p.outputArrays()) walk(w, a, hash(a.base(), element(a)));
+                w.line("printf(\"%llu\\n\", seed);");
+            } else {
+                asserts(w, p, expected.set(k), sets.size() > 1 ? "set " + k + ": " : "");
+            }
+        }
+        if (check != CheckMode.HASH) w.line("printf(\"OK\\n\");");
         w.line("return 0;");
         w.close();
         return w.toString();
+    }
+
+    /** The driver's comparisons of each output with {@code expected}, failing with "FAIL {@code set}name: ...". */
+    private void asserts(CodeWriter w, Program p, Prediction expected, String set) {
+        for (int i = 0; i < p.outputs().size(); i++) {
+            ScalarVar v = p.outputs().get(i);
+            String want = literal(litType(v.base()), expected.scalars().get(i));
+            String fmt = v.base().isFloat() ? "%a" : v.base().signed ? "%lld" : "%llu";
+            String cast = v.base().isFloat() ? "(double)" : v.base().signed ? "(long long)" : "(unsigned long long)";
+            w.open("if (" + v.name() + " != " + want + ")");
+            w.line("printf(\"FAIL " + set + v.name() + ": got " + fmt + ", expected " + fmt + "\\n\", " + cast + v.name()
+                    + ", " + cast + want + ");");
+            w.line("return 1;");
+            w.close();
+        }
+        for (int i = 0; i < p.outputArrays().size(); i++) {
+            ArrayVar a = p.outputArrays().get(i);
+            long want = Checksum.of(expected.arrays().get(i));
+            w.line("seed = 0;");
+            walk(w, a, hash(a.base(), element(a)));
+            w.open("if (seed != " + Long.toUnsignedString(want) + "ULL)");
+            w.line("printf(\"FAIL " + set + a.name() + ": checksum %llu, expected " + Long.toUnsignedString(want)
+                    + "\\n\", seed);");
+            w.line("return 1;");
+            w.close();
+        }
     }
 
     /** The statement that folds output value {@code value} of type {@code t} into the checksum. */

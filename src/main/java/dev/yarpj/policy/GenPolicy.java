@@ -11,7 +11,8 @@ import java.util.Map;
  * are the older ones; newer knobs are grouped in sections (nested records read from nested
  * mappings): {@code emit} (how ISPC and SYCL spell a program), {@code skeleton},
  * {@code loops}, {@code expressions}, {@code statements}, {@code dead_code}, {@code exits}
- * and {@code carried} (the odds of generation that act there).
+ * and {@code carried} (the odds of generation that act there), and {@code inputs} (how many
+ * input sets a test carries).
  */
 public record GenPolicy(
         String name,
@@ -93,7 +94,8 @@ public record GenPolicy(
         SwitchPolicy switches,
         FunctionPolicy functions,
         StructPolicy structs,
-        FloatPolicy floats) {
+        FloatPolicy floats,
+        InputPolicy inputs) {
 
     /** Hard ceiling for max_array_bytes: beyond 2 GiB of globals a test needs -mcmodel=large. */
     public static final long ARRAY_BYTES_CEILING = 1L << 30;

@@ -430,6 +430,7 @@ public final class PolicyLoader {
         c.weights(fp.linkageWeights(), "functions.linkage_weights");
         c.between(p.structs().maxFields(), 1, 16, "structs.max_fields");
         c.between(p.floats().maxDepth(), 1, 6, "floats.max_depth");
+        c.between(p.inputs().count(), 1, 16, "inputs.count");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
         c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
         c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");

@@ -682,7 +682,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         java.util.function.UnaryOperator<ArrayVar> swap = a -> a.equals(from) ? to : a;
         return new Program(p.inputs(), p.outputs(), p.inputArrays().stream().map(swap).toList(),
                 p.outputArrays().stream().map(swap).toList(), p.params(), p.arrayParams().stream().map(swap).toList(), body,
-                p.scalarSlots(), p.arraySlots(), p.helpers());
+                p.scalarSlots(), p.arraySlots(), p.helpers(), p.inputSets());
     }
 
     // ---- helpers -------------------------------------------------------------------
@@ -807,7 +807,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         r.fieldDropped = fieldsGone;
         Stmt.Block body = r.body(p);
         return new Program(p.inputs(), p.outputs(), p.inputArrays(), p.outputArrays(), p.params(), p.arrayParams(), body,
-                p.scalarSlots(), p.arraySlots(), List.copyOf(helpers));
+                p.scalarSlots(), p.arraySlots(), List.copyOf(helpers), p.inputSets());
     }
 
     /** Every array a program declares or passes. */
@@ -856,7 +856,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         }
         Program q = new Program(keep(p.inputs(), scalars), keep(p.outputs(), scalars), keep(p.inputArrays(), arrays),
                 keep(p.outputArrays(), arrays), keep(p.params(), scalars), keep(p.arrayParams(), arrays), p.body(),
-                p.scalarSlots(), p.arraySlots(), keep(p.helpers(), called));
+                p.scalarSlots(), p.arraySlots(), keep(p.helpers(), called), p.inputSets());
         return q.equals(p) ? null : q;
     }
 

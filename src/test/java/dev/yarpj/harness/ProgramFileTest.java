@@ -31,7 +31,7 @@ class ProgramFileTest {
                     new ProgramFile(t.program(), t.recipe()).write(file);
                     ProgramFile back = ProgramFile.read(file);
                     assertEquals(t.program(), back.program(), lang + " seed " + seed);
-                    assertEquals(t.prediction().checksum(), back.recipe().interpret(back.program()).checksum());
+                    assertEquals(t.prediction().checksums(), back.recipe().interpret(back.program()).checksums());
                     assertEquals(t.files().files(), back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files(),
                             lang + " seed " + seed);
                 }

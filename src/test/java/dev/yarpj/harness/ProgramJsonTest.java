@@ -75,7 +75,7 @@ class ProgramJsonTest {
         new ProgramFile(t.program(), t.recipe()).write(f);
         ProgramFile back = ProgramFile.read(f);
         assertEquals(t.program(), back.program());
-        assertEquals(t.prediction().checksum(), back.recipe().interpret(back.program()).checksum());
+        assertEquals(t.prediction().checksums(), back.recipe().interpret(back.program()).checksums());
     }
 
     /**

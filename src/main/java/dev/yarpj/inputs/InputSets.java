@@ -1,0 +1,192 @@
+package dev.yarpj.inputs;
+
+import dev.yarpj.ir.Arith;
+import dev.yarpj.ir.BinOp;
+import dev.yarpj.ir.Expr;
+import dev.yarpj.ir.Exprs;
+import dev.yarpj.ir.InputSet;
+import dev.yarpj.ir.LoopHead;
+import dev.yarpj.ir.Program;
+import dev.yarpj.ir.ScalarVar;
+import dev.yarpj.ir.Stmt;
+import dev.yarpj.policy.Rng;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The input-set stage, between fleshing and interpretation: proposes other values for a
+ * fleshed program's inputs, each set a candidate the generator keeps only if the interpreter
+ * runs the program on it without undefined behaviour.
+ *
+ * <p>What changes is the trip counts. An input that only loop bounds read (a bound opaque to
+ * the compiler, {@code i < n} or {@code i < n + 3}: {@link BoundInput}) gets, set by set,
+ * values that give its first loop a trip count around the vector boundaries: 0, 1, and
+ * VF-1, VF, VF+1, 2VF-1 and 2VF+1 for VF from 2 to 64. One build of the test then runs that
+ * loop's scalar path, main vector loop, epilogue and masked tail. Only counts below the
+ * planned one are proposed: the loop then runs a prefix of its planned iterations, which
+ * every array was sized for and no restrict promise or dependence plan excludes. Loops with
+ * constant bounds keep the trip count the compiler sees.
+ */
+public final class InputSets {
+    private InputSets() {}
+
+    /** The vectorization factors whose boundaries a loop's trip counts should meet. */
+    static final List<Integer> FACTORS = List.of(2, 4, 8, 16, 32, 64);
+
+    /**
+     * Up to {@code count} candidate input sets for {@code p} beyond its planned one, in the
+     * order the generator should try them (each differs from the planned set and from the
+     * others); none when no input is read by loop bounds alone.
+     */
+    public static List<InputSet> candidates(Program p, int count, Rng rng) {
+        List<BoundInput> knobs = BoundInput.of(p);
+        if (knobs.isEmpty() || count <= 0) return List.of();
+        // Each input's trip counts, shuffled: set k takes the k-th of each, so sets mix them.
+        Map<BoundInput, List<Long>> trips = new LinkedHashMap<>();
+        for (BoundInput k : knobs) {
+            List<Long> t = new ArrayList<>(boundaryTrips(k.plannedTrip()));
+            for (int i = t.size() - 1; i > 0; i--) java.util.Collections.swap(t, i, rng.between(0, i));
+            trips.put(k, t);
+        }
+        List<InputSet> out = new ArrayList<>();
+        int longest = trips.values().stream().mapToInt(List::size).max().orElse(0);
+        for (int k = 0; k < longest && out.size() < count; k++) {
+            Map<String, Long> values = new LinkedHashMap<>();
+            for (BoundInput b : knobs) {
+                List<Long> t = trips.get(b);
+                if (t.isEmpty()) continue;
+                Long v = b.valueFor(t.get(k % t.size()));
+                if (v != null) values.put(b.input().name(), v);
+            }
+            InputSet s = new InputSet(values);
+            if (!values.isEmpty() && !out.contains(s)) out.add(s);
+        }
+        return out;
+    }
+
+    /** The trip counts below {@code planned} at the boundaries of {@link #FACTORS}, ascending. */
+    static List<Long> boundaryTrips(long planned) {
+        TreeSet<Long> t = new TreeSet<>(List.of(0L, 1L));
+        for (int vf : FACTORS) for (long x : new long[] {vf - 1, vf, vf + 1, 2L * vf - 1, 2L * vf + 1}) t.add(x);
+        return List.copyOf(t.headSet(planned, false));
+    }
+
+    /**
+     * An input that the program reads only as the bound of loops, all of which stop sooner when
+     * it moves the same way ({@code down}: when it is lower); {@code first} is the first of
+     * them, whose trip count its value is chosen for.
+     */
+    record BoundInput(ScalarVar input, LoopHead first, long firstStart, long step, long boundNow, boolean down) {
+        long plannedTrip() {
+            return first.trip();
+        }
+
+        /**
+         * The input's value that gives its first loop {@code trip} iterations, or null when its
+         * type cannot hold it.
+         */
+        Long valueFor(long trip) {
+            boolean up = first.countsUp();
+            long f = firstStart;
+            BinOp op = first.cond().op();
+            long bound;
+            if (up) {
+                bound = switch (op) {
+                    case LT -> trip == 0 ? f : f + (trip - 1) * step + 1;
+                    case LE -> trip == 0 ? f - 1 : f + (trip - 1) * step;
+                    case NE -> f + trip * step;
+                    default -> Long.MIN_VALUE;
+                };
+            } else {
+                bound = switch (op) {
+                    case GT -> trip == 0 ? f : f - (trip - 1) * step - 1;
+                    case GE -> trip == 0 ? f + 1 : f - (trip - 1) * step;
+                    case NE -> f - trip * step;
+                    default -> Long.MIN_VALUE;
+                };
+            }
+            if (bound == Long.MIN_VALUE) return null;
+            long v = input.initValue() + (bound - boundNow);
+            dev.yarpj.ir.NumType t = input.type().base();
+            return Arith.convert(v, t) == v && (t.signed || v >= 0) ? v : null;
+        }
+
+        /** The inputs of {@code p} that only loop bounds read, each with its first loop. */
+        static List<BoundInput> of(Program p) {
+            Map<ScalarVar, Integer> reads = new LinkedHashMap<>();
+            Map<ScalarVar, List<LoopHead>> boundOf = new LinkedHashMap<>();
+            Map<Expr, Boolean> bounds = new IdentityHashMap<>();
+            Expr.Walker count = new Expr.Walker() {
+                @Override
+                public Void scalar(Expr.ScalarRef e) {
+                    if (e.var().role() == ScalarVar.Role.INPUT) reads.merge(e.var(), 1, Integer::sum);
+                    return null;
+                }
+            };
+            new Stmt.Walker() {
+                @Override
+                protected void expr(Expr e) {
+                    if (e != null) count.walk(e);
+                }
+
+                @Override
+                public Void loopNest(Stmt.LoopNest s) {
+                    for (Stmt.LoopLevel lv : s.levels()) {
+                        ScalarVar v = boundInput(lv.head());
+                        if (v != null) boundOf.computeIfAbsent(v, k -> new ArrayList<>()).add(lv.head());
+                    }
+                    return super.loopNest(s);
+                }
+            }.all(p.body().stmts());
+            List<BoundInput> out = new ArrayList<>();
+            boundOf.forEach((v, heads) -> {
+                // Every read of it is one of these bounds, and every loop stops sooner the same way.
+                if (reads.getOrDefault(v, 0) != heads.size()) return;
+                if (heads.stream().map(LoopHead::countsUp).distinct().count() != 1) return;
+                LoopHead h = heads.get(0);
+                if (h.trip() <= 1 || h.guard() != null) return;
+                Long start = constant(h.start());
+                Long step = constant(Exprs.stripImplicit(h.update().rhs()));
+                Long bound = constant(h.cond().rhs());
+                if (start == null || step == null || bound == null || step <= 0) return;
+                out.add(new BoundInput(v, h, start, step, bound, h.countsUp()));
+            });
+            return out;
+        }
+
+        /**
+         * The input a loop's bound reads when it is that input, or that input plus or minus a
+         * constant, compared with the loop's own iterator; else null.
+         */
+        private static ScalarVar boundInput(LoopHead h) {
+            if (!(Exprs.stripImplicit(h.cond().lhs()) instanceof Expr.IterRef it) || !it.iter().equals(h.iter())) return null;
+            Expr b = Exprs.stripImplicit(h.cond().rhs());
+            if (b instanceof Expr.Binary bin && (bin.op() == BinOp.ADD || bin.op() == BinOp.SUB)
+                    && Exprs.stripImplicit(bin.rhs()) instanceof Expr.Const) {
+                b = Exprs.stripImplicit(bin.lhs());
+            }
+            return b instanceof Expr.ScalarRef r && r.var().role() == ScalarVar.Role.INPUT ? r.var() : null;
+        }
+
+        /** The value of an expression of constants and inputs (their planned values), with C's conversions; null for others. */
+        private static Long constant(Expr e) {
+            if (e instanceof Expr.Const c) return Arith.convert(c.value(), c.type());
+            if (e instanceof Expr.ScalarRef r && r.var().role() == ScalarVar.Role.INPUT) return r.var().initValue();
+            if (e instanceof Expr.Cast c) {
+                Long v = constant(c.operand());
+                return v == null ? null : Arith.convert(v, c.operand().type(), c.type());
+            }
+            if (e instanceof Expr.Binary b && (b.op() == BinOp.ADD || b.op() == BinOp.SUB)) {
+                Long l = constant(b.lhs());
+                Long r = constant(b.rhs());
+                if (l == null || r == null) return null;
+                return Arith.convert(b.op() == BinOp.ADD ? l + r : l - r, b.type());
+            }
+            return null;
+        }
+    }
+}

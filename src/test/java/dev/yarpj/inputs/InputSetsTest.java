@@ -1,0 +1,121 @@
+package dev.yarpj.inputs;
+
+import static dev.yarpj.Commands.cmd;
+import static dev.yarpj.Commands.run;
+import static dev.yarpj.Commands.sources;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.gen.GeneratedTest;
+import dev.yarpj.gen.Generator;
+import dev.yarpj.interp.LoopTrips;
+import dev.yarpj.interp.Prediction;
+import dev.yarpj.ir.InputSet;
+import dev.yarpj.lower.CheckMode;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.policy.PolicyLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Input sets: a test's inputs that only loop bounds read get other values set by set, which
+ * give those loops trip counts around the vector boundaries, each set predicted by the
+ * interpreter and printed by one build of the test.
+ */
+class InputSetsTest {
+    @TempDir
+    Path dir;
+
+    private static final GenPolicy ONE = PolicyLoader.load(Path.of("src/test/resources/policies/one-input-set.yaml"));
+
+    @Test
+    void theTripCountsProposedAreTheVectorBoundariesBelowThePlannedOne() {
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 7L, 8L, 9L, 15L, 16L, 17L), InputSets.boundaryTrips(20));
+        assertEquals(List.of(0L), InputSets.boundaryTrips(1));
+        List<Long> all = InputSets.boundaryTrips(1000);
+        assertTrue(all.containsAll(List.of(63L, 64L, 65L, 127L, 129L)) && all.size() == 20, all.toString());
+    }
+
+    @Test
+    void setsBeyondThePlannedOneChangeOnlyBoundInputsAndTheTripCountsTheirLoopsRun() {
+        Generator gen = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH);
+        int multi = 0;
+        int differing = 0;
+        for (long s = 1; s <= 40; s++) {
+            GeneratedTest t = gen.generate(s, "test");
+            List<InputSet> sets = t.program().inputSets();
+            Prediction p = t.prediction();
+            assertEquals(sets.size(), p.sets(), "seed " + s);
+            assertEquals(InputSet.PLANNED, sets.get(0));
+            assertTrue(sets.size() <= 4, "seed " + s);
+            if (sets.size() == 1) continue;
+            multi++;
+            Set<String> bounds = InputSets.BoundInput.of(t.program()).stream().map(b -> b.input().name()).collect(Collectors.toSet());
+            for (InputSet x : sets.subList(1, sets.size())) {
+                assertTrue(bounds.containsAll(x.values().keySet()), "seed " + s + ": " + x + " changes an input other than a loop bound " + bounds);
+            }
+            assertEquals(sets.size(), Set.copyOf(sets).size(), "seed " + s + ": the sets differ");
+            // Each other set runs the loops fewer times in all: a prefix of the planned iterations.
+            long planned = p.loops().stream().mapToLong(LoopTrips::iterations).sum();
+            for (int k = 1; k < p.sets(); k++) {
+                long iters = p.set(k).loops().stream().mapToLong(LoopTrips::iterations).sum();
+                assertTrue(iters < planned, "seed " + s + " set " + k + ": " + iters + " iterations against " + planned);
+            }
+            if (Set.copyOf(p.checksums()).size() > 1) differing++;
+        }
+        assertTrue(multi >= 15, multi + " of 40 tests have several input sets");
+        assertTrue(differing >= multi / 2, differing + " of " + multi + " tests print other checksums for other sets");
+    }
+
+    @Test
+    void theFunctionFilesAreTheSameWhateverTheCount() {
+        for (Language lang : List.of(Language.C, Language.CPP)) {
+            for (long s = 1; s <= 6; s++) {
+                Map<String, String> many = new Generator(GenPolicy.defaults(), lang, CheckMode.HASH).generate(s, "t").files().files();
+                Map<String, String> one = new Generator(ONE, lang, CheckMode.HASH).generate(s, "t").files().files();
+                for (String f : many.keySet()) {
+                    if (!f.startsWith("driver")) assertEquals(one.get(f), many.get(f), lang + " seed " + s + " " + f);
+                }
+            }
+        }
+    }
+
+    @Test
+    void gccAndClangPrintEverySetsPredictionAndTheAssertsDriverChecksEverySet() throws Exception {
+        int built = 0;
+        for (long s = 1; s <= 12 && built < 2; s++) {
+            GeneratedTest hash = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(s, "t");
+            if (hash.program().inputSets().size() < 2) continue;
+            built++;
+            GeneratedTest asserts = new Generator(GenPolicy.defaults(), Language.C, CheckMode.ASSERTS).generate(s, "t");
+            Path h = write(hash, "hash-" + s);
+            Path a = write(asserts, "asserts-" + s);
+            for (String cc : List.of("gcc", "clang")) {
+                for (String o : List.of("-O0", "-O3")) {
+                    run(h, cmd(cc, o, "-w", "driver.c", sources(h, "c"), "-o", "t.bin", "-lm"));
+                    assertEquals(hash.prediction().expectedOutput(), run(h, h.resolve("t.bin").toString()).strip(), "seed " + s + " " + cc + " " + o);
+                    run(a, cmd(cc, o, "-w", "driver.c", sources(a, "c"), "-o", "t.bin", "-lm"));
+                    assertEquals("OK", run(a, a.resolve("t.bin").toString()).strip(), "seed " + s + " " + cc + " " + o);
+                }
+                run(h, cmd(cc, "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-w", "driver.c", sources(h, "c"),
+                        "-o", "san.bin", "-lm"));
+                assertEquals(hash.prediction().expectedOutput(), run(h, h.resolve("san.bin").toString()).strip(), "seed " + s + " " + cc + " sanitizers");
+            }
+            assertEquals(hash.prediction().sets(), hash.prediction().expectedOutput().lines().count());
+        }
+        assertEquals(2, built, "two of seeds 1 to 12 have several input sets");
+    }
+
+    private Path write(GeneratedTest t, String name) throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
+        return d;
+    }
+}
