@@ -261,6 +261,22 @@ public sealed interface Edit {
         }
     }
 
+    /**
+     * Keeps the planned input set and, when {@code set} is above 0, input set {@code set}: the
+     * driver then calls {@code test()} once or twice, and a wrong code that shows in one set
+     * keeps that set alone (the planned one always stays: it is what the loops were planned
+     * for).
+     */
+    record KeepInputSet(int set) implements Edit {
+        public int at() {
+            return 0;
+        }
+
+        public String describe() {
+            return set == 0 ? "keep the planned input set alone" : "keep input set " + set + " beside the planned one";
+        }
+    }
+
     /** Drops the globals, parameters and arrays that nothing reads or writes any more. */
     record DropUnused() implements Edit {
         public int at() {

@@ -175,6 +175,17 @@ public final class IrReducer {
     private Program run(Program p, List<Edit> edits) throws IOException, InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(jobs);
         try {
+            // 0. one input set: the planned one alone, else the planned one and the first other set that
+            // still shows the symptom (each call of test() costs a run of every candidate after this).
+            if (p.inputSets().size() > 1) {
+                List<Edit> keep = new ArrayList<>();
+                for (int k = 0; k < p.inputSets().size(); k++) keep.add(new Edit.KeepInputSet(k));
+                Accepted a = firstThatShows(p, keep, pool);
+                if (a != null) {
+                    accept(a, edits);
+                    p = a.program;
+                }
+            }
             boolean progress = true;
             while (progress && timeLeft()) {
                 progress = false;

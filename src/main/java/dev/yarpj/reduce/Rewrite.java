@@ -111,6 +111,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         // Edits of the whole program (its globals, arrays, helpers) address nothing of the body.
         Program q;
         if (edit instanceof Edit.DropUnused) q = dropUnused(p);
+        else if (edit instanceof Edit.KeepInputSet k) q = keepInputSet(p, k.set());
         else if (edit instanceof Edit.ShrinkArray s) q = shrink(p, s);
         else if (edit instanceof Edit.Unfield u) q = unfield(p, u);
         else if (edit instanceof Edit.Unpoint u) q = unpoint(p, u);
@@ -119,6 +120,14 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
         else if (edit instanceof Edit.DropResult d) q = dropResult(p, d);
         else return inBody(p, edit);
         return q == null ? null : new Applied(q, -1, 0, 0, 0, false);
+    }
+
+    /** {@code p} with the planned input set and set {@code k} (none more when 0); null when that is no change or there is no set {@code k}. */
+    private static Program keepInputSet(Program p, int k) {
+        List<dev.yarpj.ir.InputSet> sets = p.inputSets();
+        if (k >= sets.size()) return null;
+        List<dev.yarpj.ir.InputSet> kept = k == 0 ? List.of(sets.get(0)) : List.of(sets.get(0), sets.get(k));
+        return kept.equals(sets) ? null : p.withInputSets(kept);
     }
 
     /** {@code p} with an edit of its body applied, and where; null when refused. */

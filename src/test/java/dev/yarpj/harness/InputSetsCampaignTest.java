@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A compiler wrong only where a loop runs 9 times (fake-compilers/miscompile-at-trip-9.sh):
  * seed 1's loops run 9 times only in its input set 3, so with input sets the campaign finds
- * it, and its finding names that set; with one input set the same seed passes.
+ * it, its finding names that set and its reduction keeps it; with one input set the same seed
+ * passes.
  */
 class InputSetsCampaignTest {
     static final Path FAKE = Path.of("src/test/resources/fake-compilers/miscompile-at-trip-9.sh").toAbsolutePath();
@@ -41,7 +42,7 @@ class InputSetsCampaignTest {
     }
 
     @Test
-    void aBugAtOneTripCountIsFoundThroughTheInputSetThatRunsItAndNamedInTheFinding(@TempDir Path dir) throws Exception {
+    void aBugAtOneTripCountIsFoundThroughTheInputSetThatRunsItNamedInTheFindingAndKeptByItsReduction(@TempDir Path dir) throws Exception {
         Path results = campaign(dir, "sets");
         List<Path> findings = new ArrayList<>();
         try (Stream<Path> s = Files.walk(results.resolve("wrong-code"), 2)) {
@@ -55,6 +56,16 @@ class InputSetsCampaignTest {
         String said = new String(repro.getInputStream().readAllBytes());
         assertTrue(repro.waitFor(120, TimeUnit.SECONDS));
         assertEquals(0, repro.exitValue(), said);
+
+        // The IR reducer's first step keeps the planned set and the failing one.
+        var cl = Main.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertEquals(0, cl.execute("reduce", f.dir().toString(), "--ir-only", "--candidates", "8", "-j", "1"));
+        Path ir = f.dir().resolve("reduced/ir");
+        assertEquals(2, Files.readString(ir.resolve("expected.txt")).strip().lines().count());
+        assertTrue(Files.readString(ir.resolve("edits.json")).contains("keep input set 3 beside the planned one"),
+                Files.readString(ir.resolve("edits.json")));
 
         Path once = campaign(dir, "one-set", "--policy", "src/test/resources/policies/one-input-set.yaml");
         assertFalse(Files.exists(once.resolve("wrong-code")), "with one input set the loops never run 9 times");
