@@ -273,8 +273,10 @@ final class FuzzCommand implements Callable<Integer> {
         w.printf("CPU: generation %.2f%%, compilation %.2f%%, execution %.2f%%, harness %.2f%%%n", cpu.get("generation_pct"),
                 cpu.get("compilation_pct"), cpu.get("execution_pct"), cpu.get("harness_pct"));
         if (s.get("runs") instanceof Map<?, ?> runs && runs.get("builds") instanceof Number b && b.longValue() > 0) {
-            w.printf("runs: %s of %s builds (%.2f per build, %.2f per compile CPU-second)%n", runs.get("runs"), b,
-                    ((Number) runs.get("runs_per_build")).doubleValue(), ((Number) runs.get("runs_per_compile_cpu_s")).doubleValue());
+            w.printf("runs: %s of %s builds (%.2f per build, %.2f per compile CPU-second); calls of test(), one per input set: %.2f per build,"
+                            + " %.2f per compile CPU-second%n", runs.get("runs"), b, ((Number) runs.get("runs_per_build")).doubleValue(),
+                    ((Number) runs.get("runs_per_compile_cpu_s")).doubleValue(), ((Number) runs.get("calls_per_build")).doubleValue(),
+                    ((Number) runs.get("calls_per_compile_cpu_s")).doubleValue());
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> fresh = (Map<String, Object>) s.get("new_signatures");

@@ -81,11 +81,16 @@ final class CampaignStats {
 
     private long builds;
     private long buildRuns;
+    private long calls;
 
-    /** A build that ran: {@code runs} times, once per emulator setting it was run under. */
-    synchronized void addBuildRuns(int runs) {
+    /**
+     * A build that ran: {@code runs} times, once per emulator setting it was run under, each
+     * run calling {@code test()} once per input set ({@code sets}).
+     */
+    synchronized void addBuildRuns(int runs, int sets) {
         builds++;
         buildRuns += runs;
+        calls += (long) runs * sets;
     }
 
     /** The share of the children's CPU (compiles, links and runs) spent running tests so far. */
@@ -175,6 +180,10 @@ final class CampaignStats {
         execs.put("runs", buildRuns);
         execs.put("runs_per_build", builds == 0 ? 0.0 : buildRuns / (double) builds);
         execs.put("runs_per_compile_cpu_s", buildRuns / Math.max(compileSeconds, 1e-9));
+        // Each run calls test() once per input set: the checks one compile buys.
+        execs.put("calls_of_test", calls);
+        execs.put("calls_per_build", builds == 0 ? 0.0 : calls / (double) builds);
+        execs.put("calls_per_compile_cpu_s", calls / Math.max(compileSeconds, 1e-9));
         m.put("runs", execs);
         m.put("new_signatures", new LinkedHashMap<>(newFindings));
         return m;

@@ -345,7 +345,7 @@ final class TestRunner {
                 shown = at;
             }
         }
-        stats.addBuildRuns(done);
+        stats.addBuildRuns(done, (int) expected.lines().count());
         if (failed != null) output = null;
         else if (output == null) output = expected;
         return new BuildRuns(output, failed, shown, failing, passing, order, settings.size() - done, cpu);

@@ -18,6 +18,30 @@ final class Report {
 
     private Report() {}
 
+    /**
+     * The expected and actual output of a test with several input sets, a row per call of
+     * {@code test()}, the calls that differ marked: main() gives the inputs each set's values
+     * before its call, so the failing input is the one its call names.
+     */
+    static String inputSets(String want, String got, String reference, String buggy) {
+        String[] w = want.split("\n");
+        String[] g = got.split("\n");
+        StringBuilder r = new StringBuilder("main() calls test() once per input set, setting the inputs that set changes first (see main), and "
+                + "prints a checksum per call. Expected (" + reference + " -O0, and the sanitizer builds below) and actual (" + buggy + "):\n\n");
+        r.append("| call (input set) | expected | actual |\n| --- | --- | --- |\n");
+        List<Integer> differ = new java.util.ArrayList<>();
+        for (int k = 0; k < Math.max(w.length, g.length); k++) {
+            String a = k < w.length ? w[k].strip() : "(none)";
+            String b = k < g.length ? g[k].strip() : "(none)";
+            if (!a.equals(b)) differ.add(k);
+            r.append("| ").append(k).append(k == 0 ? " (planned)" : "").append(" | `").append(a).append("` | `").append(b).append('`')
+                    .append(a.equals(b) ? "" : " (wrong)").append(" |\n");
+        }
+        r.append("\nWrong in call").append(differ.size() == 1 ? " " : "s ").append(String.join(", ", differ.stream().map(String::valueOf).toList()))
+                .append(".\n\n");
+        return r.toString();
+    }
+
     /** @param target the target of a finding made for another machine (aarch64-sve, say), else null */
     static String draft(Triage.Verdict v, Symptom s, Path test, String reference, String text, String target) throws IOException {
         String flags = String.join(" ", v.minimal().subList(1, v.minimal().size()));
@@ -48,9 +72,15 @@ final class Report {
         r.append(reference).append(" -O0 ").append(file).append(" -o ref " + LM + " && ").append(exec).append("ref\n");
         r.append(String.join(" ", v.minimal())).append(' ').append(file).append(" -o bug " + LM + " && ").append(exec).append("bug\n```\n\n");
         if (v.kind() == Outcome.WRONG_CODE) {
-            r.append("Expected (").append(reference).append(" -O0, and the sanitizer builds below): `")
-                    .append(s.referenceOutput().strip()).append("`\n\n");
-            r.append("Actual (").append(String.join(" ", v.minimal())).append("): `").append(s.output(v.minimal()).strip()).append("`\n\n");
+            String want = s.referenceOutput().strip();
+            String got = s.output(v.minimal()).strip();
+            if (!want.contains("\n")) {
+                r.append("Expected (").append(reference).append(" -O0, and the sanitizer builds below): `").append(want).append("`\n\n");
+                r.append("Actual (").append(String.join(" ", v.minimal())).append("): `").append(got).append("`\n\n");
+            } else {
+                // Several input sets: main() sets the inputs and calls test() once per set, printing a line each.
+                r.append(inputSets(want, got, reference, String.join(" ", v.minimal())));
+            }
         }
         r.append("## Triage\n\n");
         r.append("- Lowest level and fewest flags that show it: `").append(String.join(" ", v.minimal())).append("`\n");

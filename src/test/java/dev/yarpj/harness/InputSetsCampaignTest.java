@@ -52,6 +52,8 @@ class InputSetsCampaignTest {
         Finding f = Finding.read(findings.get(0));
         assertEquals(Map.of("fake-trip-9", List.of(3L)), f.meta().get("input_sets_failing"), f.meta().toString());
         assertEquals(4, Files.readString(f.dir().resolve("expected.txt")).strip().lines().count());
+        Map<String, Object> summary = JsonFiles.parseObject(Files.readString(results.resolve("summary.json")));
+        assertEquals(4.0, ((Number) ((Map<?, ?>) summary.get("runs")).get("calls_per_build")).doubleValue(), 1e-9, summary.toString());
         Process repro = new ProcessBuilder("bash", f.dir().resolve("repro.sh").toString()).redirectErrorStream(true).start();
         String said = new String(repro.getInputStream().readAllBytes());
         assertTrue(repro.waitFor(120, TimeUnit.SECONDS));
