@@ -86,7 +86,7 @@ final class JsonPrinter {
     record Single(@JsonUnwrapped Header header, String policy, int programs, Skipped skipped, List<RemarkRow> passes,
                   List<RemarkRow> remarks, List<RemarkRow> remarksMissedAnalysisLoop, Rate rate, Long earlyExitLoops,
                   Long earlyExitLoopsVectorized, int generatedPrograms, Map<String, Object> shape, List<TripRow> trips,
-                  TripSummary.ExitEnds exitEnds, Ispc ispc) {}
+                  TripSummary.ExitEnds exitEnds, Ispc ispc, InputSetTrips inputSets) {}
 
     private static Single single(StatsReport report) {
         RunInfo info = report.info();
@@ -99,7 +99,7 @@ final class JsonPrinter {
                 r == null ? null : r.loopMissedAndAnalysis().stream().map(RemarkRow::of).toList(),
                 r == null ? null : Rate.of(r.rate()), s == null ? null : s.earlyExitLoops(), s == null ? null : s.earlyExitLoopsVectorized(),
                 side.trips().programs(), shape(side.shape()), side.trips().rows().stream().map(TripRow::of).toList(),
-                side.trips().exitEnds(), side.ispc() == null ? null : Ispc.of(side.ispc(), info.ispcBuild()));
+                side.trips().exitEnds(), side.ispc() == null ? null : Ispc.of(side.ispc(), info.ispcBuild()), side.inputSets());
     }
 
     /** Two policies; the remark figures are null when nothing was compiled, ispc for other languages. */
@@ -107,7 +107,7 @@ final class JsonPrinter {
     record Compared(@JsonUnwrapped Header header, double alpha, SideHead a, SideHead b, List<CompareRow> passesPassed,
                     List<CompareRow> passesAllKinds, List<CompareRow> remarksPassed, List<CompareRow> remarksMissedAnalysisLoop,
                     GeoMean geomean, RateComparison rate, int generatedProgramsA, int generatedProgramsB, Both<Map<String, Object>> shape,
-                    List<TripCompareRow> trips, Both<TripSummary.ExitEnds> exitEnds, Both<Ispc> ispc) {}
+                    List<TripCompareRow> trips, Both<TripSummary.ExitEnds> exitEnds, Both<Ispc> ispc, Both<InputSetTrips> inputSets) {}
 
     record Both<T>(T a, T b) {}
 
@@ -126,7 +126,8 @@ final class JsonPrinter {
                 a.trips().programs(), b.trips().programs(), new Both<>(shape(a.shape()), shape(b.shape())),
                 report.trips().rows().stream().map(TripCompareRow::of).toList(), new Both<>(a.trips().exitEnds(), b.trips().exitEnds()),
                 a.ispc() == null || b.ispc() == null ? null
-                        : new Both<>(Ispc.of(a.ispc(), info.ispcBuild()), Ispc.of(b.ispc(), info.ispcBuild())));
+                        : new Both<>(Ispc.of(a.ispc(), info.ispcBuild()), Ispc.of(b.ispc(), info.ispcBuild())),
+                new Both<>(a.inputSets(), b.inputSets()));
     }
 
     /** The skipped seeds by why; run, run_timeout and mismatch (only ISPC mask runs skip for these) when there were any. */

@@ -39,7 +39,7 @@ record StatsReport(RunInfo info, List<Side> sides, PolicyComparison remarks, Rem
      * {@code remarks} null when no remarks were collected, {@code ispc} null for other languages.
      */
     record Side(String label, String policy, Map<Skip, Integer> skipped, int programs, Remarks remarks, ShapeSummary shape,
-                TripSummary trips, Ispc ispc, SyclChoices sycl) {
+                TripSummary trips, Ispc ispc, SyclChoices sycl, InputSetTrips inputSets) {
         int skippedTotal() {
             int n = 0;
             for (int c : skipped.values()) n += c;
@@ -234,6 +234,7 @@ record StatsReport(RunInfo info, List<Side> sides, PolicyComparison remarks, Rem
             ispc = new Ispc(lowering, parallel, shownParallelTripRows(parallel), masks);
         }
         return new Side(label, r.policyName(), skipped, programs, remarks, new ShapeSummary(r.tests(TestFigures::shape)),
-                new TripSummary(r.tests(TestFigures::loops)), ispc, SyclChoices.of(r.tests(TestFigures::choices)));
+                new TripSummary(r.tests(TestFigures::loops)), ispc, SyclChoices.of(r.tests(TestFigures::choices)),
+                InputSetTrips.sum(r.tests(TestFigures::inputSets)));
     }
 }

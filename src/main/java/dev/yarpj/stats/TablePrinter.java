@@ -50,6 +50,7 @@ final class TablePrinter {
         shape(List.of(""), List.of(side.shape()));
         out.println();
         trips(side.trips());
+        out.println(side.inputSets().line());
         if (side.ispc() != null) {
             out.println();
             ispc(side, info.ispcBuild());
@@ -140,6 +141,8 @@ final class TablePrinter {
         shape(List.of("A ", "B "), List.of(a.shape(), b.shape()));
         out.println();
         trips(a.trips().programs(), b.trips().programs(), report.trips(), a.trips().exitEnds(), b.trips().exitEnds());
+        out.println("A " + a.inputSets().line());
+        out.println("B " + b.inputSets().line());
         if (a.ispc() != null && b.ispc() != null) {
             for (StatsReport.Side side : List.of(a, b)) {
                 out.println();
