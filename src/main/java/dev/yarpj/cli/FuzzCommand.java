@@ -52,8 +52,8 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--swarm", description = "Swarm testing: each test switches a random subset of features off.")
     boolean swarm;
 
-    @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj, whose C and C++ testbeds draw a configuration "
-            + "per test from a space of options; harness/testbeds-<target>-space.yaml do that under qemu for riscv64-rvv, "
+    @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj, where GCC trunk and the newest clang at -O1 and -Os"
+            + " are joined by testbeds that draw a configuration per test from a space of options; harness/testbeds-<target>-space.yaml do that under qemu for riscv64-rvv, "
             + "aarch64-sve, powerpc64le, s390x and loongarch64; docs/guide.md, Testbeds).")
     Path testbedsFile;
 
