@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Measure generation speed (one thread, no file output).")
 final class BenchCommand implements Callable<Integer> {
-    @Option(names = "--lang", defaultValue = "c", description = "c or cpp (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--lang", defaultValue = "c", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     GenCommand.Lang lang;
 
     @Option(names = "--seed", defaultValue = "1", description = "First seed (default: ${DEFAULT-VALUE}).")

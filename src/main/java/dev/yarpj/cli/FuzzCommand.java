@@ -27,6 +27,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "fuzz", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
+            "Run a campaign: generate, build with every testbed, run, compare.",
             "Differential testing: generate tests, compile each with every testbed, run,",
             "and compare with the prediction and across testbeds. Findings (wrong code,",
             "compiler crashes, compile hangs, rejected programs, runtime crashes and",
@@ -38,7 +39,9 @@ import picocli.CommandLine.Option;
             "twin func.cpp by the testbeds with an ispc-cpp compiler, all linked to one",
             "C++ driver and compared. With --lang=sycl, func.cpp is compiled and linked by",
             "every testbed with a 'sycl' compiler (AdaptiveCpp's acpp in the shipped file;",
-            "bring your own) and func_ref.cpp, the C++ lowering, by those with 'sycl-cpp'."})
+            "bring your own) and func_ref.cpp, the C++ lowering, by those with 'sycl-cpp'.",
+            "More in docs/guide.md (fuzz, testbeds, configuration spaces, other targets,",
+            "shards and Slurm)."})
 final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--lang", defaultValue = "c", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     GenCommand.Lang lang;
@@ -49,9 +52,9 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--swarm", description = "Swarm testing: each test switches a random subset of features off.")
     boolean swarm;
 
-    @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj, whose C and C++ testbeds draw a configuration "
-            + "per test from a space of options; harness/testbeds-<target>-space.yaml do that under qemu for riscv64-rvv, "
-            + "aarch64-sve, powerpc64le, s390x and loongarch64).")
+    @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj, where GCC trunk and the newest clang at -O1 and -Os"
+            + " are joined by testbeds that draw a configuration per test from a space of options; harness/testbeds-<target>-space.yaml do that under qemu for riscv64-rvv, "
+            + "aarch64-sve, powerpc64le, s390x and loongarch64; docs/guide.md, Testbeds).")
     Path testbedsFile;
 
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Tests run at once (default: number of cores; with --resume: as many as the run it continues).")
@@ -77,7 +80,7 @@ final class FuzzCommand implements Callable<Integer> {
             + " largest tests), with 3 times that of wall-clock time for a compile that waits for a core on a busy machine;"
             + " a compile past either is a slow compile, counted apart and not a finding, unless the testbeds that finished the"
             + " same test took a tenth of the limit or less (median): then it is a compile-time outlier, a compile-hang finding"
-            + " rechecked in the background.")
+            + " rechecked in the background (docs/guide.md, fuzz).")
     Double compileTimeout;
 
     @Option(names = "--recheck-timeout", paramLabel = "CPU-SECONDS", description = "CPU limit of the low-priority recheck"
@@ -104,7 +107,8 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Option(names = "--shard", paramLabel = "K/N", description = "Run shard K (0 to N-1) of a campaign split N ways: seeds "
             + "first+K, first+K+N, ... Shards run at once, on one machine or many, into one DIR; the first to start saves "
-            + "the settings (and a picked first seed) that the others must repeat. Each keeps its log in DIR/shards/K/.")
+            + "the settings (and a picked first seed) that the others must repeat. Each keeps its log in DIR/shards/K/"
+            + " (docs/guide.md, Campaigns on a cluster: shards and Slurm).")
     String shard;
 
     @Option(names = "--quiet", description = "No progress line, only the summary.")

@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
 
 @Command(name = "gen", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Generate UB-free loop tests: func.<ext> (the test function), driver.<ext>",
+            "Generate UB-free loop tests whose output is known in advance.",
+            "Writes func.<ext> (the test function), driver.<ext>",
             "(globals, main, output check) and init.h; with extern helper functions",
             "also helpers.<ext>, which defines them: build it with func into one object",
             "('cc -r func.c helpers.c -o func.o'), with -flto to inline across the two.",
@@ -32,7 +33,8 @@ import picocli.CommandLine.Option;
             "'ispc --pic ... -h func_ispc.h' and the driver with -DYARPJ_ISPC.",
             "--lang=sycl writes func.cpp (SYCL 2020: build it with a SYCL compiler such",
             "as 'acpp --acpp-targets=omp'), func_ref.cpp (the C++ lowering of the same",
-            "program), driver.cpp and init.h."})
+            "program), driver.cpp and init.h.",
+            "More in docs/guide.md (gen, ISPC, SYCL, Policies)."})
 final class GenCommand implements Callable<Integer> {
 
     enum Lang {

@@ -24,7 +24,8 @@ import picocli.CommandLine.Parameters;
             "Then, for C and C++, C-Vise on what is left for the rest of the budget:",
             "FINDING/reduced/merged.<ext>, merged.<ext>.orig, interesting.sh (the test",
             "every kept candidate passed: sanitizer-clean with gcc and clang, same",
-            "symptom), reduce.json and README.txt. ISPC and SYCL reduce in the IR only."})
+            "symptom), reduce.json and README.txt. ISPC and SYCL reduce in the IR only.",
+            "More in docs/guide.md (reduce)."})
 final class ReduceCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FINDING", description = "A finding directory: results/<kind>/<signature>/<seed>.")
     Path finding;

@@ -14,15 +14,17 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Write one self-contained HTML page over fuzz campaigns: their results",
-            "directories, every shard merged. It shows the campaign at a glance (wall",
-            "time, tests, tests per hour, testbed runs by outcome, CPU shares, per shard",
-            "and in total), the findings (kind, signature, tests that hit it, first seen,",
-            "testbeds, example seeds, links to repro.sh and reduced tests, whether the",
-            "logs and the finding directories agree) and plots (tests and findings over",
-            "time, outcomes and compile times per testbed, trip counts and idioms of the",
-            "tested loops). The page needs no network and runs no scripts. A campaign may",
-            "still be running."})
+            "Write one self-contained HTML page over fuzz campaigns.",
+            "Over their results directories, every shard merged, it shows the campaign at",
+            "a glance (wall time, tests, tests per hour, testbed runs by outcome, CPU",
+            "shares, per shard and in total), the findings (kind, signature, tests that",
+            "hit it, first seen, testbeds, example seeds, links to repro.sh and reduced",
+            "tests, the bug yarpj triage put each in and whether it is open or fixed on",
+            "the newest compilers, whether the logs and the finding directories agree)",
+            "and plots (tests and findings over time, outcomes and compile times per",
+            "testbed, trip counts and idioms of the tested loops). The page needs no",
+            "network and runs no scripts. A campaign may still be running.",
+            "More in docs/guide.md (report)."})
 final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RESULTS", arity = "1..*", description = "Results directories of yarpj fuzz (its --out).")
     List<Path> results;

@@ -25,8 +25,9 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Count the optimization remarks of clang or gcc on generated tests (for ISPC: the",
-            "variety of the lowering and the execution masks of the varying ifs).",
+            "Count optimization remarks on generated tests; measure their loops.",
+            "Counts the optimization remarks of clang or gcc on generated tests (for ISPC:",
+            "the variety of the lowering and the execution masks of the varying ifs).",
             "",
             "The tests of seeds A..B are generated in-process; each func (with init.h) is",
             "written to a temporary directory, which is removed afterwards, and compiled",
@@ -45,7 +46,8 @@ import picocli.CommandLine.Option;
             "Then the shape of the generated programs (loop nesting, loops, statements per",
             "loop body) and the trip counts the interpreter measured: per static loop (each",
             "level of each nest), the times it was entered and its iterations in all. Every",
-            "loop, the loops of each idiom, and the innermost levels alone are shown as the",
+            "loop, the loops of each idiom, the innermost levels alone, and the loops that a",
+            "break, a header exit or a return may leave (scope exits) are shown as the",
             "number of loops, the share never entered and the shares whose iterations per",
             "entry average <= 1, 2-7 (over 1, under 8), 8-63 and >= 64, and the median",
             "iterations per entry over the entered loops. --no-compile reports only these",
@@ -93,6 +95,7 @@ import picocli.CommandLine.Option;
             "bad input or a compiler that cannot run; 1 if too few programs compiled (or,",
             "with --no-compile, were generated; or temporary files cannot be written; or,",
             "for ISPC, were built and run, or a checksum mismatched).",
+            "More in docs/guide.md (stats).",
             ""})
 final class StatsCommand implements Callable<Integer> {
 

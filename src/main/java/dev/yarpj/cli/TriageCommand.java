@@ -14,11 +14,14 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "triage", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {
-            "Find the flags, pass and versions behind C and C++ findings; draft bug reports.",
+            "Find the flags, pass and versions behind findings; draft bug reports.",
+            "C, C++ and ISPC findings; for ISPC: the lowest level and the targets that",
+            "show it, and for a crash an LLVM IR reproducer when llc fails the same way.",
             "Reduce findings first with 'yarpj reduce': triage then works on",
-            "FINDING/reduced/merged.<ext>, else on the finding's files merged. For each",
-            "finding: the lowest optimization level and fewest testbed flags that show the",
-            "symptom, with -march=native replaced by the lowest named level that shows it;",
+            "FINDING/reduced/merged.<ext>, else on the IR phase's FINDING/reduced/ir/, else",
+            "on the finding's files merged. For each C and C++ finding: the lowest",
+            "optimization level and fewest testbed flags that show the symptom, with",
+            "-march=native replaced by the lowest named level that shows it;",
             "the pass to blame (clang: bisection with -mllvm -opt-bisect-limit; gcc: the",
             "optimization flags and tree/RTL passes whose disabling alone removes the",
             "symptom); every installed version of the compiler (gcc-N, gcc-trunk, clang-N",
@@ -30,9 +33,10 @@ import picocli.CommandLine.Parameters;
             "For a clang finding blamed on one pass, FINDING/triage/ir/: the LLVM IR at that",
             "pass's input (before.ll), an opt (llc for the back end) command that shows the",
             "symptom with that pass alone, and the IR reduced by llvm-reduce (reduced.ll),",
-            "with the LLVM tools of the clang's own version (opt-N, llvm-reduce-N on the PATH,",
-            "as scripts/install-compilers.sh installs them for the newest clang).",
-            "Findings whose blamed pass agrees are one bug."})
+            "with the LLVM tools of the clang's own version (opt-N, llvm-reduce-N on the",
+            "PATH, as scripts/install-compilers.sh installs them for the newest clang).",
+            "Findings whose blamed pass agrees are one bug. SYCL findings are not triaged.",
+            "More in docs/guide.md (triage)."})
 final class TriageCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FINDING", arity = "1..*", description = "Finding directories: results/<kind>/<signature>/<seed>.")
     List<Path> findings;
@@ -56,9 +60,9 @@ final class TriageCommand implements Callable<Integer> {
     int irIterations;
 
     @Option(names = "--bugs", paramLabel = "FILE",
-            description = {"Also write the report drafts of the bugs open on the newest compilers, one per distinct bug (from its",
-                    "smallest finding), into FILE: into its part marked by an earlier --bugs if it has one (bugs.md, say), else",
-                    "at its end, else a new file. Give all findings at once: the marked part is rewritten whole."})
+            description = "Also write the report drafts of the bugs open on the newest compilers, one per distinct bug (from its"
+                    + " smallest finding), into FILE: into its part marked by an earlier --bugs if it has one (bugs.md, say), else"
+                    + " at its end, else a new file. Give all findings at once: the marked part is rewritten whole.")
     Path bugs;
 
     @CommandLine.Spec
