@@ -22,7 +22,9 @@ import picocli.CommandLine.Option;
         description = {
             "Generate UB-free loop tests whose output is known in advance.",
             "Writes func.<ext> (the test function), driver.<ext>",
-            "(globals, main, output check) and init.h; with extern helper functions",
+            "(globals, main, output check), init.h and expected.txt (the checksums",
+            "main prints: one per input set, main calling test once per set); with",
+            "extern helper functions",
             "also helpers.<ext>, which defines them: build it with func into one object",
             "('cc -r func.c helpers.c -o func.o'), with -flto to inline across the two.",
             "Link C tests with -lm: floating point may call fmin, fma or sqrt.",
