@@ -22,14 +22,16 @@ import java.util.TreeSet;
  * fleshed program's inputs, each set a candidate the generator keeps only if the interpreter
  * runs the program on it without undefined behaviour.
  *
- * <p>What changes is the trip counts. An input that only loop bounds read (a bound opaque to
+ * <p>What changes is the trip counts, and where early exits fire. An input that only loop bounds read (a bound opaque to
  * the compiler, {@code i < n} or {@code i < n + 3}: {@link BoundInput}) gets, set by set,
  * values that give its first loop a trip count around the vector boundaries: 0, 1, and
  * VF-1, VF, VF+1, 2VF-1 and 2VF+1 for VF from 2 to 64. One build of the test then runs that
  * loop's scalar path, main vector loop, epilogue and masked tail. Only counts below the
  * planned one are proposed: the loop then runs a prefix of its planned iterations, which
  * every array was sized for and no restrict promise or dependence plan excludes. Loops with
- * constant bounds keep the trip count the compiler sees.
+ * constant bounds keep the trip count the compiler sees. An early exit's sentinel array
+ * ({@link Sentinel}) gets its special element moved to the first, middle or last iteration of
+ * its loop, or taken away.
  */
 public final class InputSets {
     private InputSets() {}
@@ -44,16 +46,16 @@ public final class InputSets {
      */
     public static List<InputSet> candidates(Program p, int count, Rng rng) {
         List<BoundInput> knobs = BoundInput.of(p);
-        if (knobs.isEmpty() || count <= 0) return List.of();
-        // Each input's trip counts, shuffled: set k takes the k-th of each, so sets mix them.
+        List<Sentinel> sentinels = Sentinel.of(p);
+        if ((knobs.isEmpty() && sentinels.isEmpty()) || count <= 0) return List.of();
+        // Each input's trip counts and each sentinel's positions, shuffled: set k takes the k-th of each, so sets mix them.
         Map<BoundInput, List<Long>> trips = new LinkedHashMap<>();
-        for (BoundInput k : knobs) {
-            List<Long> t = new ArrayList<>(boundaryTrips(k.plannedTrip()));
-            for (int i = t.size() - 1; i > 0; i--) java.util.Collections.swap(t, i, rng.between(0, i));
-            trips.put(k, t);
-        }
+        for (BoundInput k : knobs) trips.put(k, shuffled(boundaryTrips(k.plannedTrip()), rng));
+        Map<Sentinel, List<Long>> places = new LinkedHashMap<>();
+        for (Sentinel x : sentinels) places.put(x, shuffled(x.otherPositions(), rng));
         List<InputSet> out = new ArrayList<>();
-        int longest = trips.values().stream().mapToInt(List::size).max().orElse(0);
+        int longest = Math.max(trips.values().stream().mapToInt(List::size).max().orElse(0),
+                places.values().stream().mapToInt(List::size).max().orElse(0));
         for (int k = 0; k < longest && out.size() < count; k++) {
             Map<String, Long> values = new LinkedHashMap<>();
             for (BoundInput b : knobs) {
@@ -62,10 +64,100 @@ public final class InputSets {
                 Long v = b.valueFor(t.get(k % t.size()));
                 if (v != null) values.put(b.input().name(), v);
             }
-            InputSet s = new InputSet(values);
-            if (!values.isEmpty() && !out.contains(s)) out.add(s);
+            Map<String, InputSet.Plant> plants = new LinkedHashMap<>();
+            for (Sentinel x : sentinels) {
+                List<Long> at = places.get(x);
+                if (!at.isEmpty()) plants.put(x.array().name(), new InputSet.Plant(at.get(k % at.size()), x.sentinel()));
+            }
+            InputSet s = new InputSet(values, plants);
+            if ((!values.isEmpty() || !plants.isEmpty()) && !out.contains(s)) out.add(s);
         }
         return out;
+    }
+
+    private static List<Long> shuffled(List<Long> l, Rng rng) {
+        List<Long> t = new ArrayList<>(l);
+        for (int i = t.size() - 1; i > 0; i--) java.util.Collections.swap(t, i, rng.between(0, i));
+        return t;
+    }
+
+    /**
+     * The sentinel array of an early exit: a one-dimensional input array of one value that
+     * the program reads only in {@code if (s[i] == K)}, {@code i} the iterator of {@code loop},
+     * and whose element at the planned iteration holds {@code K} (or none does). A set moves
+     * {@code K} to the element of the loop's first, middle or last planned iteration, or takes
+     * it away: the exit then fires there, or never. Where it fires later than planned, or
+     * never, the loop runs more of its planned iterations than it did, all within the space
+     * its arrays were sized for, and the interpreter checks the values it computes there.
+     */
+    record Sentinel(dev.yarpj.ir.ArrayVar array, long sentinel, LoopHead loop, long first, long step) {
+        /** The element offsets a set may move the sentinel to: the first, middle and last planned iterations', and none (-1), but the planned one. */
+        List<Long> otherPositions() {
+            long trip = loop.trip();
+            TreeSet<Long> at = new TreeSet<>();
+            at.add(-1L);
+            for (long t : new long[] {0, trip / 2, trip - 1}) {
+                long v = loop.countsUp() ? first + t * step : first - t * step;
+                if (v >= 0 && v < array.dims().get(0)) at.add(v);
+            }
+            at.remove(array.fill().plantAt());
+            return List.copyOf(at);
+        }
+
+        static List<Sentinel> of(Program p) {
+            Map<dev.yarpj.ir.ArrayVar, Integer> reads = new LinkedHashMap<>();
+            Map<dev.yarpj.ir.ArrayVar, Long> tested = new LinkedHashMap<>();
+            Map<dev.yarpj.ir.ArrayVar, dev.yarpj.ir.Iterator> by = new LinkedHashMap<>();
+            Map<dev.yarpj.ir.ArrayVar, Integer> tests = new LinkedHashMap<>();
+            Map<dev.yarpj.ir.Iterator, LoopHead> heads = new LinkedHashMap<>();
+            Expr.Walker count = new Expr.Walker() {
+                @Override
+                public Void subscript(Expr.Subscript e) {
+                    reads.merge(e.array(), 1, Integer::sum);
+                    return super.subscript(e);
+                }
+            };
+            new Stmt.Walker() {
+                @Override
+                protected void expr(Expr e) {
+                    if (e != null) count.walk(e);
+                }
+
+                @Override
+                public Void ifStmt(Stmt.If s) {
+                    if (Exprs.stripImplicit(s.cond()) instanceof Expr.Binary b && b.op() == BinOp.EQ
+                            && Exprs.stripImplicit(b.lhs()) instanceof Expr.Subscript sub && sub.indices().size() == 1
+                            && Exprs.stripImplicit(sub.indices().get(0)) instanceof Expr.IterRef it
+                            && Exprs.stripImplicit(b.rhs()) instanceof Expr.Const k) {
+                        tests.merge(sub.array(), 1, Integer::sum);
+                        tested.put(sub.array(), k.value());
+                        by.put(sub.array(), it.iter());
+                    }
+                    return super.ifStmt(s);
+                }
+
+                @Override
+                public Void loopNest(Stmt.LoopNest s) {
+                    for (Stmt.LoopLevel lv : s.levels()) heads.put(lv.head().iter(), lv.head());
+                    return super.loopNest(s);
+                }
+            }.all(p.body().stmts());
+            List<Sentinel> out = new ArrayList<>();
+            for (dev.yarpj.ir.ArrayVar a : p.inputArrays()) {
+                dev.yarpj.ir.ArrayVar.Fill f = a.fill();
+                if (a.rank() != 1 || a.field() != null || f.varies() || f.even() != f.odd() || !tests.containsKey(a)) continue;
+                if (!tests.get(a).equals(reads.get(a)) || tests.get(a) != 1) continue;
+                long k = tested.get(a);
+                if (k == f.even() || (f.planted() && f.plant() != k)) continue;
+                LoopHead h = heads.get(by.get(a));
+                if (h == null || h.trip() <= 0 || h.guard() != null) continue;
+                Long start = BoundInput.constant(h.start());
+                Long step = BoundInput.constant(Exprs.stripImplicit(h.update().rhs()));
+                if (start == null || step == null || step <= 0) continue;
+                out.add(new Sentinel(a, k, h, start, step));
+            }
+            return out;
+        }
     }
 
     /** The trip counts below {@code planned} at the boundaries of {@link #FACTORS}, ascending. */
@@ -173,7 +265,7 @@ public final class InputSets {
         }
 
         /** The value of an expression of constants and inputs (their planned values), with C's conversions; null for others. */
-        private static Long constant(Expr e) {
+        static Long constant(Expr e) {
             if (e instanceof Expr.Const c) return Arith.convert(c.value(), c.type());
             if (e instanceof Expr.ScalarRef r && r.var().role() == ScalarVar.Role.INPUT) return r.var().initValue();
             if (e instanceof Expr.Cast c) {

@@ -79,11 +79,14 @@ public final class Interpreter {
 
     /** Whether each loop must run its planned trips: on the planned input set only (the others change trip counts). */
     private final boolean planned;
+    /** The input set the program runs on: its input scalars' values and its sentinel arrays' fills. */
+    private final InputSet set;
 
     private Interpreter(Program p, InputSet set, long stepBudget, boolean portable, boolean eager) {
         this.portable = portable;
         this.eager = eager;
         this.planned = set.equals(InputSet.PLANNED);
+        this.set = set;
         this.scalars = new long[p.scalarSlots()];
         this.arrays = new long[p.arraySlots()][];
         this.scalarOrders = new AnyOrder[p.scalarSlots()];
@@ -891,7 +894,7 @@ public final class Interpreter {
         }
         Ev[] idx = indices(s);
         int[] ds = dims(a);
-        ArrayVar.Fill f = a.fill();
+        ArrayVar.Fill f = set.fillOf(a);
         int axis = f.axis();
         NumType base = a.base();
         return () -> {

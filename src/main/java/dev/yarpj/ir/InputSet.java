@@ -6,22 +6,46 @@ import java.util.Map;
 
 /**
  * One set of values the driver gives a test's inputs before a call of {@code test()}: the
- * input scalars it changes, by name, each to its value; every other input keeps its
- * {@link ScalarVar#initValue}. A program's first set is {@link #PLANNED}, the values the
- * generator built it around; the others give its loops other trip counts, so that one build
- * runs its loops' scalar paths, main vector loops, epilogues and masked tails.
+ * input scalars it changes, by name, each to its value ({@code values}; every other input
+ * keeps its {@link ScalarVar#initValue}), and the sentinel arrays of early exits whose one
+ * special element it moves ({@code plants}, by name: the element the exit's test is true at,
+ * or none). A program's first set is {@link #PLANNED}, the values the generator built it
+ * around; the others give its loops other trip counts and its exits other iterations to fire
+ * at, so that one build runs its loops' scalar paths, main vector loops, epilogues and masked
+ * tails.
  */
-public record InputSet(Map<String, Long> values) {
+public record InputSet(Map<String, Long> values, Map<String, Plant> plants) {
     /** The planned values: nothing changed. */
-    public static final InputSet PLANNED = new InputSet(Map.of());
+    public static final InputSet PLANNED = new InputSet(Map.of(), Map.of());
+
+    /**
+     * Where a sentinel array holds its special value in this set: the row-major element
+     * {@code at} holds {@code value}, every other element the array's fill; {@code at} -1: no
+     * element does (the exit never fires).
+     */
+    public record Plant(long at, long value) {}
 
     public InputSet {
-        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values == null ? Map.of() : values));
+        plants = Collections.unmodifiableMap(new LinkedHashMap<>(plants == null ? Map.of() : plants));
+    }
+
+    /** A set that changes input scalars only. */
+    public InputSet(Map<String, Long> values) {
+        this(values, Map.of());
     }
 
     /** The value this set gives {@code v}. */
     public long valueOf(ScalarVar v) {
         Long x = values.get(v.name());
         return x != null ? x : v.initValue();
+    }
+
+    /** The fill array {@code a} has in this set: its own, or with the special element this set moves it to. */
+    public ArrayVar.Fill fillOf(ArrayVar a) {
+        Plant p = plants.get(a.name());
+        if (p == null) return a.fill();
+        ArrayVar.Fill f = a.fill();
+        return new ArrayVar.Fill(f.even(), f.odd(), f.axis(), p.at(), p.value(), f.mul(), f.add(), f.span());
     }
 }

@@ -357,6 +357,16 @@ public final class CFamilyLowerer implements Lowerer {
             if (sets.size() > 1) w.line("/* input set " + k + (k == 0 ? ": the planned values */" : " */"));
             w.line("init();");
             if (k > 0) for (ScalarVar v : changed) w.line(v.name() + " = " + literal(litType(v.base()), sets.get(k).valueOf(v)) + ";");
+            // A sentinel array this set moves the special element of: back to the fill where init() put it, then where the set has it.
+            if (k > 0) {
+                for (ArrayVar a : p.inputArrays()) {
+                    InputSet.Plant moved = sets.get(k).plants().get(a.name());
+                    if (moved == null) continue;
+                    NumType lt = litType(a.base());
+                    if (a.fill().plantAt() >= 0) w.line(elementAt(a, a.fill().plantAt()) + " = " + literal(lt, a.fill().even()) + ";");
+                    if (moved.at() >= 0) w.line(elementAt(a, moved.at()) + " = " + literal(lt, moved.value()) + ";");
+                }
+            }
             w.line(call);
             if (check == CheckMode.HASH) {
                 if (sets.size() > 1) {
@@ -431,6 +441,17 @@ public final class CFamilyLowerer implements Lowerer {
         for (int d = 0; d < a.rank(); d++) w.close();
     }
 
+    /** The element of {@code a} at row-major offset {@code offset}, with constant subscripts. */
+    private static String elementAt(ArrayVar a, long offset) {
+        List<String> at = new ArrayList<>();
+        long rest = offset;
+        for (int d = a.rank() - 1; d >= 0; d--) {
+            at.add(0, Long.toString(rest % a.dims().get(d)));
+            rest /= a.dims().get(d);
+        }
+        return ExprPrinter.elementText(a, at);
+    }
+
     private void fillLoop(CodeWriter w, ArrayVar a) {
         ArrayVar.Fill f = a.fill();
         NumType lt = litType(a.base());
@@ -448,14 +469,6 @@ public final class CFamilyLowerer implements Lowerer {
             value = literal(lt, f.even());
         }
         walk(w, a, element(a) + " = " + value + ";");
-        if (f.planted()) {
-            List<String> at = new ArrayList<>();
-            long rest = f.plantAt();
-            for (int d = a.rank() - 1; d >= 0; d--) {
-                at.add(0, Long.toString(rest % a.dims().get(d)));
-                rest /= a.dims().get(d);
-            }
-            w.line(ExprPrinter.elementText(a, at) + " = " + literal(lt, f.plant()) + ";");
-        }
+        if (f.planted()) w.line(elementAt(a, f.plantAt()) + " = " + literal(lt, f.plant()) + ";");
     }
 }

@@ -4,7 +4,8 @@ package dev.yarpj.policy;
  * The {@code inputs:} section of a policy: how many input sets a test carries. The driver
  * calls {@code test()} once per set, setting the inputs again before each call, and prints a
  * checksum per set, so one compile checks several paths through its loops: the sets beyond
- * the first give the loops whose bounds are inputs other trip counts ({@code inputs.InputSets}).
+ * the first give the loops whose bounds are inputs other trip counts, and early exits other
+ * iterations to fire at ({@code inputs.InputSets}).
  * C and C++ for now: ISPC and SYCL tests carry one set.
  */
 public record InputPolicy(
