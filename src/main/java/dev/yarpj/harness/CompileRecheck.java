@@ -148,16 +148,25 @@ final class CompileRecheck {
         }
     }
 
-    private void recheck(Job job) throws IOException {
-        TestRunner.clean(scratch);
-        try (Stream<Path> s = Files.list(job.example())) {
+    /**
+     * Copies what the compile of a finding's test reads into {@code scratch}: its func and
+     * driver files, headers, and the second file of its extern helpers, which the compile
+     * builds with func (without it the recheck failed, "no such file": a verdict of nothing).
+     */
+    static void copySources(Path example, Path scratch) throws IOException {
+        try (Stream<Path> s = Files.list(example)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String n = p.getFileName().toString();
-                if (n.startsWith("func") || n.startsWith("driver") || n.endsWith(".h")) {
+                if (n.startsWith("func") || n.startsWith("driver") || n.endsWith(".h") || n.startsWith(dev.yarpj.lower.CFamilyLowerer.HELPERS)) {
                     Files.copy(p, scratch.resolve(n), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         }
+    }
+
+    private void recheck(Job job) throws IOException {
+        TestRunner.clean(scratch);
+        copySources(job.example(), scratch);
         List<String> cmd = new ArrayList<>(List.of("nice", "-n", "19"));
         cmd.addAll(job.compile());
         ProcessRunner.Result r = ProcessRunner.run(scratch, "recheck", cmd, limits);
