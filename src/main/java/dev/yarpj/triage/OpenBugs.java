@@ -33,7 +33,7 @@ final class OpenBugs {
             open++;
             b.append('\n').append(demoted(Files.readString(draft).strip())).append("\n\n");
             b.append("Triaged from ").append(findings.size() == 1 ? "the finding " : findings.size() + " findings of this bug; the smallest is ")
-                    .append('`').append(smallest.finding()).append("` (").append(g.getKey()).append(").\n");
+                    .append('`').append(inResults(smallest.finding())).append("` (").append(g.getKey()).append(").\n");
         }
         if (open == 0) b.append("\nNo bug of the findings triaged is open on the newest compilers installed.\n");
         b.append(END).append('\n');
@@ -51,6 +51,17 @@ final class OpenBugs {
             Files.writeString(file, "# Compiler bugs open on the newest compilers, ready to file\n\n" + section);
         }
         return open;
+    }
+
+    /**
+     * A finding as its results directory names it, {@code <kind>/<signature>/<seed>}: the
+     * file this goes into (bugs.md, in the repository) names no path of the machine that ran
+     * the campaign, which its readers do not have.
+     */
+    static String inResults(Path finding) {
+        Path f = finding.toAbsolutePath().normalize();
+        int n = f.getNameCount();
+        return n >= 3 ? f.subpath(n - 3, n).toString() : f.getFileName().toString();
     }
 
     /** A report draft's headings two levels down: its title becomes a ### under the file's ##. */
