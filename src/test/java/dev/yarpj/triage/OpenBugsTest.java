@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class OpenBugsTest {
     @Test
     void aFindingIsNamedByKindSignatureAndSeed() {
-        assertEquals("wrong-code/0123abcd/744", OpenBugs.inResults(Path.of("/work/runs/open/results/wrong-code/0123abcd/744")));
+        assertEquals("wrong-code/0123abcd/744", OpenBugs.inResults(Path.of("/home/user/campaigns/sve/results/wrong-code/0123abcd/744")));
         assertEquals("compile-hang/c356fe791646/3106745059", OpenBugs.inResults(Path.of("results/compile-hang/c356fe791646/3106745059")));
     }
 }
