@@ -78,7 +78,7 @@ check_one() {
       # shellcheck disable=SC2046
       if ! $cc $o -w $(build) -o "$d/func.o" -I"$d" 2>"$d/err"; then fail="$fail $cc$o:build"; continue; fi
       $gcc "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm || { fail="$fail $cc$o:link"; continue; }
-      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $cc$o:got[$got]"
+      got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $cc$o:got[$(printf %s "$got" | tr "\n" " ")]"
     done; done
   fi
   if [[ " $modes " == *" fast "* ]]; then
@@ -87,7 +87,7 @@ check_one() {
       if ! $cc -Ofast -march=native -w $(build) -o "$d/func-fast.o" -I"$d" 2>"$d/err"; then fail="$fail $cc-Ofast:build"; continue; fi
       # Linked by the same compiler with -Ofast: its start-up code sets flush-to-zero, as fast-math builds run.
       $cc -Ofast "$d/driver.o" "$d/func-fast.o" -o "$d/fast.out" -lm || { fail="$fail $cc-Ofast:link"; continue; }
-      got=$(run "$d/fast.out"); [ "$got" = "$want" ] || fail="$fail $cc-Ofast:got[$got]"
+      got=$(run "$d/fast.out"); [ "$got" = "$want" ] || fail="$fail $cc-Ofast:got[$(printf %s "$got" | tr "\n" " ")]"
     done
   fi
   if [[ " $modes " == *" lto "* ]]; then
@@ -96,7 +96,7 @@ check_one() {
       # shellcheck disable=SC2046
       if ! $cc -O3 -flto -w $(build) -o "$d/func-lto.o" -I"$d" 2>"$d/err"; then fail="$fail $cc-lto:build"; continue; fi
       $cc -O3 -flto "$d/driver.o" "$d/func-lto.o" -o "$d/lto.out" -lm 2>"$d/err" || { fail="$fail $cc-lto:link"; continue; }
-      got=$(run "$d/lto.out"); [ "$got" = "$want" ] || fail="$fail $cc-lto:got[$got]"
+      got=$(run "$d/lto.out"); [ "$got" = "$want" ] || fail="$fail $cc-lto:got[$(printf %s "$got" | tr "\n" " ")]"
     done
   fi
   if [[ " $modes " == *" asserts "* ]]; then
@@ -111,7 +111,7 @@ check_one() {
       # shellcheck disable=SC2086
       if $cc -O0 -g $san -w "$d/driver.$ext" "$d/func.$ext" $helpers -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
         got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
-        [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
+        [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(printf %s "$got" | tr "\n" " " | head -c 300)]"
       else fail="$fail $cc-sanitize:build"; fi
     done
   fi
@@ -123,7 +123,7 @@ agree_lowering() {
   for cc in $gcc $clang; do for o in -O0 -O3; do
     if ! $cc $o -w -c "$d/$1" -o "$d/lowering.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc$o:build"; continue; fi
     g++ "$d/driver.o" "$d/lowering.o" -o "$d/a.out" -lm || { fail="$fail cpp-$cc$o:link"; continue; }
-    got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$got]"
+    got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc$o:got[$(printf %s "$got" | tr "\n" " ")]"
   done; done
 }
 # The same lowering with its driver under UBSan and ASan (gcc and clang): clean, and the prediction.
@@ -132,7 +132,7 @@ sanitize_lowering() {
   for cc in $gcc $clang; do
     if $cc -O0 -g $san -w "$d/driver.cpp" "$d/$1" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
       got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
-      [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(echo "$got" | head -c 300)]"
+      [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(printf %s "$got" | tr "\n" " " | head -c 300)]"
     else fail="$fail $cc-sanitize:build"; fi
   done
 }
@@ -142,7 +142,7 @@ fast_lowering() {
   for cc in $gcc $clang; do
     if ! $cc -Ofast -march=native -w -c "$d/$1" -o "$d/fast.o" -I"$d" 2>"$d/err"; then fail="$fail cpp-$cc-Ofast:build"; continue; fi
     $cc -Ofast "$d/driver.o" "$d/fast.o" -o "$d/fast.out" -lm || { fail="$fail cpp-$cc-Ofast:link"; continue; }
-    got=$(run "$d/fast.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc-Ofast:got[$got]"
+    got=$(run "$d/fast.out"); [ "$got" = "$want" ] || fail="$fail cpp-$cc-Ofast:got[$(printf %s "$got" | tr "\n" " ")]"
   done
 }
 # Builds $d/func.o by the command after LINKER, links it to driver.o by LINKER (split into words) and
@@ -152,7 +152,7 @@ build_link_run() {
   local label=$1 linker=$2; shift 2
   if ! "$@" 2>"$d/err"; then fail="$fail $label:build[$({ grep -m1 -i error "$d/err" || head -n1 "$d/err"; } | head -c 200)]"; return; fi
   $linker "$d/driver.o" "$d/func.o" -o "$d/a.out" -lm 2>/dev/null || { fail="$fail $label:link"; return; }
-  got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $label:got[$got]"
+  got=$(run "$d/a.out"); [ "$got" = "$want" ] || fail="$fail $label:got[$(printf %s "$got" | tr "\n" " ")]"
 }
 check_ispc() {
   ispc_build() { ispc --pic --woff "$@" 2>"$d/err"; }
