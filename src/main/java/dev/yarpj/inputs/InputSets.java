@@ -1,17 +1,18 @@
 package dev.yarpj.inputs;
 
 import dev.yarpj.ir.Arith;
+import dev.yarpj.ir.ArrayVar;
 import dev.yarpj.ir.BinOp;
 import dev.yarpj.ir.Expr;
 import dev.yarpj.ir.Exprs;
 import dev.yarpj.ir.InputSet;
+import dev.yarpj.ir.Iterator;
 import dev.yarpj.ir.LoopHead;
 import dev.yarpj.ir.Program;
 import dev.yarpj.ir.ScalarVar;
 import dev.yarpj.ir.Stmt;
 import dev.yarpj.policy.Rng;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +46,9 @@ public final class InputSets {
      * others); none when no input is read by loop bounds alone.
      */
     public static List<InputSet> candidates(Program p, int count, Rng rng) {
-        List<BoundInput> knobs = BoundInput.of(p);
-        List<Sentinel> sentinels = Sentinel.of(p);
+        Uses uses = Uses.of(p);
+        List<BoundInput> knobs = BoundInput.of(uses);
+        List<Sentinel> sentinels = Sentinel.of(p, uses);
         if ((knobs.isEmpty() && sentinels.isEmpty()) || count <= 0) return List.of();
         // Each input's trip counts and each sentinel's positions, shuffled: set k takes the k-th of each, so sets mix them.
         Map<BoundInput, List<Long>> trips = new LinkedHashMap<>();
@@ -90,14 +92,14 @@ public final class InputSets {
      * never, the loop runs more of its planned iterations than it did, all within the space
      * its arrays were sized for, and the interpreter checks the values it computes there.
      */
-    record Sentinel(dev.yarpj.ir.ArrayVar array, long sentinel, LoopHead loop, long first, long step) {
+    record Sentinel(ArrayVar array, long sentinel, Space loop) {
         /** The element offsets a set may move the sentinel to: the first, middle and last planned iterations', and none (-1), but the planned one. */
         List<Long> otherPositions() {
-            long trip = loop.trip();
+            long trip = loop.head().trip();
             TreeSet<Long> at = new TreeSet<>();
             at.add(-1L);
             for (long t : new long[] {0, trip / 2, trip - 1}) {
-                long v = loop.countsUp() ? first + t * step : first - t * step;
+                long v = loop.at(t);
                 if (v >= 0 && v < array.dims().get(0)) at.add(v);
             }
             at.remove(array.fill().plantAt());
@@ -105,15 +107,64 @@ public final class InputSets {
         }
 
         static List<Sentinel> of(Program p) {
-            Map<dev.yarpj.ir.ArrayVar, Integer> reads = new LinkedHashMap<>();
-            Map<dev.yarpj.ir.ArrayVar, Long> tested = new LinkedHashMap<>();
-            Map<dev.yarpj.ir.ArrayVar, dev.yarpj.ir.Iterator> by = new LinkedHashMap<>();
-            Map<dev.yarpj.ir.ArrayVar, Integer> tests = new LinkedHashMap<>();
-            Map<dev.yarpj.ir.Iterator, LoopHead> heads = new LinkedHashMap<>();
+            return of(p, Uses.of(p));
+        }
+
+        static List<Sentinel> of(Program p, Uses uses) {
+            List<Sentinel> out = new ArrayList<>();
+            for (ArrayVar a : p.inputArrays()) {
+                ArrayVar.Fill f = a.fill();
+                List<SentinelTest> tests = uses.sentinelTests().get(a);
+                if (a.rank() != 1 || a.field() != null || f.varies() || f.even() != f.odd() || tests == null) continue;
+                // Read once, by its test alone.
+                if (tests.size() != 1 || uses.arrayReads().get(a) != 1) continue;
+                long k = tests.get(0).sentinel();
+                if (k == f.even() || (f.planted() && f.plant() != k)) continue;
+                LoopHead h = uses.heads().get(tests.get(0).by());
+                if (h == null || h.trip() <= 0 || h.guard() != null) continue;
+                Space loop = Space.of(h);
+                if (loop != null) out.add(new Sentinel(a, k, loop));
+            }
+            return out;
+        }
+    }
+
+    /** A loop whose start and step are known: the value its iterator takes in iteration {@code t}. */
+    record Space(LoopHead head, long first, long step) {
+        /** Null when the start or step is no constant (of constants and inputs), or the step not positive. */
+        static Space of(LoopHead h) {
+            Long start = BoundInput.constant(h.start());
+            Long step = BoundInput.constant(Exprs.stripImplicit(h.update().rhs()));
+            return start == null || step == null || step <= 0 ? null : new Space(h, start, step);
+        }
+
+        long at(long t) {
+            return head.countsUp() ? first + t * step : first - t * step;
+        }
+    }
+
+    /** A test {@code if (s[i] == K)} of array {@code s} at the iterator {@code by}. */
+    record SentinelTest(long sentinel, Iterator by) {}
+
+    /**
+     * What one walk of a program finds that input sets may change: how often each input scalar
+     * and each array is read, the loops whose bound is an input (by input), every loop by its
+     * iterator, and the tests {@code if (s[i] == K)} by array.
+     */
+    record Uses(Map<ScalarVar, Integer> inputReads, Map<ArrayVar, Integer> arrayReads, Map<ScalarVar, List<LoopHead>> bounds,
+                Map<Iterator, LoopHead> heads, Map<ArrayVar, List<SentinelTest>> sentinelTests) {
+        static Uses of(Program p) {
+            Uses u = new Uses(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
             Expr.Walker count = new Expr.Walker() {
                 @Override
+                public Void scalar(Expr.ScalarRef e) {
+                    if (e.var().role() == ScalarVar.Role.INPUT) u.inputReads().merge(e.var(), 1, Integer::sum);
+                    return null;
+                }
+
+                @Override
                 public Void subscript(Expr.Subscript e) {
-                    reads.merge(e.array(), 1, Integer::sum);
+                    u.arrayReads().merge(e.array(), 1, Integer::sum);
                     return super.subscript(e);
                 }
             };
@@ -129,34 +180,22 @@ public final class InputSets {
                             && Exprs.stripImplicit(b.lhs()) instanceof Expr.Subscript sub && sub.indices().size() == 1
                             && Exprs.stripImplicit(sub.indices().get(0)) instanceof Expr.IterRef it
                             && Exprs.stripImplicit(b.rhs()) instanceof Expr.Const k) {
-                        tests.merge(sub.array(), 1, Integer::sum);
-                        tested.put(sub.array(), k.value());
-                        by.put(sub.array(), it.iter());
+                        u.sentinelTests().computeIfAbsent(sub.array(), x -> new ArrayList<>()).add(new SentinelTest(k.value(), it.iter()));
                     }
                     return super.ifStmt(s);
                 }
 
                 @Override
                 public Void loopNest(Stmt.LoopNest s) {
-                    for (Stmt.LoopLevel lv : s.levels()) heads.put(lv.head().iter(), lv.head());
+                    for (Stmt.LoopLevel lv : s.levels()) {
+                        u.heads().put(lv.head().iter(), lv.head());
+                        ScalarVar v = BoundInput.boundInput(lv.head());
+                        if (v != null) u.bounds().computeIfAbsent(v, k -> new ArrayList<>()).add(lv.head());
+                    }
                     return super.loopNest(s);
                 }
             }.all(p.body().stmts());
-            List<Sentinel> out = new ArrayList<>();
-            for (dev.yarpj.ir.ArrayVar a : p.inputArrays()) {
-                dev.yarpj.ir.ArrayVar.Fill f = a.fill();
-                if (a.rank() != 1 || a.field() != null || f.varies() || f.even() != f.odd() || !tests.containsKey(a)) continue;
-                if (!tests.get(a).equals(reads.get(a)) || tests.get(a) != 1) continue;
-                long k = tested.get(a);
-                if (k == f.even() || (f.planted() && f.plant() != k)) continue;
-                LoopHead h = heads.get(by.get(a));
-                if (h == null || h.trip() <= 0 || h.guard() != null) continue;
-                Long start = BoundInput.constant(h.start());
-                Long step = BoundInput.constant(Exprs.stripImplicit(h.update().rhs()));
-                if (start == null || step == null || step <= 0) continue;
-                out.add(new Sentinel(a, k, h, start, step));
-            }
-            return out;
+            return u;
         }
     }
 
@@ -169,12 +208,12 @@ public final class InputSets {
 
     /**
      * An input that the program reads only as the bound of loops, all of which stop sooner when
-     * it moves the same way ({@code down}: when it is lower); {@code first} is the first of
-     * them, whose trip count its value is chosen for.
+     * it moves the same way; {@code first} is the first of them, whose trip count its value is
+     * chosen for, and {@code boundNow} that loop's bound at the planned value.
      */
-    record BoundInput(ScalarVar input, LoopHead first, long firstStart, long step, long boundNow, boolean down) {
+    record BoundInput(ScalarVar input, Space first, long boundNow) {
         long plannedTrip() {
-            return first.trip();
+            return first.head().trip();
         }
 
         /**
@@ -182,11 +221,11 @@ public final class InputSets {
          * type cannot hold it.
          */
         Long valueFor(long trip) {
-            boolean up = first.countsUp();
-            long f = firstStart;
-            BinOp op = first.cond().op();
+            long f = first.first();
+            long step = first.step();
+            BinOp op = first.head().cond().op();
             long bound;
-            if (up) {
+            if (first.head().countsUp()) {
                 bound = switch (op) {
                     case LT -> trip == 0 ? f : f + (trip - 1) * step + 1;
                     case LE -> trip == 0 ? f - 1 : f + (trip - 1) * step;
@@ -209,43 +248,20 @@ public final class InputSets {
 
         /** The inputs of {@code p} that only loop bounds read, each with its first loop. */
         static List<BoundInput> of(Program p) {
-            Map<ScalarVar, Integer> reads = new LinkedHashMap<>();
-            Map<ScalarVar, List<LoopHead>> boundOf = new LinkedHashMap<>();
-            Map<Expr, Boolean> bounds = new IdentityHashMap<>();
-            Expr.Walker count = new Expr.Walker() {
-                @Override
-                public Void scalar(Expr.ScalarRef e) {
-                    if (e.var().role() == ScalarVar.Role.INPUT) reads.merge(e.var(), 1, Integer::sum);
-                    return null;
-                }
-            };
-            new Stmt.Walker() {
-                @Override
-                protected void expr(Expr e) {
-                    if (e != null) count.walk(e);
-                }
+            return of(Uses.of(p));
+        }
 
-                @Override
-                public Void loopNest(Stmt.LoopNest s) {
-                    for (Stmt.LoopLevel lv : s.levels()) {
-                        ScalarVar v = boundInput(lv.head());
-                        if (v != null) boundOf.computeIfAbsent(v, k -> new ArrayList<>()).add(lv.head());
-                    }
-                    return super.loopNest(s);
-                }
-            }.all(p.body().stmts());
+        static List<BoundInput> of(Uses uses) {
             List<BoundInput> out = new ArrayList<>();
-            boundOf.forEach((v, heads) -> {
+            uses.bounds().forEach((v, heads) -> {
                 // Every read of it is one of these bounds, and every loop stops sooner the same way.
-                if (reads.getOrDefault(v, 0) != heads.size()) return;
+                if (uses.inputReads().getOrDefault(v, 0) != heads.size()) return;
                 if (heads.stream().map(LoopHead::countsUp).distinct().count() != 1) return;
                 LoopHead h = heads.get(0);
                 if (h.trip() <= 1 || h.guard() != null) return;
-                Long start = constant(h.start());
-                Long step = constant(Exprs.stripImplicit(h.update().rhs()));
+                Space first = Space.of(h);
                 Long bound = constant(h.cond().rhs());
-                if (start == null || step == null || bound == null || step <= 0) return;
-                out.add(new BoundInput(v, h, start, step, bound, h.countsUp()));
+                if (first != null && bound != null) out.add(new BoundInput(v, first, bound));
             });
             return out;
         }
@@ -254,7 +270,7 @@ public final class InputSets {
          * The input a loop's bound reads when it is that input, or that input plus or minus a
          * constant, compared with the loop's own iterator; else null.
          */
-        private static ScalarVar boundInput(LoopHead h) {
+        static ScalarVar boundInput(LoopHead h) {
             if (!(Exprs.stripImplicit(h.cond().lhs()) instanceof Expr.IterRef it) || !it.iter().equals(h.iter())) return null;
             Expr b = Exprs.stripImplicit(h.cond().rhs());
             if (b instanceof Expr.Binary bin && (bin.op() == BinOp.ADD || bin.op() == BinOp.SUB)
