@@ -247,7 +247,7 @@ final class TestRunner {
                 continue;
             }
             // One build, one run per emulator setting it is valid under (every vector length of scalable code).
-            BuildRuns br = runEverySetting(scratch, tb, runLimits, expected);
+            BuildRuns br = runEverySetting(scratch, tb, bin, runLimits, expected);
             if (br.settingsRun() > 1 || br.settingsLeft() > 0) settingsOf.get().put(tb.name(), br);
             if (br.shown() != null && !br.shown().equals(tb.settings().get(0))) {
                 // The finding is reproduced where it showed: its meta.json, commands and repro.sh name that setting.
@@ -300,11 +300,11 @@ final class TestRunner {
     }
 
     /**
-     * Runs the build {@code test-<testbed>} under each of the testbed's emulator settings, the
+     * Runs the build {@code bin} of {@code tb} under each of the testbed's emulator settings, the
      * drawn one first, then the others while the campaign's runs take under
      * {@link CampaignConfig#runShare} of its CPU.
      */
-    private BuildRuns runEverySetting(Path scratch, Testbed tb, ProcessRunner.Limits limits, String expected) throws IOException {
+    private BuildRuns runEverySetting(Path scratch, Testbed tb, String bin, ProcessRunner.Limits limits, String expected) throws IOException {
         String output = null;
         ProcessRunner.Result failed = null;
         Testbed.EmulatorSetting shown = null;
@@ -316,8 +316,7 @@ final class TestRunner {
         List<Testbed.EmulatorSetting> settings = tb.settings();
         for (Testbed.EmulatorSetting at : settings) {
             if (done > 0 && stats.runShare() >= cfg.runShare()) break;
-            List<String> exec = new ArrayList<>(at.run());
-            exec.add("./test-" + tb.name());
+            List<String> exec = tb.runningUnder(at).execCommand("./" + bin);
             String step = tb.name() + (done == 0 ? "" : "." + at.label().replaceAll("[^A-Za-z0-9_.=-]", "_")) + ".run";
             ProcessRunner.Result r = ProcessRunner.run(scratch, step, exec, limits);
             stats.addRun(r.cpuSeconds());
@@ -335,12 +334,13 @@ final class TestRunner {
             order.add(at.label());
             boolean bad = r.timedOut() || !r.ok();
             String got = bad ? null : r.stdout().strip();
-            if (bad || !got.equals(expected)) failing.add(at.label());
-            else passing.add(at.label());
-            if (bad && failed == null) {
+            boolean right = !bad && got.equals(expected);
+            (right ? passing : failing).add(at.label());
+            // A crash or hang is what the finding shows, else the first wrong output.
+            if (failed == null && bad) {
                 failed = r;
                 shown = at;
-            } else if (!bad && !got.equals(expected) && output == null && failed == null) {
+            } else if (failed == null && output == null && !right) {
                 output = got;
                 shown = at;
             }
@@ -448,7 +448,7 @@ final class TestRunner {
         // With several input sets the driver prints a checksum per set: which sets each wrong testbed got wrong.
         if (expected.contains("\n")) {
             Map<String, Object> sets = new LinkedHashMap<>();
-            for (String t : wrong) sets.put(t, differingLines(expected, outputs.get(t)));
+            for (String t : wrong) sets.put(t, dev.yarpj.interp.Prediction.differingSets(expected, outputs.get(t)));
             meta.put("input_sets_failing", sets);
         }
         meta.put("outputs", outputs);
@@ -456,17 +456,6 @@ final class TestRunner {
         meta.put("majority_agrees_with_prediction", majority == null ? null : majority.equals(expected));
         save(Outcome.WRONG_CODE, "wrong code on " + signed(wrong), seed, scratch, first.name(), cmds,
                 Map.of("outputs.txt", outText.toString()), repro(Outcome.WRONG_CODE, first, compileOf(cmds), linkOf(cmds)), meta);
-    }
-
-    /** The lines (from 0: the input sets) where {@code got} differs from {@code expected}, a missing line included. */
-    static List<Integer> differingLines(String expected, String got) {
-        String[] want = expected.split("\n", -1);
-        String[] have = got.split("\n", -1);
-        List<Integer> differ = new ArrayList<>();
-        for (int k = 0; k < Math.max(want.length, have.length); k++) {
-            if (k >= want.length || k >= have.length || !want[k].strip().equals(have[k].strip())) differ.add(k);
-        }
-        return differ;
     }
 
     /** Runtime crashes or hangs of one test, as one finding whose signature names the testbeds affected. */

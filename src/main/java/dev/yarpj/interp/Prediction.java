@@ -44,6 +44,20 @@ public record Prediction(List<Long> scalars, List<long[]> arrays, long checksum,
         return all;
     }
 
+    /**
+     * The input sets (lines, from 0) at which a driver's output {@code got} differs from the
+     * {@link #expectedOutput} {@code expected}, a missing or extra line included.
+     */
+    public static List<Integer> differingSets(String expected, String got) {
+        String[] want = expected.strip().split("\n");
+        String[] have = got.strip().split("\n");
+        List<Integer> differ = new java.util.ArrayList<>();
+        for (int k = 0; k < Math.max(want.length, have.length); k++) {
+            if (k >= want.length || k >= have.length || !want[k].strip().equals(have[k].strip())) differ.add(k);
+        }
+        return differ;
+    }
+
     /** What the driver prints in --check=hash: one unsigned checksum a line, per input set (no newline after the last). */
     public String expectedOutput() {
         return String.join("\n", checksums().stream().map(Long::toUnsignedString).toList());

@@ -29,13 +29,12 @@ final class Report {
         StringBuilder r = new StringBuilder("main() calls test() once per input set, setting the inputs that set changes first (see main), and "
                 + "prints a checksum per call. Expected (" + reference + " -O0, and the sanitizer builds below) and actual (" + buggy + "):\n\n");
         r.append("| call (input set) | expected | actual |\n| --- | --- | --- |\n");
-        List<Integer> differ = new java.util.ArrayList<>();
+        List<Integer> differ = dev.yarpj.interp.Prediction.differingSets(want, got);
         for (int k = 0; k < Math.max(w.length, g.length); k++) {
             String a = k < w.length ? w[k].strip() : "(none)";
             String b = k < g.length ? g[k].strip() : "(none)";
-            if (!a.equals(b)) differ.add(k);
             r.append("| ").append(k).append(k == 0 ? " (planned)" : "").append(" | `").append(a).append("` | `").append(b).append('`')
-                    .append(a.equals(b) ? "" : " (wrong)").append(" |\n");
+                    .append(differ.contains(k) ? " (wrong)" : "").append(" |\n");
         }
         r.append("\nWrong in call").append(differ.size() == 1 ? " " : "s ").append(String.join(", ", differ.stream().map(String::valueOf).toList()))
                 .append(".\n\n");
