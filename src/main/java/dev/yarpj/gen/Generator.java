@@ -98,9 +98,9 @@ public final class Generator {
     private record Sets(Program program, List<Prediction> predictions) {}
 
     /**
-     * {@code p} with up to {@code inputs.count} input sets: the planned one, then the
-     * candidates of {@link InputSets} on which the interpreter runs {@code p} without undefined
-     * behaviour, in the order proposed, with their predictions. The
+     * {@code p} with up to {@code inputs.count} input sets: the planned one, then of each
+     * candidate of {@link InputSets} the first try on which the interpreter runs {@code p}
+     * without undefined behaviour, in the order proposed, with their predictions. The
      * candidates come from a generator of their own, so func and helpers are the same files
      * whatever the count.
      */
@@ -108,13 +108,17 @@ public final class Generator {
         int more = policy.inputs().count() - 1;
         List<InputSet> sets = new ArrayList<>(List.of(InputSet.PLANNED));
         List<Prediction> preds = new ArrayList<>();
-        for (InputSet c : InputSets.candidates(p, 2 * more, new Rng(seed ^ INPUT_SETS_SALT))) {
+        for (List<InputSet> tries : InputSets.candidates(p, 2 * more, policy.inputs().values(), new Rng(seed ^ INPUT_SETS_SALT))) {
             if (preds.size() == more) break;
-            try {
-                preds.add(Interpreter.run(p, c, maxSteps, !policy.allowImplDefined(), false));
-                sets.add(c);
-            } catch (UndefinedBehaviorException e) {
-                // Not a generator bug: a candidate is proposed to be tried, and this one is refused.
+            for (InputSet c : tries) {
+                if (sets.contains(c)) break;
+                try {
+                    preds.add(Interpreter.run(p, c, maxSteps, !policy.allowImplDefined(), false));
+                    sets.add(c);
+                    break;
+                } catch (UndefinedBehaviorException e) {
+                    // Not a generator bug: a candidate is proposed to be tried, and this one is refused.
+                }
             }
         }
         return new Sets(p.withInputSets(sets), List.copyOf(preds));

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -23,7 +24,7 @@ import java.util.TreeSet;
  * fleshed program's inputs, each set a candidate the generator keeps only if the interpreter
  * runs the program on it without undefined behaviour.
  *
- * <p>What changes is the trip counts, and where early exits fire. An input that only loop bounds read (a bound opaque to
+ * <p>What changes is the trip counts, where early exits fire, and the values conditions test. An input that only loop bounds read (a bound opaque to
  * the compiler, {@code i < n} or {@code i < n + 3}: {@link BoundInput}) gets, set by set,
  * values that give its first loop a trip count around the vector boundaries: 0, 1, and
  * VF-1, VF, VF+1, 2VF-1 and 2VF+1 for VF from 2 to 64. One build of the test then runs that
@@ -32,7 +33,9 @@ import java.util.TreeSet;
  * every array was sized for and no restrict promise or dependence plan excludes. Loops with
  * constant bounds keep the trip count the compiler sees. An early exit's sentinel array
  * ({@link Sentinel}) gets its special element moved to the first, middle or last iteration of
- * its loop, or taken away.
+ * its loop, or taken away. The other integer inputs ({@link Content}: those that no index
+ * or loop head reads) get other values: the conditions they decide then hold never, always,
+ * or at one chosen iteration, and values reach the edges of their types.
  */
 public final class InputSets {
     private InputSets() {}
@@ -41,23 +44,39 @@ public final class InputSets {
     static final List<Integer> FACTORS = List.of(2, 4, 8, 16, 32, 64);
 
     /**
-     * Up to {@code count} candidate input sets for {@code p} beyond its planned one, in the
-     * order the generator should try them (each differs from the planned set and from the
-     * others); none when no input is read by loop bounds alone.
+     * Up to {@code count} candidate input sets for {@code p} beyond its planned one (changing
+     * {@link Content} too where {@code otherValues}), in the
+     * order the generator should try them, each a list of tries: the generator keeps the first
+     * try of each that the program runs without undefined behaviour, or none. A set's first
+     * try changes trip counts, exits and the other inputs' values ({@link Content}, edges of
+     * their types included); the next keeps those values to the ones the inputs already hold
+     * or next to them; the two after that change one of those inputs alone (a different one
+     * set by set), and the last changes trip counts and exits alone. The first tries differ
+     * from the planned set and from each other; none when nothing can change.
      */
-    public static List<InputSet> candidates(Program p, int count, Rng rng) {
+    public static List<List<InputSet>> candidates(Program p, int count, boolean otherValues, Rng rng) {
         Uses uses = Uses.of(p);
         List<BoundInput> knobs = BoundInput.of(uses);
         List<Sentinel> sentinels = Sentinel.of(p, uses);
-        if ((knobs.isEmpty() && sentinels.isEmpty()) || count <= 0) return List.of();
-        // Each input's trip counts and each sentinel's positions, shuffled: set k takes the k-th of each, so sets mix them.
+        List<Content> contents = otherValues ? Content.of(p, uses, knobs, sentinels) : List.of();
+        if ((knobs.isEmpty() && sentinels.isEmpty() && contents.isEmpty()) || count <= 0) return List.of();
+        // Each input's trip counts, sentinel's positions and content's values, shuffled: set k takes the k-th of each, so sets mix them.
         Map<BoundInput, List<Long>> trips = new LinkedHashMap<>();
         for (BoundInput k : knobs) trips.put(k, shuffled(boundaryTrips(k.plannedTrip()), rng));
         Map<Sentinel, List<Long>> places = new LinkedHashMap<>();
         for (Sentinel x : sentinels) places.put(x, shuffled(x.otherPositions(), rng));
-        List<InputSet> out = new ArrayList<>();
-        int longest = Math.max(trips.values().stream().mapToInt(List::size).max().orElse(0),
-                places.values().stream().mapToInt(List::size).max().orElse(0));
+        Map<Content, List<Content.Change>> any = new LinkedHashMap<>();
+        Map<Content, List<Content.Change>> near = new LinkedHashMap<>();
+        for (Content c : contents) {
+            List<Content.Change> all = new ArrayList<>(c.near());
+            all.addAll(c.edges());
+            any.put(c, shuffled(all, rng));
+            near.put(c, shuffled(c.near(), rng));
+        }
+        List<List<InputSet>> out = new ArrayList<>();
+        List<InputSet> firsts = new ArrayList<>();
+        int longest = Math.max(Math.max(trips.values().stream().mapToInt(List::size).max().orElse(0),
+                places.values().stream().mapToInt(List::size).max().orElse(0)), contents.isEmpty() ? 0 : count);
         for (int k = 0; k < longest && out.size() < count; k++) {
             Map<String, Long> values = new LinkedHashMap<>();
             for (BoundInput b : knobs) {
@@ -71,14 +90,31 @@ public final class InputSets {
                 List<Long> at = places.get(x);
                 if (!at.isEmpty()) plants.put(x.array().name(), new InputSet.Plant(at.get(k % at.size()), x.sentinel()));
             }
-            InputSet s = new InputSet(values, plants);
-            if ((!values.isEmpty() || !plants.isEmpty()) && !out.contains(s)) out.add(s);
+            List<InputSet> tries = new ArrayList<>();
+            // Every content input changed, then the k-th alone (a program is more often defined on one change than on all).
+            List<Content> one = contents.isEmpty() ? List.of() : List.of(contents.get(k % contents.size()));
+            for (List<Content> changed : List.of(contents, one)) {
+                for (Map<Content, List<Content.Change>> changes : List.of(any, near)) {
+                    Map<String, Long> v = new LinkedHashMap<>(values);
+                    Map<String, ArrayVar.Fill> fills = new LinkedHashMap<>();
+                    for (Content c : changed) {
+                        List<Content.Change> l = changes.get(c);
+                        if (!l.isEmpty()) l.get(k % l.size()).into(v, fills);
+                    }
+                    tries.add(new InputSet(v, plants, fills));
+                }
+            }
+            tries.add(new InputSet(values, plants));
+            tries = tries.stream().distinct().filter(x -> !x.equals(InputSet.PLANNED)).toList();
+            if (tries.isEmpty() || firsts.contains(tries.get(0))) continue;
+            firsts.add(tries.get(0));
+            out.add(tries);
         }
         return out;
     }
 
-    private static List<Long> shuffled(List<Long> l, Rng rng) {
-        List<Long> t = new ArrayList<>(l);
+    private static <T> List<T> shuffled(List<T> l, Rng rng) {
+        List<T> t = new ArrayList<>(l);
         for (int i = t.size() - 1; i > 0; i--) java.util.Collections.swap(t, i, rng.between(0, i));
         return t;
     }
@@ -129,6 +165,128 @@ public final class InputSets {
         }
     }
 
+    /**
+     * An integer input whose value changes what the program computes but not where it reads
+     * or writes, nor how often a loop runs: a scalar or the contents of an array that no index,
+     * loop head, bound input or exit sentinel reads, and no view shares. A set gives it other
+     * values, so that the conditions it decides come out never, always, or on one chosen
+     * iteration, and values reach the edges of their types: {@link #near} keeps to the values
+     * it holds or next to them (an alternating array all even, all odd, swapped, or one
+     * element of the other value at its loop's first, middle or last iteration; a scalar one
+     * above or below), which a program built around them more often stays defined on;
+     * {@link #edges} takes its type's smallest, largest, 0, 1 and -1.
+     */
+    record Content(ScalarVar scalar, ArrayVar array, Space loop) {
+        /** One change of a set: a scalar's value or an array's fill. */
+        record Change(String name, Long value, ArrayVar.Fill fill) {
+            void into(Map<String, Long> values, Map<String, ArrayVar.Fill> fills) {
+                if (value != null) values.put(name, value);
+                else fills.put(name, fill);
+            }
+        }
+
+        private dev.yarpj.ir.NumType type() {
+            return scalar != null ? scalar.type().base() : array.base();
+        }
+
+        private boolean fits(long v) {
+            return Arith.convert(v, type()) == v;
+        }
+
+        private Change to(long v) {
+            return scalar != null ? new Change(scalar.name(), v, null) : new Change(array.name(), null, ArrayVar.Fill.uniform(v));
+        }
+
+        List<Change> near() {
+            List<Change> out = new ArrayList<>();
+            if (scalar != null) {
+                for (long v : new long[] {scalar.initValue() - 1, scalar.initValue() + 1}) if (fits(v)) out.add(to(v));
+                return out;
+            }
+            ArrayVar.Fill f = array.fill();
+            long e = f.even();
+            long o = f.odd();
+            boolean bits = array.field() != null && array.field().bitField();
+            if (f.varies()) {
+                // Data that changes element by element: all its smallest, all its largest, or shifted by one element.
+                out.add(to(e));
+                if (f.span() > 1) out.add(to(e + f.span() - 1));
+                out.add(new Change(array.name(), null, ArrayVar.Fill.varied(e, f.mul(), f.add() + f.mul(), f.span())));
+                return out;
+            }
+            if (e != o) {
+                out.add(to(e));
+                out.add(to(o));
+                out.add(new Change(array.name(), null, new ArrayVar.Fill(o, e, f.axis())));
+            } else if (!bits) {
+                // A uniform array: its neighbours everywhere, or at one element.
+                for (long v : new long[] {e - 1, e + 1}) if (fits(v)) o = v;
+                if (o != e) out.add(to(o));
+            }
+            if (o != e) {
+                for (long at : positions()) out.add(new Change(array.name(), null, ArrayVar.Fill.planted(e, at, o)));
+            }
+            return out;
+        }
+
+        List<Change> edges() {
+            List<Change> out = new ArrayList<>();
+            if (array != null && (array.field() != null && array.field().bitField() || array.fill().varies())) return out;
+            dev.yarpj.ir.NumType t = type();
+            long now = scalar != null ? scalar.initValue() : array.fill().even();
+            for (long v : new long[] {t.min(), t.max(), 0, 1, -1}) {
+                boolean same = v == now && (scalar != null || array.fill().odd() == now);
+                if (fits(v) && !same && !out.contains(to(v))) out.add(to(v));
+            }
+            return out;
+        }
+
+        /** Where one element of an array takes the other value: its loop's first, middle and last iteration's, else the array's first, middle and last element. */
+        private List<Long> positions() {
+            TreeSet<Long> at = new TreeSet<>();
+            long n = array.elements();
+            if (loop != null && array.rank() == 1) {
+                long trip = loop.head().trip();
+                for (long t : new long[] {0, trip / 2, trip - 1}) {
+                    long v = loop.at(t);
+                    if (trip > 0 && v >= 0 && v < n) at.add(v);
+                }
+            }
+            if (at.isEmpty()) at.addAll(List.of(0L, n / 2, n - 1));
+            return List.copyOf(at);
+        }
+
+        static List<Content> of(Program p) {
+            Uses uses = Uses.of(p);
+            return of(p, uses, BoundInput.of(uses), Sentinel.of(p, uses));
+        }
+
+        static List<Content> of(Program p, Uses uses, List<BoundInput> knobs, List<Sentinel> sentinels) {
+            Set<String> taken = new java.util.HashSet<>(uses.addressing());
+            for (BoundInput b : knobs) taken.add(b.input().name());
+            for (Sentinel x : sentinels) taken.add(x.array().name());
+            List<Content> out = new ArrayList<>();
+            for (ScalarVar v : p.inputs()) {
+                if (v.type().base().isFloat() || taken.contains(v.name()) || !uses.inputReads().containsKey(v) || uses.bounds().containsKey(v)) continue;
+                out.add(new Content(v, null, null));
+            }
+            for (ArrayVar a : p.inputArrays()) {
+                if (a.base().isFloat() || taken.contains(a.name()) || !uses.arrayReads().containsKey(a) || a.fill().planted() || a.passing() instanceof ArrayVar.Passing.View || shared(p, a)) continue;
+                Iterator it = uses.readAt().get(a);
+                LoopHead h = it == null ? null : uses.heads().get(it);
+                out.add(new Content(null, a, h == null ? null : Space.of(h)));
+            }
+            return out;
+        }
+
+        /** Whether some view reads {@code a}'s storage. */
+        private static boolean shared(Program p, ArrayVar a) {
+            List<ArrayVar> all = new ArrayList<>(p.inputArrays());
+            all.addAll(p.outputArrays());
+            return all.stream().anyMatch(x -> x.passing() instanceof ArrayVar.Passing.View v && v.storage().name().equals(a.name()));
+        }
+    }
+
     /** A loop whose start and step are known: the value its iterator takes in iteration {@code t}. */
     record Space(LoopHead head, long first, long step) {
         /** Null when the start or step is no constant (of constants and inputs), or the step not positive. */
@@ -152,9 +310,25 @@ public final class InputSets {
      * iterator, and the tests {@code if (s[i] == K)} by array.
      */
     record Uses(Map<ScalarVar, Integer> inputReads, Map<ArrayVar, Integer> arrayReads, Map<ScalarVar, List<LoopHead>> bounds,
-                Map<Iterator, LoopHead> heads, Map<ArrayVar, List<SentinelTest>> sentinelTests) {
+                Map<Iterator, LoopHead> heads, Map<ArrayVar, List<SentinelTest>> sentinelTests, Set<String> addressing,
+                Map<ArrayVar, Iterator> readAt) {
         static Uses of(Program p) {
-            Uses u = new Uses(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+            Uses u = new Uses(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(),
+                    new java.util.HashSet<>(), new LinkedHashMap<>());
+            // What an index or a loop's head reads decides where the program reads and writes, and how often.
+            Expr.Walker addresses = new Expr.Walker() {
+                @Override
+                public Void scalar(Expr.ScalarRef e) {
+                    u.addressing().add(e.var().name());
+                    return null;
+                }
+
+                @Override
+                public Void subscript(Expr.Subscript e) {
+                    u.addressing().add(e.array().name());
+                    return super.subscript(e);
+                }
+            };
             Expr.Walker count = new Expr.Walker() {
                 @Override
                 public Void scalar(Expr.ScalarRef e) {
@@ -165,6 +339,10 @@ public final class InputSets {
                 @Override
                 public Void subscript(Expr.Subscript e) {
                     u.arrayReads().merge(e.array(), 1, Integer::sum);
+                    for (Expr i : e.indices()) addresses.walk(i);
+                    if (e.indices().size() == 1 && Exprs.stripImplicit(e.indices().get(0)) instanceof Expr.IterRef it) {
+                        u.readAt().putIfAbsent(e.array(), it.iter());
+                    }
                     return super.subscript(e);
                 }
             };
@@ -188,6 +366,8 @@ public final class InputSets {
                 @Override
                 public Void loopNest(Stmt.LoopNest s) {
                     for (Stmt.LoopLevel lv : s.levels()) {
+                        LoopHead h = lv.head();
+                        for (Expr e : new Expr[] {h.start(), h.cond(), h.update(), h.guard()}) if (e != null) addresses.walk(e);
                         u.heads().put(lv.head().iter(), lv.head());
                         ScalarVar v = BoundInput.boundInput(lv.head());
                         if (v != null) u.bounds().computeIfAbsent(v, k -> new ArrayList<>()).add(lv.head());

@@ -69,6 +69,10 @@ public final class Interpreter {
     private long steps;
     /** Every static loop, by number, with zero counts: what it is. */
     private final List<LoopTrips> loopSites = new ArrayList<>();
+    /** Each static if, in pre-order: whether it is inside a loop; and how often it ran and held. */
+    private final List<Boolean> branchSites = new ArrayList<>();
+    private long[] evaluated;
+    private long[] taken;
     /** Times each loop's head started, and its iterations in all, by loop number (sized once compiled). */
     private long[] entered;
     private long[] iterations;
@@ -153,6 +157,8 @@ public final class Interpreter {
         in.broken = new long[in.loopSites.size()];
         in.brokenFirst = new long[in.loopSites.size()];
         in.brokenLast = new long[in.loopSites.size()];
+        in.evaluated = new long[in.branchSites.size()];
+        in.taken = new long[in.branchSites.size()];
         boolean returned = false;
         try {
             body.ex();
@@ -179,7 +185,9 @@ public final class Interpreter {
             loops.add(new LoopTrips(site.idiom(), site.level(), site.innermost(), site.parallel(), site.exits(), in.entered[k],
                     in.iterations[k], in.broken[k], in.brokenFirst[k], in.brokenLast[k]));
         }
-        return new Prediction(outs, arrs, sum.value(), in.steps, List.copyOf(loops), returned);
+        List<BranchCount> branches = new ArrayList<>(in.branchSites.size());
+        for (int k = 0; k < in.branchSites.size(); k++) branches.add(new BranchCount(in.branchSites.get(k), in.evaluated[k], in.taken[k]));
+        return new Prediction(outs, arrs, sum.value(), in.steps, List.copyOf(loops), returned, branches, List.of());
     }
 
     /**
@@ -263,12 +271,19 @@ public final class Interpreter {
         @Override
         public Ex ifStmt(Stmt.If i) {
             Ev cond = expr(i.cond());
+            int site = branchSites.size();
+            branchSites.add(openLoops > 0);
             Ex then = Interpreter.this.block(i.then());
             Ex otherwise = i.otherwise() == null ? () -> { } : Interpreter.this.block(i.otherwise());
             return () -> {
                 tick();
-                if (cond.ev() != 0) then.ex();
-                else otherwise.ex();
+                evaluated[site]++;
+                if (cond.ev() != 0) {
+                    taken[site]++;
+                    then.ex();
+                } else {
+                    otherwise.ex();
+                }
             };
         }
 

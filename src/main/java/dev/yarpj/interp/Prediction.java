@@ -8,23 +8,25 @@ import java.util.List;
  * also what the execution cost: {@code steps} (statements and iterations executed) and the
  * trip profile of every static loop ({@code loops}, in program pre-order: a loop before the
  * loops inside it, a nest's levels outermost first); and whether {@code test()} left early
- * ({@code returned}: a return fired). All of that is of the program's planned input set;
- * {@code otherSets} are the predictions of its other input sets, in order.
+ * ({@code returned}: a return fired), and how often each static {@code if} ran and held
+ * ({@code branches}, in program pre-order). All of that is of the program's planned input
+ * set; {@code otherSets} are the predictions of its other input sets, in order.
  */
 public record Prediction(List<Long> scalars, List<long[]> arrays, long checksum, long steps, List<LoopTrips> loops, boolean returned,
-                         List<Prediction> otherSets) {
+                         List<BranchCount> branches, List<Prediction> otherSets) {
     public Prediction {
+        branches = branches == null ? List.of() : List.copyOf(branches);
         otherSets = otherSets == null ? List.of() : List.copyOf(otherSets);
     }
 
     /** The prediction of a program with one input set. */
     public Prediction(List<Long> scalars, List<long[]> arrays, long checksum, long steps, List<LoopTrips> loops, boolean returned) {
-        this(scalars, arrays, checksum, steps, loops, returned, List.of());
+        this(scalars, arrays, checksum, steps, loops, returned, List.of(), List.of());
     }
 
     /** This prediction (of the planned input set) with those of the program's other input sets, in order. */
     public Prediction withOtherSets(List<Prediction> others) {
-        return new Prediction(scalars, arrays, checksum, steps, loops, returned, others);
+        return new Prediction(scalars, arrays, checksum, steps, loops, returned, branches, others);
     }
 
     /** The prediction of input set {@code k} (0: the planned one, this). */

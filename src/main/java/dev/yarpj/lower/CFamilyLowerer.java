@@ -357,6 +357,11 @@ public final class CFamilyLowerer implements Lowerer {
             if (sets.size() > 1) w.line("/* input set " + k + (k == 0 ? ": the planned values */" : " */"));
             w.line("init();");
             if (k > 0) for (ScalarVar v : changed) w.line(v.name() + " = " + literal(litType(v.base()), sets.get(k).valueOf(v)) + ";");
+            // An array this set fills otherwise: filled again with the set's contents.
+            if (k > 0) for (ArrayVar a : p.inputArrays()) {
+                ArrayVar.Fill f = sets.get(k).fills().get(a.name());
+                if (f != null) fillLoop(w, a, f);
+            }
             // A sentinel array this set moves the special element of: back to the fill where init() put it, then where the set has it.
             if (k > 0) {
                 for (ArrayVar a : p.inputArrays()) {
@@ -453,7 +458,10 @@ public final class CFamilyLowerer implements Lowerer {
     }
 
     private void fillLoop(CodeWriter w, ArrayVar a) {
-        ArrayVar.Fill f = a.fill();
+        fillLoop(w, a, a.fill());
+    }
+
+    private void fillLoop(CodeWriter w, ArrayVar a, ArrayVar.Fill f) {
         NumType lt = litType(a.base());
         String value;
         if (f.varies()) {
@@ -469,6 +477,6 @@ public final class CFamilyLowerer implements Lowerer {
             value = literal(lt, f.even());
         }
         walk(w, a, element(a) + " = " + value + ";");
-        if (f.planted()) w.line(elementAt(a, f.plantAt()) + " = " + literal(lt, f.plant()) + ";");
+        if (f.planted() && f.plantAt() < a.elements()) w.line(elementAt(a, f.plantAt()) + " = " + literal(lt, f.plant()) + ";");
     }
 }

@@ -4,10 +4,14 @@ package dev.yarpj.policy;
  * The {@code inputs:} section of a policy: how many input sets a test carries. The driver
  * calls {@code test()} once per set, setting the inputs again before each call, and prints a
  * checksum per set, so one compile checks several paths through its loops: the sets beyond
- * the first give the loops whose bounds are inputs other trip counts, and early exits other
- * iterations to fire at ({@code inputs.InputSets}).
+ * the first give the loops whose bounds are inputs other trip counts, early exits other
+ * iterations to fire at, and (with {@code values}) the other integer inputs that no index or
+ * loop head reads other values, so that conditions hold never, always or at one iteration
+ * ({@code inputs.InputSets}).
  * C and C++ for now: ISPC and SYCL tests carry one set.
  */
 public record InputPolicy(
         /* Input sets per test, the planned one included (1: one call of test(), as before input sets). */
-        int count) {}
+        int count,
+        /* Whether the sets change the values of inputs other than loop bounds and exit sentinels too. */
+        boolean values) {}

@@ -78,6 +78,20 @@ class ProgramJsonTest {
         assertEquals(t.prediction().checksums(), back.recipe().interpret(back.program()).checksums());
     }
 
+    /** Input sets that change scalars, move sentinels and fill arrays otherwise read back as the same sets, predicting the same checksums. */
+    @Test
+    void aProgramWhoseInputSetsFillArraysOtherwiseReadsBackEqual() throws Exception {
+        dev.yarpj.gen.GeneratedTest t = new dev.yarpj.gen.Generator(dev.yarpj.policy.GenPolicy.defaults(), dev.yarpj.lower.Language.C,
+                dev.yarpj.lower.CheckMode.HASH).generate(1, "sets");
+        assertTrue(t.program().inputSets().stream().anyMatch(x -> !x.fills().isEmpty()), "seed 1 has no set that fills an array otherwise");
+        Path f = dir.resolve("sets.json.gz");
+        new ProgramFile(t.program(), t.recipe()).write(f);
+        ProgramFile back = ProgramFile.read(f);
+        assertEquals(t.program().inputSets(), back.program().inputSets());
+        assertEquals(t.program(), back.program());
+        assertEquals(t.prediction().checksums(), back.recipe().interpret(back.program()).checksums());
+    }
+
     /**
      * A file written before helpers returned structs spells a helper's result {@code "body"}
      * (one expression) and {@code "result"} (its type): it still reads, as the same program.

@@ -44,8 +44,10 @@ class InputSetsTest {
         assertTrue(all.containsAll(List.of(63L, 64L, 65L, 127L, 129L)) && all.size() == 20, all.toString());
     }
 
+    private static final GenPolicy BOUNDS_AND_EXITS = PolicyLoader.load(Path.of("src/test/resources/policies/input-sets-bounds-and-exits.yaml"));
+
     @Test
-    void setsBeyondThePlannedOneChangeOnlyBoundInputsAndExitSentinelsAndTheTripCountsTheirLoopsRun() {
+    void setsBeyondThePlannedOneChangeOnlyBoundInputsExitSentinelsAndContentsAndTheTripCountsTheirLoopsRun() {
         Generator gen = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH);
         int multi = 0;
         int differing = 0;
@@ -60,15 +62,20 @@ class InputSetsTest {
             multi++;
             Set<String> bounds = InputSets.BoundInput.of(t.program()).stream().map(b -> b.input().name()).collect(Collectors.toSet());
             Set<String> sentinels = InputSets.Sentinel.of(t.program()).stream().map(x -> x.array().name()).collect(Collectors.toSet());
+            Set<String> contents = InputSets.Content.of(t.program()).stream()
+                    .map(c -> c.scalar() != null ? c.scalar().name() : c.array().name()).collect(Collectors.toSet());
+            Set<String> scalars = new java.util.HashSet<>(bounds);
+            scalars.addAll(contents);
             for (InputSet x : sets.subList(1, sets.size())) {
-                assertTrue(bounds.containsAll(x.values().keySet()), "seed " + s + ": " + x + " changes an input other than a loop bound " + bounds);
+                assertTrue(scalars.containsAll(x.values().keySet()), "seed " + s + ": " + x + " changes an input other than a loop bound or content " + scalars);
                 assertTrue(sentinels.containsAll(x.plants().keySet()), "seed " + s + ": " + x + " moves what is no exit's sentinel " + sentinels);
+                assertTrue(contents.containsAll(x.fills().keySet()), "seed " + s + ": " + x + " fills what is no content " + contents);
             }
             assertEquals(sets.size(), Set.copyOf(sets).size(), "seed " + s + ": the sets differ");
             // A set that only changes bounds runs the loops fewer times in all: a prefix of the planned iterations.
             long planned = p.loops().stream().mapToLong(LoopTrips::iterations).sum();
             for (int k = 1; k < p.sets(); k++) {
-                if (!sets.get(k).plants().isEmpty()) continue;
+                if (!sets.get(k).plants().isEmpty() || !sets.get(k).fills().isEmpty() || !bounds.containsAll(sets.get(k).values().keySet())) continue;
                 long iters = p.set(k).loops().stream().mapToLong(LoopTrips::iterations).sum();
                 assertTrue(iters < planned, "seed " + s + " set " + k + ": " + iters + " iterations against " + planned);
             }
@@ -104,6 +111,84 @@ class InputSetsTest {
         assertTrue(endsElsewhere >= moved / 3, endsElsewhere + " of " + moved + " sets end a loop with an exit elsewhere");
     }
 
+    /**
+     * Sets that change contents give conditions inside loops outcomes (never held, always held,
+     * held on some runs) the planned set did not, more of them than sets that move bounds and
+     * exits alone; and no set changes what an index or a loop's head reads (where the
+     * program reads and writes, and how often a loop runs, are what the generator planned).
+     */
+    @Test
+    void contentsGiveConditionsOtherOutcomesAndNeverChangeWhatAnIndexOrALoopHeadReads() {
+        int withContents = 0;
+        long[] more = new long[2];
+        List<GenPolicy> sides = List.of(GenPolicy.defaults(), BOUNDS_AND_EXITS);
+        for (long s = 1; s <= 30; s++) {
+            for (int side = 0; side < 2; side++) {
+                GeneratedTest t = new Generator(sides.get(side), Language.C, CheckMode.HASH).generate(s, "t");
+                Prediction p = t.prediction();
+                for (int site = 0; site < p.branches().size(); site++) {
+                    if (!p.branches().get(site).inLoop() || p.branches().get(site).evaluated() == 0) continue;
+                    Set<String> outcomes = new java.util.HashSet<>();
+                    for (int k = 0; k < p.sets(); k++) if (p.set(k).branches().get(site).evaluated() > 0) outcomes.add(p.set(k).branches().get(site).outcome());
+                    if (outcomes.size() > 1) more[side]++;
+                }
+                if (side == 1) continue;
+                Set<String> addressing = addressing(t.program());
+                for (InputSet x : t.program().inputSets()) {
+                    Set<String> changed = new java.util.HashSet<>(x.fills().keySet());
+                    for (String v : x.values().keySet()) if (!InputSets.BoundInput.of(t.program()).stream().anyMatch(b -> b.input().name().equals(v))) changed.add(v);
+                    if (!changed.isEmpty()) withContents++;
+                    changed.retainAll(addressing);
+                    assertTrue(changed.isEmpty(), "seed " + s + ": a set changes " + changed + ", which an index or a loop head reads");
+                }
+            }
+        }
+        assertTrue(withContents >= 20, withContents + " sets change contents");
+        assertTrue(more[0] > more[1] * 5 / 4, "conditions with several outcomes: " + more[0] + " with contents against " + more[1]);
+    }
+
+    /** The names of the inputs any index or loop head of {@code p} reads, walked here on its own. */
+    private static Set<String> addressing(dev.yarpj.ir.Program p) {
+        Set<String> out = new java.util.HashSet<>();
+        dev.yarpj.ir.Expr.Walker names = new dev.yarpj.ir.Expr.Walker() {
+            @Override
+            public Void scalar(dev.yarpj.ir.Expr.ScalarRef e) {
+                out.add(e.var().name());
+                return null;
+            }
+
+            @Override
+            public Void subscript(dev.yarpj.ir.Expr.Subscript e) {
+                out.add(e.array().name());
+                return super.subscript(e);
+            }
+        };
+        dev.yarpj.ir.Expr.Walker indices = new dev.yarpj.ir.Expr.Walker() {
+            @Override
+            public Void subscript(dev.yarpj.ir.Expr.Subscript e) {
+                for (dev.yarpj.ir.Expr i : e.indices()) names.walk(i);
+                return super.subscript(e);
+            }
+        };
+        new dev.yarpj.ir.Stmt.Walker() {
+            @Override
+            protected void expr(dev.yarpj.ir.Expr e) {
+                if (e != null) indices.walk(e);
+            }
+
+            @Override
+            public Void loopNest(dev.yarpj.ir.Stmt.LoopNest n) {
+                for (dev.yarpj.ir.Stmt.LoopLevel lv : n.levels()) {
+                    names.walk(lv.head().start());
+                    names.walk(lv.head().cond());
+                    names.walk(lv.head().update());
+                }
+                return super.loopNest(n);
+            }
+        }.all(p.body().stmts());
+        return out;
+    }
+
     @Test
     void theFunctionFilesAreTheSameWhateverTheCount() {
         for (Language lang : List.of(Language.C, Language.CPP)) {
@@ -122,7 +207,8 @@ class InputSetsTest {
         int built = 0;
         for (long s = 1; s <= 12 && built < 2; s++) {
             GeneratedTest hash = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH).generate(s, "t");
-            if (hash.program().inputSets().size() < 2) continue;
+            // Sets that fill arrays otherwise, as well as change scalars.
+            if (hash.program().inputSets().stream().allMatch(x -> x.fills().isEmpty())) continue;
             built++;
             GeneratedTest asserts = new Generator(GenPolicy.defaults(), Language.C, CheckMode.ASSERTS).generate(s, "t");
             Path h = write(hash, "hash-" + s);
@@ -140,7 +226,7 @@ class InputSetsTest {
             }
             assertEquals(hash.prediction().sets(), hash.prediction().expectedOutput().lines().count());
         }
-        assertEquals(2, built, "two of seeds 1 to 12 have several input sets");
+        assertEquals(2, built, "two of seeds 1 to 12 have sets that fill arrays otherwise");
     }
 
     private Path write(GeneratedTest t, String name) throws Exception {
