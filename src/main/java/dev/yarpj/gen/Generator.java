@@ -75,8 +75,8 @@ public final class Generator {
         long maxSteps = sk.iterations(policy.maxIterations()) * STEPS_PER_ITERATION;
         try {
             pred = Interpreter.run(p, maxSteps, !policy.allowImplDefined(), eager);
-            if (policy.inputs().count() > 1 && (lang == Language.C || lang == Language.CPP)) {
-                Sets sets = inputSets(p, seed, maxSteps);
+            if (policy.inputs().count() > 1) {
+                Sets sets = inputSets(p, seed, maxSteps, eager);
                 p = sets.program();
                 pred = pred.withOtherSets(sets.predictions());
             }
@@ -104,16 +104,16 @@ public final class Generator {
      * candidates come from a generator of their own, so func and helpers are the same files
      * whatever the count.
      */
-    private Sets inputSets(Program p, long seed, long maxSteps) {
+    private Sets inputSets(Program p, long seed, long maxSteps, boolean eager) {
         int more = policy.inputs().count() - 1;
         List<InputSet> sets = new ArrayList<>(List.of(InputSet.PLANNED));
         List<Prediction> preds = new ArrayList<>();
-        for (List<InputSet> tries : InputSets.candidates(p, 2 * more, policy.inputs().values(), new Rng(seed ^ INPUT_SETS_SALT))) {
+        for (List<InputSet> tries : InputSets.candidates(p, 2 * more, policy.inputs().values(), movableBound(), new Rng(seed ^ INPUT_SETS_SALT))) {
             if (preds.size() == more) break;
             for (InputSet c : tries) {
                 if (sets.contains(c)) break;
                 try {
-                    preds.add(Interpreter.run(p, c, maxSteps, !policy.allowImplDefined(), false));
+                    preds.add(Interpreter.run(p, c, maxSteps, !policy.allowImplDefined(), eager));
                     sets.add(c);
                     break;
                 } catch (UndefinedBehaviorException e) {
@@ -122,6 +122,21 @@ public final class Generator {
             }
         }
         return new Sets(p.withInputSets(sets), List.copyOf(preds));
+    }
+
+    /**
+     * The loops whose bound an input set may move: in C and C++ any (the lowering prints
+     * every bound); in ISPC those counting up by one (a gang over any other loop counts the
+     * planned trips); in SYCL the loops that are no kernel's range (a range is the planned
+     * trips; the other loops print their bounds). ISPC's gang over a moved bound then meets
+     * partial gangs.
+     */
+    private java.util.function.Predicate<dev.yarpj.ir.LoopHead> movableBound() {
+        return switch (lang) {
+            case C, CPP -> h -> true;
+            case ISPC -> h -> dev.yarpj.plan.IspcPlan.countsByOne(h, dev.yarpj.plan.IspcPlan.GangForm.FOREACH);
+            case SYCL -> h -> !h.parallel();
+        };
     }
 
     /** Keeps the input sets' draws apart from the seed's other uses. */

@@ -45,7 +45,8 @@ public final class InputSets {
 
     /**
      * Up to {@code count} candidate input sets for {@code p} beyond its planned one (changing
-     * {@link Content} too where {@code otherValues}), in the
+     * {@link Content} too where {@code otherValues}; only the bounds of loops that {@code
+     * movable} accepts), in the
      * order the generator should try them, each a list of tries: the generator keeps the first
      * try of each that the program runs without undefined behaviour, or none. A set's first
      * try changes trip counts, exits and the other inputs' values ({@link Content}, edges of
@@ -54,9 +55,10 @@ public final class InputSets {
      * set by set), and the last changes trip counts and exits alone. The first tries differ
      * from the planned set and from each other; none when nothing can change.
      */
-    public static List<List<InputSet>> candidates(Program p, int count, boolean otherValues, Rng rng) {
+    public static List<List<InputSet>> candidates(Program p, int count, boolean otherValues, java.util.function.Predicate<LoopHead> movable,
+            Rng rng) {
         Uses uses = Uses.of(p);
-        List<BoundInput> knobs = BoundInput.of(uses);
+        List<BoundInput> knobs = BoundInput.of(uses).stream().filter(b -> uses.bounds().get(b.input()).stream().allMatch(movable)).toList();
         List<Sentinel> sentinels = Sentinel.of(p, uses);
         List<Content> contents = otherValues ? Content.of(p, uses, knobs, sentinels) : List.of();
         if ((knobs.isEmpty() && sentinels.isEmpty() && contents.isEmpty()) || count <= 0) return List.of();

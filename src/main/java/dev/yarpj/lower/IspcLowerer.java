@@ -436,6 +436,12 @@ final class IspcLowerer implements Lowerer {
             iterValue = "((" + type(h.iter().type()) + ") " + k + ")";
         } else {
             String trip = Long.toString(h.trip());
+            if (IspcPlan.countsByOne(h, GangForm.FOREACH)) {
+                // Counting up by one, as foreach counts: bound - start iterations, read at run time as foreach reads them (an
+                // input set may move the bound; no set makes it fewer than 0).
+                trip = "(((int32) " + expr(h.cond().rhs()) + ")" + (h.cond().op() == BinOp.LE ? " + 1" : "") + " - ((int32) "
+                        + expr(h.start()) + "))";
+            }
             if (form == GangForm.PROGRAM_INDEX) {
                 String g = it + "_g";
                 w.open("for (uniform int32 " + g + " = 0; " + g + " < " + trip + "; " + g + " += programCount)");

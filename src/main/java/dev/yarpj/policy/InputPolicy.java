@@ -8,7 +8,8 @@ package dev.yarpj.policy;
  * iterations to fire at, and (with {@code values}) the other integer inputs that no index or
  * loop head reads other values, so that conditions hold never, always or at one iteration
  * ({@code inputs.InputSets}).
- * C and C++ for now: ISPC and SYCL tests carry one set.
+ * In ISPC only the bounds of loops counting up by one move, in SYCL only those of loops that
+ * are no kernel's range (the lowerings print the planned trips of the others).
  */
 public record InputPolicy(
         /* Input sets per test, the planned one included (1: one call of test(), as before input sets). */
