@@ -28,7 +28,16 @@ public final class Signature {
             "PrintStackTrace|RunSignalHandlers|SignalHandler|__restore_rt|^raise$|^abort$|__assert_fail|__assert_fail_base"
                     + "|llvm_unreachable_internal|gsignal|pthread_kill|CrashRecoveryContext|report_fatal_error|internal_error|fancy_abort"
                     + "|crash_signal|diagnostic_report_diagnostic|diagnostic_impl|lSignal|FatalError|DoAssert|^0x");
-    private static final Pattern RUNNING_PASS = Pattern.compile("Running pass '([^']+)'");
+    /**
+     * The pass a crash happened in, from LLVM's stack dump: the legacy pass manager's
+     * {@code Running pass 'X'} or the new one's {@code Running pass "x<params>"}, whose
+     * parameters (which the drawn options change) are left out.
+     */
+    private static final Pattern RUNNING_PASS = Pattern.compile("Running pass (?:'([^']+)'|\"([^\"<]+)[^\"]*\")");
+    /** A line of LLVM's stack dump ({@code 0.\tProgram arguments: ...}): the command, the pipeline; never a crash's message. */
+    private static final Pattern STACK_DUMP_LINE = Pattern.compile("^\\s*\\d+\\.\\s");
+    /** The driver's last words for a crash with no message of its own (a release build's segfault). */
+    private static final Pattern FRONTEND_FAILED = Pattern.compile("(?:clang|clang\\+\\+|ispc)[^:]*: error: .*(?:command failed|failed due to signal).*");
     /** A compiler out of time or memory: a driver's words for a killed cc1 (ProcessRunner's), or the compiler's own. */
     private static final Pattern RESOURCE = Pattern.compile(ProcessRunner.Result.CPU_KILLED_CHILD.pattern()
             + "|CPU time limit exceeded|out of memory|cannot allocate memory|virtual memory exhausted", Pattern.CASE_INSENSITIVE);
@@ -98,14 +107,19 @@ public final class Signature {
             Matcher i = ISPC.matcher(stderr);
             if (i.find()) head = i.group(1).trim();
         }
-        if (head == null) head = firstLine(stderr, "error");
+        if (head == null) {
+            // No message: the driver's words, never a line of the stack dump (its command line has every drawn option).
+            Matcher d = FRONTEND_FAILED.matcher(stderr);
+            if (d.find()) head = d.group();
+        }
+        if (head == null) head = firstLine(String.join("\n", stderr.lines().filter(l -> !STACK_DUMP_LINE.matcher(l).find()).toList()), "error");
         List<String> frames = new ArrayList<>();
         String pass = null;
         for (String line : stderr.split("\n")) {
             Matcher f = FRAME.matcher(line);
             if (f.find() && frames.size() < FRAMES && !HANDLER_FRAME.matcher(f.group(1)).find()) frames.add(f.group(1));
             Matcher p = RUNNING_PASS.matcher(line);
-            if (p.find()) pass = p.group(1); // the innermost pass is listed last
+            if (p.find()) pass = p.group(1) != null ? p.group(1) : p.group(2); // the innermost pass is listed last
         }
         String sig = mask(head);
         if (pass != null) sig += " | in pass '" + pass + "'";
