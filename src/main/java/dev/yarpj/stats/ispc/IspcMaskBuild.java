@@ -124,7 +124,7 @@ public final class IspcMaskBuild {
             return new Result(Status.RUN_FAILED, null, (r.signalled() ? "killed by signal " + (r.exitCode() - 128)
                     : "exit code " + r.exitCode()) + ": " + Signature.firstErrorLine(r.stderr() + "\n" + r.stdout()));
         }
-        return parse(r.stdout(), varyingIfs, Long.toUnsignedString(test.prediction().checksum()));
+        return parse(r.stdout(), varyingIfs, test.prediction().expectedOutput());
     }
 
     private Result buildFailure(String who, ProcessRunner.Result r) {
@@ -139,13 +139,16 @@ public final class IspcMaskBuild {
     }
 
     /**
-     * Reads a run's output: one mask line per varying if, ids 0 to {@code varyingIfs - 1} in
-     * any order, and one other line, the checksum. Anything else is a failed run; a checksum
-     * other than {@code expected} a MISMATCH (with the masks read).
+     * Reads a run's output: per call of {@code test()} (one per input set), one mask line per
+     * varying if, ids 0 to {@code varyingIfs - 1} in any order, and one other line, the
+     * checksum. The counters add up over the calls, so an if's last line is the whole run's.
+     * Anything else is a failed run; checksums other than {@code expected} (one line per set)
+     * a MISMATCH (with the masks read).
      */
     static Result parse(String stdout, int varyingIfs, String expected) {
         IfMask[] masks = new IfMask[varyingIfs];
-        String checksum = null;
+        int[] lines = new int[varyingIfs];
+        List<String> checksums = new ArrayList<>();
         for (String raw : stdout.split("\n")) {
             String line = raw.strip();
             if (line.isEmpty()) continue;
@@ -162,17 +165,17 @@ public final class IspcMaskBuild {
                     return odd("a number out of range: " + line);
                 }
                 if (id >= varyingIfs) return odd("mask line for varying if " + id + " of " + varyingIfs + ": " + line);
-                if (masks[id] != null) return odd("two mask lines for varying if " + id);
+                if (++lines[id] > checksums.size() + 1) return odd("two mask lines for varying if " + id + " in one call");
                 if (mixed > runs) return odd("more mixed runs than runs: " + line);
+                if (masks[id] != null && (runs < masks[id].runs() || mixed < masks[id].mixed())) return odd("a count went down: " + line);
                 masks[id] = new IfMask(runs, mixed, m.group(4).equals("1"));
-            } else if (checksum == null) {
-                checksum = line;
             } else {
-                return odd("a second line besides the mask lines: " + line);
+                checksums.add(line);
             }
         }
         for (int i = 0; i < varyingIfs; i++) if (masks[i] == null) return odd("no mask line for varying if " + i);
-        if (checksum == null) return odd("no checksum");
+        if (checksums.isEmpty()) return odd("no checksum");
+        String checksum = String.join("\n", checksums);
         List<IfMask> list = new ArrayList<>(List.of(masks));
         if (!checksum.equals(expected)) {
             return new Result(Status.MISMATCH, List.copyOf(list), "expected checksum " + expected + ", printed " + checksum);

@@ -25,8 +25,16 @@ class IspcMaskBuildTest {
         assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("99\n", 1, "99").status(), "a mask line missing");
         assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 2 0\n99\n", 1, "99").status(),
                 "more mixed than runs");
-        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0 0\n99\n100\n", 1, "99").status(),
-                "two checksums");
+        assertEquals(IspcMaskBuild.Status.MISMATCH, IspcMaskBuild.parse("yarpj-mask 0 1 0 0\n99\n100\n", 1, "99").status(),
+                "a checksum more than the sets");
+        // One call per input set: each prints every counter so far, then its checksum; the last line of an if is the run's.
+        IspcMaskBuild.Result sets = IspcMaskBuild.parse("yarpj-mask 0 1 0 0\n99\nyarpj-mask 0 3 1 0\n100\n", 1, "99\n100");
+        assertEquals(IspcMaskBuild.Status.OK, sets.status(), sets.message());
+        assertEquals(List.of(new IfMask(3, 1, false)), sets.masks());
+        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0 0\nyarpj-mask 0 1 0 0\n99\n", 1, "99").status(),
+                "two mask lines of one if in one call");
+        assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 3 0 0\n99\nyarpj-mask 0 2 0 0\n100\n", 1, "99\n100").status(),
+                "a count going down");
         assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0 0\n", 1, "99").status(), "no checksum");
         assertEquals(IspcMaskBuild.Status.RUN_FAILED, IspcMaskBuild.parse("yarpj-mask 0 1 0 2\n99\n", 1, "99").status(),
                 "an exit flag other than 0 or 1");
