@@ -60,7 +60,7 @@ public final class InputSets {
         Uses uses = Uses.of(p);
         List<BoundInput> knobs = BoundInput.of(uses).stream().filter(b -> uses.bounds().get(b.input()).stream().allMatch(movable)).toList();
         List<Sentinel> sentinels = Sentinel.of(p, uses);
-        List<Content> contents = otherValues ? Content.of(p, uses, knobs, sentinels) : List.of();
+        List<Content> contents = otherValues ? Content.of(p, uses, sentinels) : List.of();
         if ((knobs.isEmpty() && sentinels.isEmpty() && contents.isEmpty()) || count <= 0) return List.of();
         // Each input's trip counts, sentinel's positions and content's values, shuffled: set k takes the k-th of each, so sets mix them.
         Map<BoundInput, List<Long>> trips = new LinkedHashMap<>();
@@ -70,13 +70,13 @@ public final class InputSets {
         Map<Content, List<Content.Change>> any = new LinkedHashMap<>();
         Map<Content, List<Content.Change>> near = new LinkedHashMap<>();
         for (Content c : contents) {
-            List<Content.Change> all = new ArrayList<>(c.near());
+            List<Content.Change> close = c.near();
+            List<Content.Change> all = new ArrayList<>(close);
             all.addAll(c.edges());
             any.put(c, shuffled(all, rng));
-            near.put(c, shuffled(c.near(), rng));
+            near.put(c, shuffled(close, rng));
         }
         List<List<InputSet>> out = new ArrayList<>();
-        List<InputSet> firsts = new ArrayList<>();
         int longest = Math.max(Math.max(trips.values().stream().mapToInt(List::size).max().orElse(0),
                 places.values().stream().mapToInt(List::size).max().orElse(0)), contents.isEmpty() ? 0 : count);
         for (int k = 0; k < longest && out.size() < count; k++) {
@@ -108,9 +108,8 @@ public final class InputSets {
             }
             tries.add(new InputSet(values, plants));
             tries = tries.stream().distinct().filter(x -> !x.equals(InputSet.PLANNED)).toList();
-            if (tries.isEmpty() || firsts.contains(tries.get(0))) continue;
-            firsts.add(tries.get(0));
-            out.add(tries);
+            InputSet first = tries.isEmpty() ? null : tries.get(0);
+            if (first != null && out.stream().noneMatch(t -> t.get(0).equals(first))) out.add(tries);
         }
         return out;
     }
@@ -133,13 +132,8 @@ public final class InputSets {
     record Sentinel(ArrayVar array, long sentinel, Space loop) {
         /** The element offsets a set may move the sentinel to: the first, middle and last planned iterations', and none (-1), but the planned one. */
         List<Long> otherPositions() {
-            long trip = loop.head().trip();
-            TreeSet<Long> at = new TreeSet<>();
+            TreeSet<Long> at = loop.firstMiddleLast(array.dims().get(0));
             at.add(-1L);
-            for (long t : new long[] {0, trip / 2, trip - 1}) {
-                long v = loop.at(t);
-                if (v >= 0 && v < array.dims().get(0)) at.add(v);
-            }
             at.remove(array.fill().plantAt());
             return List.copyOf(at);
         }
@@ -245,31 +239,24 @@ public final class InputSets {
 
         /** Where one element of an array takes the other value: its loop's first, middle and last iteration's, else the array's first, middle and last element. */
         private List<Long> positions() {
-            TreeSet<Long> at = new TreeSet<>();
             long n = array.elements();
-            if (loop != null && array.rank() == 1) {
-                long trip = loop.head().trip();
-                for (long t : new long[] {0, trip / 2, trip - 1}) {
-                    long v = loop.at(t);
-                    if (trip > 0 && v >= 0 && v < n) at.add(v);
-                }
-            }
+            TreeSet<Long> at = loop != null && array.rank() == 1 ? loop.firstMiddleLast(n) : new TreeSet<>();
             if (at.isEmpty()) at.addAll(List.of(0L, n / 2, n - 1));
             return List.copyOf(at);
         }
 
         static List<Content> of(Program p) {
             Uses uses = Uses.of(p);
-            return of(p, uses, BoundInput.of(uses), Sentinel.of(p, uses));
+            return of(p, uses, Sentinel.of(p, uses));
         }
 
-        static List<Content> of(Program p, Uses uses, List<BoundInput> knobs, List<Sentinel> sentinels) {
+        /** The contents of {@code p}: bound inputs are left out as every loop head's reads are ({@link Uses#addressing}). */
+        static List<Content> of(Program p, Uses uses, List<Sentinel> sentinels) {
             Set<String> taken = new java.util.HashSet<>(uses.addressing());
-            for (BoundInput b : knobs) taken.add(b.input().name());
             for (Sentinel x : sentinels) taken.add(x.array().name());
             List<Content> out = new ArrayList<>();
             for (ScalarVar v : p.inputs()) {
-                if (v.type().base().isFloat() || taken.contains(v.name()) || !uses.inputReads().containsKey(v) || uses.bounds().containsKey(v)) continue;
+                if (v.type().base().isFloat() || taken.contains(v.name()) || !uses.inputReads().containsKey(v)) continue;
                 out.add(new Content(v, null, null));
             }
             for (ArrayVar a : p.inputArrays()) {
@@ -300,6 +287,18 @@ public final class InputSets {
 
         long at(long t) {
             return head.countsUp() ? first + t * step : first - t * step;
+        }
+
+        /** The values the iterator takes in the loop's first, middle and last planned iterations that lie in {@code [0, size)}, ascending. */
+        TreeSet<Long> firstMiddleLast(long size) {
+            TreeSet<Long> at = new TreeSet<>();
+            long trip = head.trip();
+            if (trip <= 0) return at;
+            for (long t : new long[] {0, trip / 2, trip - 1}) {
+                long v = at(t);
+                if (v >= 0 && v < size) at.add(v);
+            }
+            return at;
         }
     }
 

@@ -428,20 +428,17 @@ final class IspcLowerer implements Lowerer {
         Expr step = Exprs.stripImplicit(h.update().rhs());
         boolean byOne = IspcPlan.countsByOne(h, form);
         String iterValue;
+        // A loop counting up by one: the iterator's own range, start ... bound (one past it for <=).
+        boolean upByOne = IspcPlan.countsByOne(h, GangForm.FOREACH);
+        String lo = upByOne ? "((int32) " + expr(h.start()) + ")" : null;
+        String hi = upByOne ? "((int32) " + expr(h.cond().rhs()) + ")" + (h.cond().op() == BinOp.LE ? " + 1" : "") : null;
         if (byOne) {
-            // The iterator's own range: start ... bound (one past it for <=).
-            String lo = "((int32) " + expr(h.start()) + ")";
-            String hi = "((int32) " + expr(h.cond().rhs()) + ")" + (h.cond().op() == BinOp.LE ? " + 1" : "");
             w.open((form == GangForm.FOREACH ? "foreach (" : "foreach_tiled (") + k + " = " + lo + " ... " + hi + ")");
             iterValue = "((" + type(h.iter().type()) + ") " + k + ")";
         } else {
-            String trip = Long.toString(h.trip());
-            if (IspcPlan.countsByOne(h, GangForm.FOREACH)) {
-                // Counting up by one, as foreach counts: bound - start iterations, read at run time as foreach reads them (an
-                // input set may move the bound; no set makes it fewer than 0).
-                trip = "(((int32) " + expr(h.cond().rhs()) + ")" + (h.cond().op() == BinOp.LE ? " + 1" : "") + " - ((int32) "
-                        + expr(h.start()) + "))";
-            }
+            // Counting up by one, as foreach counts: hi - lo iterations, read at run time as foreach reads them (an input set may
+            // move the bound; no set makes it fewer than 0); any other loop: its planned trips.
+            String trip = upByOne ? "(" + hi + " - " + lo + ")" : Long.toString(h.trip());
             if (form == GangForm.PROGRAM_INDEX) {
                 String g = it + "_g";
                 w.open("for (uniform int32 " + g + " = 0; " + g + " < " + trip + "; " + g + " += programCount)");

@@ -30,38 +30,39 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
 
     /** The figures of one test. */
     static InputSetTrips of(Prediction p) {
-        long loops = 0;
-        long counts = 0;
-        long more = 0;
-        List<LoopTrips> planned = p.loops();
-        for (int site = 0; site < planned.size(); site++) {
-            LoopTrips t = planned.get(site);
-            if (!t.innermost() || t.entered() == 0) continue;
-            Set<String> seen = new HashSet<>();
-            for (int k = 0; k < p.sets(); k++) {
-                LoopTrips x = p.set(k).loops().get(site);
-                if (x.entered() > 0) seen.add(perEntry(x));
-            }
-            loops++;
-            counts += seen.size();
-            if (seen.size() > 1) more++;
-        }
-        long conditions = 0;
-        long outcomes = 0;
-        long moreOutcomes = 0;
+        List<LoopTrips> loops = p.loops();
+        long[] trips = distinctPerSite(p, loops.size(), site -> loops.get(site).innermost() && loops.get(site).entered() > 0, (k, site) -> {
+            LoopTrips x = p.set(k).loops().get(site);
+            return x.entered() > 0 ? perEntry(x) : null;
+        });
         List<BranchCount> ifs = p.branches();
-        for (int site = 0; site < ifs.size(); site++) {
-            if (!ifs.get(site).inLoop() || ifs.get(site).evaluated() == 0) continue;
+        long[] outcomes = distinctPerSite(p, ifs.size(), site -> ifs.get(site).inLoop() && ifs.get(site).evaluated() > 0, (k, site) -> {
+            BranchCount b = p.set(k).branches().get(site);
+            return b.evaluated() > 0 ? b.outcome() : null;
+        });
+        return new InputSetTrips(1, p.sets() > 1 ? 1 : 0, trips[0], trips[1], trips[2], outcomes[0], outcomes[1], outcomes[2]);
+    }
+
+    /**
+     * Over the {@code sites} that {@code counted} accepts: how many there are, the distinct
+     * values {@code at(set, site)} they met over {@code p}'s input sets (null: not run in that
+     * set), summed, and how many met more than one.
+     */
+    private static long[] distinctPerSite(Prediction p, int sites, java.util.function.IntPredicate counted,
+            java.util.function.BiFunction<Integer, Integer, String> at) {
+        long[] out = new long[3];
+        for (int site = 0; site < sites; site++) {
+            if (!counted.test(site)) continue;
             Set<String> seen = new HashSet<>();
             for (int k = 0; k < p.sets(); k++) {
-                BranchCount b = p.set(k).branches().get(site);
-                if (b.evaluated() > 0) seen.add(b.outcome());
+                String v = at.apply(k, site);
+                if (v != null) seen.add(v);
             }
-            conditions++;
-            outcomes += seen.size();
-            if (seen.size() > 1) moreOutcomes++;
+            out[0]++;
+            out[1] += seen.size();
+            if (seen.size() > 1) out[2]++;
         }
-        return new InputSetTrips(1, p.sets() > 1 ? 1 : 0, loops, counts, more, conditions, outcomes, moreOutcomes);
+        return out;
     }
 
     /** Iterations per entry as an exact fraction in lowest terms. */

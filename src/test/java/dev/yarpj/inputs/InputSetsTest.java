@@ -46,13 +46,25 @@ class InputSetsTest {
 
     private static final GenPolicy BOUNDS_AND_EXITS = PolicyLoader.load(Path.of("src/test/resources/policies/input-sets-bounds-and-exits.yaml"));
 
+    private static List<GeneratedTest> defaultC;
+
+    /** C seeds 1..40 of the default policy, generated once for the tests that look at them. */
+    private static synchronized List<GeneratedTest> defaultC() {
+        if (defaultC == null) {
+            Generator gen = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH);
+            List<GeneratedTest> all = new java.util.ArrayList<>();
+            for (long s = 1; s <= 40; s++) all.add(gen.generate(s, "test"));
+            defaultC = List.copyOf(all);
+        }
+        return defaultC;
+    }
+
     @Test
     void setsBeyondThePlannedOneChangeOnlyBoundInputsExitSentinelsAndContentsAndTheTripCountsTheirLoopsRun() {
-        Generator gen = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH);
         int multi = 0;
         int differing = 0;
         for (long s = 1; s <= 40; s++) {
-            GeneratedTest t = gen.generate(s, "test");
+            GeneratedTest t = defaultC().get((int) s - 1);
             List<InputSet> sets = t.program().inputSets();
             Prediction p = t.prediction();
             assertEquals(sets.size(), p.sets(), "seed " + s);
@@ -87,11 +99,10 @@ class InputSetsTest {
 
     @Test
     void someSetsMoveAnEarlyExitSoThatItsLoopEndsAtAnotherIteration() {
-        Generator gen = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH);
         int moved = 0;
         int endsElsewhere = 0;
         for (long s = 1; s <= 40; s++) {
-            GeneratedTest t = gen.generate(s, "test");
+            GeneratedTest t = defaultC().get((int) s - 1);
             Prediction p = t.prediction();
             for (int k = 1; k < p.sets(); k++) {
                 if (t.program().inputSets().get(k).plants().isEmpty()) continue;
@@ -121,10 +132,10 @@ class InputSetsTest {
     void contentsGiveConditionsOtherOutcomesAndNeverChangeWhatAnIndexOrALoopHeadReads() {
         int withContents = 0;
         long[] more = new long[2];
-        List<GenPolicy> sides = List.of(GenPolicy.defaults(), BOUNDS_AND_EXITS);
+        Generator boundsAndExits = new Generator(BOUNDS_AND_EXITS, Language.C, CheckMode.HASH);
         for (long s = 1; s <= 30; s++) {
             for (int side = 0; side < 2; side++) {
-                GeneratedTest t = new Generator(sides.get(side), Language.C, CheckMode.HASH).generate(s, "t");
+                GeneratedTest t = side == 0 ? defaultC().get((int) s - 1) : boundsAndExits.generate(s, "t");
                 Prediction p = t.prediction();
                 for (int site = 0; site < p.branches().size(); site++) {
                     if (!p.branches().get(site).inLoop() || p.branches().get(site).evaluated() == 0) continue;
