@@ -24,9 +24,26 @@ import java.util.Set;
  * @param conditions     ifs inside loops run in the planned set
  * @param outcomes       the distinct outcomes they met, summed over those ifs
  * @param conditionsWithMore those ifs that met more than one
+ * @param parallelLoops  data-parallel loops (those ISPC may run as a gang, SYCL as a kernel's
+ *                       range) entered in the planned set
+ * @param partialPlanned per gang width of {@link #GANG_WIDTHS}, those of them whose iterations in
+ *                       the planned set are not a multiple of it: a gang that wide ran a partial
+ *                       step (a lower bound: entries whose remainders add up to whole gangs are missed)
+ * @param partialAny     the same over every input set: some set ran a partial step
+ * @param partialAndWhole those where one set ran a partial step and another only whole gang
+ *                       steps (iterations a multiple of the width, not 0): one build met both
  */
 public record InputSetTrips(int tests, int severalSets, long loops, long tripCounts, long loopsWithMore, long conditions, long outcomes,
-                            long conditionsWithMore) {
+                            long conditionsWithMore, long parallelLoops, List<Long> partialPlanned, List<Long> partialAny,
+                            List<Long> partialAndWhole) {
+    /** The gang widths of ISPC's targets (4, 8 and 16 lanes) that partial steps are counted at. */
+    public static final List<Integer> GANG_WIDTHS = List.of(4, 8, 16);
+
+    public InputSetTrips {
+        partialPlanned = List.copyOf(partialPlanned);
+        partialAny = List.copyOf(partialAny);
+        partialAndWhole = List.copyOf(partialAndWhole);
+    }
 
     /** The figures of one test. */
     static InputSetTrips of(Prediction p) {
@@ -40,7 +57,41 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
             BranchCount b = p.set(k).branches().get(site);
             return b.evaluated() > 0 ? b.outcome() : null;
         });
-        return new InputSetTrips(1, p.sets() > 1 ? 1 : 0, trips[0], trips[1], trips[2], outcomes[0], outcomes[1], outcomes[2]);
+        long parallel = 0;
+        Long[] planned = zeros();
+        Long[] any = zeros();
+        Long[] both = zeros();
+        for (int site = 0; site < loops.size(); site++) {
+            if (!loops.get(site).parallel() || loops.get(site).entered() == 0) continue;
+            parallel++;
+            for (int w = 0; w < GANG_WIDTHS.size(); w++) {
+                int width = GANG_WIDTHS.get(w);
+                if (loops.get(site).iterations() % width != 0) planned[w]++;
+                boolean partial = false;
+                boolean whole = false;
+                for (int k = 0; k < p.sets(); k++) {
+                    long n = p.set(k).loops().get(site).iterations();
+                    partial |= n % width != 0;
+                    whole |= n > 0 && n % width == 0;
+                }
+                if (partial) any[w]++;
+                if (partial && whole) both[w]++;
+            }
+        }
+        return new InputSetTrips(1, p.sets() > 1 ? 1 : 0, trips[0], trips[1], trips[2], outcomes[0], outcomes[1], outcomes[2],
+                parallel, List.of(planned), List.of(any), List.of(both));
+    }
+
+    private static Long[] zeros() {
+        Long[] z = new Long[GANG_WIDTHS.size()];
+        java.util.Arrays.fill(z, 0L);
+        return z;
+    }
+
+    private static List<Long> add(List<Long> a, List<Long> b) {
+        List<Long> out = new java.util.ArrayList<>();
+        for (int i = 0; i < a.size(); i++) out.add(a.get(i) + b.get(i));
+        return out;
     }
 
     /**
@@ -72,11 +123,12 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
     }
 
     static InputSetTrips sum(List<InputSetTrips> all) {
-        InputSetTrips s = new InputSetTrips(0, 0, 0, 0, 0, 0, 0, 0);
+        InputSetTrips s = new InputSetTrips(0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(zeros()), List.of(zeros()), List.of(zeros()));
         for (InputSetTrips t : all) {
             s = new InputSetTrips(s.tests + t.tests, s.severalSets + t.severalSets, s.loops + t.loops, s.tripCounts + t.tripCounts,
                     s.loopsWithMore + t.loopsWithMore, s.conditions + t.conditions, s.outcomes + t.outcomes,
-                    s.conditionsWithMore + t.conditionsWithMore);
+                    s.conditionsWithMore + t.conditionsWithMore, s.parallelLoops + t.parallelLoops,
+                    add(s.partialPlanned, t.partialPlanned), add(s.partialAny, t.partialAny), add(s.partialAndWhole, t.partialAndWhole));
         }
         return s;
     }
@@ -97,5 +149,17 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
                 + "counts per entry each on average, %d of them more than one; their %d conditions in loops met %.2f of the outcomes "
                 + "never, always and some each on average, %d of them more than one", severalSets, tests, loops, meanTripCounts(), loopsWithMore,
                 conditions, meanOutcomes(), conditionsWithMore);
+    }
+
+    /** One line for the table: the partial gang steps of the data-parallel loops. */
+    String gangLine() {
+        StringBuilder b = new StringBuilder();
+        for (int w = 0; w < GANG_WIDTHS.size(); w++) {
+            if (w > 0) b.append(", ");
+            b.append(GANG_WIDTHS.get(w)).append(" lanes ").append(partialPlanned.get(w)).append(" in the planned set, ")
+                    .append(partialAny.get(w)).append(" in some set, ").append(partialAndWhole.get(w)).append(" met both kinds (a partial step in one set, whole steps only in another)");
+        }
+        return "input sets: of " + parallelLoops + " data-parallel loops, those with a partial gang step (iterations not a multiple of the"
+                + " width): " + b;
     }
 }

@@ -16,10 +16,31 @@ import org.junit.jupiter.api.Test;
 /** The trip counts input sets give innermost loops: one per loop with one set, more for the loops whose bounds are inputs. */
 class StatsInputSetTripsTest {
     private static InputSetTrips over(GenPolicy policy) {
+        return over(policy, Language.C, 20);
+    }
+
+    private static InputSetTrips over(GenPolicy policy, Language lang, int seeds) {
         List<InputSetTrips> all = new ArrayList<>();
-        Generator gen = new Generator(policy, Language.C, CheckMode.HASH);
-        for (long s = 1; s <= 20; s++) all.add(InputSetTrips.of(gen.generate(s, "t").prediction()));
+        Generator gen = new Generator(policy, lang, CheckMode.HASH);
+        for (long s = 1; s <= seeds; s++) all.add(InputSetTrips.of(gen.generate(s, "t").prediction()));
         return InputSetTrips.sum(all);
+    }
+
+    @Test
+    void inputSetsGiveIspcGangLoopsPartialStepsThatThePlannedSetDoesNotHave() {
+        InputSetTrips one = over(PolicyLoader.load(Path.of("src/test/resources/policies/one-input-set.yaml")), Language.ISPC, 30);
+        InputSetTrips many = over(GenPolicy.defaults(), Language.ISPC, 30);
+        assertEquals(one.parallelLoops(), many.parallelLoops(), "the same loops");
+        assertTrue(many.parallelLoops() > 0);
+        assertEquals(one.partialPlanned(), one.partialAny(), "one set: the planned set's partial steps only");
+        assertEquals(List.of(0L, 0L, 0L), one.partialAndWhole(), "one set meets one kind of step per loop");
+        assertEquals(one.partialPlanned(), many.partialPlanned(), "the planned set is the same");
+        for (int w = 0; w < InputSetTrips.GANG_WIDTHS.size(); w++) {
+            assertTrue(many.partialAny().get(w) > many.partialPlanned().get(w), "width " + InputSetTrips.GANG_WIDTHS.get(w) + ": " + many);
+            assertTrue(many.partialAny().get(w) <= many.parallelLoops(), many.toString());
+            assertTrue(many.partialAndWhole().get(w) > one.partialAndWhole().get(w), "width " + InputSetTrips.GANG_WIDTHS.get(w) + ": " + many);
+        }
+        assertTrue(many.gangLine().contains("of " + many.parallelLoops() + " data-parallel loops"), many.gangLine());
     }
 
     @Test
