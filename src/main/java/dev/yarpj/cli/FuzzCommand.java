@@ -9,6 +9,8 @@ import dev.yarpj.harness.CompilerVersion;
 import dev.yarpj.harness.Testbed;
 import dev.yarpj.harness.Testbeds;
 import dev.yarpj.lower.Language;
+import dev.yarpj.triage.BugBook;
+import dev.yarpj.triage.TriageLane;
 import dev.yarpj.policy.GenPolicy;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -101,6 +103,14 @@ final class FuzzCommand implements Callable<Integer> {
             + " 0 runs each build once.")
     double runSharePercent;
 
+    @Option(names = "--triage-share", paramLabel = "PERCENT", defaultValue = "25", description = "Triage each finding in a"
+            + " background lane (yarpj triage, niced, one finding at a time; one lane per results directory) and group the"
+            + " findings into bugs: DIR/bugs.json and DIR/bugs/<id>/report.md. The lane starts a triage only while it has taken"
+            + " under PERCENT of the campaign's CPU (default: ${DEFAULT-VALUE}); 0 turns it off. A campaign that ends by itself"
+            + " (--count, --seeds, --duration) then triages what is left before it exits, which --duration does not count;"
+            + " one stopped by Ctrl-C or kill leaves it for --resume.")
+    double triageSharePercent;
+
     @Option(names = "--resume", description = "Continue the campaign in DIR (with --shard: that shard) with its saved "
             + "settings, skipping finished seeds. Settings given again must be the same.")
     boolean resume;
@@ -151,6 +161,7 @@ final class FuzzCommand implements Callable<Integer> {
             throw new Main.UsageError("timeouts must be positive numbers of seconds");
         }
         if (!(runSharePercent >= 0 && runSharePercent <= 100)) throw new Main.UsageError("--run-share must be a percentage from 0 to 100");
+        if (!(triageSharePercent >= 0 && triageSharePercent <= 100)) throw new Main.UsageError("--triage-share must be a percentage from 0 to 100");
         Double seconds = duration == null ? null : parseDuration("--duration", duration);
         long[] range = seedRange();
         boolean pickedSeed = range[0] < 0;
@@ -225,14 +236,41 @@ final class FuzzCommand implements Callable<Integer> {
                     + (shardOf == null ? "" : "shard " + shardOf.index() + "/" + shardOf.count() + ", ") + "results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
         }
         Map<String, Object> summary;
+        TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout) : null;
+        if (lane != null) lane.start();
         try {
             summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs, shardOf), err, quiet).run();
         } catch (HarnessException e) {
+            if (lane != null) lane.finish(false);
             throw new Main.UsageError(e.getMessage());
         }
         printSummary(outw, summary);
         printTargets(outw, usable);
+        if (lane != null) {
+            if (!quiet) {
+                err.println("triaging the findings left (Ctrl-C leaves them for --resume)");
+                err.flush();
+            }
+            printBugs(outw, lane.finish(true), BugBook.read(out), triageSharePercent);
+        }
         return 0;
+    }
+
+    /** The campaign's bugs, from its triaged findings, and what the lane took. */
+    private static void printBugs(PrintWriter w, TriageLane.Done lane, BugBook.Book book, double sharePercent) {
+        long open = book.bugs().stream().filter(b -> b.status().equals("open")).count();
+        w.printf("bugs: %d (%d open on the newest compilers) from %d triaged finding(s)%s%s%n", book.bugs().size(), open, book.triaged(),
+                book.refused().isEmpty() ? "" : "; " + book.refused().size() + " finding(s) triage refused",
+                book.untriaged().isEmpty() ? "" : "; " + book.untriaged().size() + " not triaged yet");
+        for (String line : BugBook.lines(book)) w.println("  " + line);
+        for (String r : book.refused()) w.println("  refused: " + r);
+        if (lane.active()) {
+            w.printf("triage lane: %d finding(s) triaged and %d refused in this run, %.0f CPU-s, %.1f%% of the campaign's CPU"
+                    + " (bound while tests ran: %.0f%%)%n", lane.triaged(), lane.refused(), lane.cpuSeconds(), 100 * lane.share(), sharePercent);
+        } else {
+            w.println("triage lane: another process's lane works in this results directory");
+        }
+        w.flush();
     }
 
     /** Which target each testbed's programs ran on, and how, when any is not this machine. */

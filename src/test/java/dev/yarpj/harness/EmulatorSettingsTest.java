@@ -39,7 +39,7 @@ class EmulatorSettingsTest {
         var cl = Main.commandLine();
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(new StringWriter()));
-        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", seeds, "-j", "1", "--out", results.toString(), "--testbeds", tb.toString(),
+        assertEquals(0, cl.execute("fuzz", "--quiet", "--triage-share", "0", "--seeds", seeds, "-j", "1", "--out", results.toString(), "--testbeds", tb.toString(),
                 "--policy", "src/test/resources/policies/tiny.yaml"));
         return out.toString();
     }

@@ -106,7 +106,7 @@ class FuzzHarnessTest {
         StringWriter err = new StringWriter();
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
-        List<String> all = new ArrayList<>(List.of("fuzz", "--quiet"));
+        List<String> all = new ArrayList<>(List.of("fuzz", "--quiet", "--triage-share", "0"));
         all.addAll(List.of(args));
         int code = cl.execute(all.toArray(String[]::new));
         return new Result(code, out.toString(), err.toString());

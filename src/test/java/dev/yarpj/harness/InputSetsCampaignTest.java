@@ -31,7 +31,7 @@ class InputSetsCampaignTest {
         Path tb = dir.resolve("testbeds.yaml");
         Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake-trip-9, c: " + FAKE + ", flags: [-O1]}\n");
         Path results = dir.resolve(name);
-        List<String> args = new ArrayList<>(List.of("fuzz", "--quiet", "--seeds", "5..5", "-j", "1", "--out", results.toString(),
+        List<String> args = new ArrayList<>(List.of("fuzz", "--quiet", "--triage-share", "0", "--seeds", "5..5", "-j", "1", "--out", results.toString(),
                 "--testbeds", tb.toString()));
         args.addAll(List.of(policy));
         var cl = Main.commandLine();

@@ -30,7 +30,7 @@ class ShardedCampaignTest {
     static Process fuzzProcess(Path log, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // The JVM options of the yarpj launcher, as a user's shards run.
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main", "fuzz", "--quiet"));
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main", "fuzz", "--quiet", "--triage-share", "0"));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }

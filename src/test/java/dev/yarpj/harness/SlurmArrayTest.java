@@ -29,7 +29,7 @@ class SlurmArrayTest {
                 System.getProperty("java.class.path"), "dev.yarpj.cli.Main");
         Process p = new ProcessBuilder("bash", Path.of("scripts/slurm/one-node-test.sh").toAbsolutePath().toString(),
                 dir.resolve("cluster").toString(), "3", yarpj, "--", "--out", results.toString(), "--seeds", "1..20",
-                "--testbeds", tb.toString()).redirectErrorStream(true).start();
+                "--testbeds", tb.toString(), "--triage-share", "0").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(600, TimeUnit.SECONDS), out);
         if (p.exitValue() == 77) {

@@ -458,7 +458,7 @@ class IrReducerTest {
         Path tb = dir.resolve("testbeds.yaml");
         Files.writeString(tb, testbeds);
         Path results = dir.resolve("results");
-        List<String> args = new java.util.ArrayList<>(List.of("fuzz", "--quiet", "--lang=" + lang, "--seeds", "1..3", "-j", "2", "--out",
+        List<String> args = new java.util.ArrayList<>(List.of("fuzz", "--quiet", "--triage-share", "0", "--lang=" + lang, "--seeds", "1..3", "-j", "2", "--out",
                 results.toString(), "--testbeds", tb.toString(), "--policy", "src/test/resources/policies/tiny.yaml"));
         args.addAll(List.of(more));
         assertEquals(0, cli(args.toArray(String[]::new)));

@@ -209,7 +209,7 @@ class ReducerTest {
         Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n" + peer + "  - {name: fake-" + fake + ", c: " + path + ", cpp: " + path
                 + ", flags: [-O2]}\n");
         Path results = dir.resolve("results");
-        List<String> args = new java.util.ArrayList<>(List.of("fuzz", "--quiet", "--seeds", seeds, "-j", "2", "--out", results.toString(),
+        List<String> args = new java.util.ArrayList<>(List.of("fuzz", "--quiet", "--triage-share", "0", "--seeds", seeds, "-j", "2", "--out", results.toString(),
                 "--testbeds", tb.toString(), "--policy", "src/test/resources/policies/tiny.yaml"));
         args.addAll(List.of(more));
         assertEquals(0, cli(args.toArray(String[]::new)));

@@ -60,7 +60,7 @@ class HtmlReportTest {
                 + "  - {name: fake-miscompile, c: " + fake + ", cpp: " + fake + ", flags: [-O2]}\n");
         results = dir.resolve("results");
         for (int k = 0; k < 2; k++) {
-            Result r = yarpj("fuzz", "--quiet", "--shard", k + "/2", "--seeds", "1..8", "-j", "2", "--out", results.toString(),
+            Result r = yarpj("fuzz", "--quiet", "--triage-share", "0", "--shard", k + "/2", "--seeds", "1..8", "-j", "2", "--out", results.toString(),
                     "--testbeds", tb.toString());
             assertEquals(0, r.code(), r.err());
         }

@@ -38,7 +38,7 @@ class SmallestConfigurationTest {
         var cl = Main.commandLine();
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(new StringWriter()));
-        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..8", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
+        assertEquals(0, cl.execute("fuzz", "--quiet", "--triage-share", "0", "--seeds", "1..8", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
                 "--policy", "src/test/resources/policies/small.yaml"));
 
         // Every run that drew the option is wrong code; every other passes.

@@ -1,0 +1,174 @@
+package dev.yarpj.triage;
+
+import dev.yarpj.harness.JsonFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * A campaign's bugs: its triaged findings ({@code <kind>/<signature>/<seed>/triage/triage.json})
+ * grouped by {@link BugKey}. {@link #write} keeps {@code DIR/bugs.json} (every bug with its
+ * key, standing on the newest compilers, findings, and first and last time seen) and
+ * {@code DIR/bugs/<id>/report.md} (the report draft of the bug's smallest finding, with the
+ * list of its findings) up to date; it reads only what triage left, so it can run again at
+ * any time.
+ */
+public final class BugBook {
+    /** The findings directories triage knows the symptom of. */
+    static final List<String> KINDS = List.of("wrong-code", "compiler-crash", "compile-hang", "runtime-crash");
+
+    /** A triaged finding: where it is under the results directory, and what its triage said. */
+    public record Triaged(String path, long seed, String minimal, String status, String standing, int lines, Instant seen,
+                          Path dir) {}
+
+    /** One bug: its key and the findings that show it, smallest first. */
+    public record Bug(BugKey key, List<Triaged> findings) {
+        public String id() {
+            return key.id();
+        }
+
+        /** Open on the newest compilers if any of its findings is. */
+        public String status() {
+            return findings.stream().anyMatch(t -> t.status().equals("open")) ? "open"
+                    : findings.get(0).status();
+        }
+    }
+
+    /** What a results directory holds: its bugs, and the findings triage refused or has not seen yet. */
+    public record Book(List<Bug> bugs, int triaged, List<String> refused, List<Path> untriaged) {}
+
+    private BugBook() {}
+
+    /** The finding directories under {@code results} of the kinds triage takes, in path order. */
+    static List<Path> findings(Path results) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (String kind : KINDS) {
+            Path k = results.resolve(kind);
+            if (!Files.isDirectory(k)) continue;
+            try (Stream<Path> s = Files.walk(k, 2)) {
+                s.filter(p -> p.getNameCount() == k.getNameCount() + 2 && p.getFileName().toString().matches("\\d+")
+                        && Files.exists(p.resolve("meta.json"))).sorted().forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    /** The bugs of the triaged findings under {@code results}. */
+    public static Book read(Path results) throws IOException {
+        Map<BugKey, List<Triaged>> byKey = new LinkedHashMap<>();
+        List<String> refused = new ArrayList<>();
+        List<Path> untriaged = new ArrayList<>();
+        int triaged = 0;
+        for (Path f : findings(results)) {
+            Path json = f.resolve("triage/triage.json");
+            Path refusal = f.resolve(TriageLane.REFUSED);
+            if (Files.exists(json)) {
+                Map<String, Object> t = JsonFiles.parseObject(Files.readString(json));
+                triaged++;
+                String path = results.relativize(f).toString();
+                byKey.computeIfAbsent(BugKey.of(t), k -> new ArrayList<>()).add(new Triaged(path, Long.parseLong(f.getFileName().toString()),
+                        String.valueOf(t.get("minimal")), String.valueOf(t.get("status")), String.valueOf(t.get("standing")),
+                        ((Number) t.getOrDefault("lines", 0)).intValue(), Files.getLastModifiedTime(f.resolve("meta.json")).toInstant(), f));
+            } else if (Files.exists(refusal)) {
+                refused.add(results.relativize(f) + ": " + Files.readString(refusal).strip());
+            } else {
+                untriaged.add(f);
+            }
+        }
+        List<Bug> bugs = new ArrayList<>();
+        byKey.forEach((k, v) -> bugs.add(new Bug(k, v.stream().sorted(Comparator.comparingInt(Triaged::lines)
+                .thenComparing(Triaged::path)).toList())));
+        bugs.sort(Comparator.comparing((Bug b) -> b.findings().stream().map(Triaged::seen).min(Comparator.naturalOrder()).orElseThrow())
+                .thenComparing(Bug::id));
+        return new Book(bugs, triaged, refused, untriaged);
+    }
+
+    /** Reads the bugs of {@code results} and writes bugs.json and bugs/<id>/report.md there; returns them. */
+    public static Book write(Path results) throws IOException {
+        Book book = read(results);
+        Path dir = Files.createDirectories(results.resolve("bugs"));
+        List<Map<String, Object>> all = new ArrayList<>();
+        for (Bug b : book.bugs()) {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("id", b.id());
+            Map<String, Object> key = new LinkedHashMap<>();
+            key.put("kind", b.key().kind());
+            key.put("family", b.key().family());
+            key.put("blamed", b.key().blamed());
+            key.put("options", b.key().options());
+            j.put("key", key);
+            j.put("status", b.status());
+            j.put("standing", b.findings().get(0).standing());
+            j.put("smallest_configuration", b.findings().stream().map(Triaged::minimal).min(Comparator.comparingInt(String::length)).orElseThrow());
+            j.put("first_seen", b.findings().stream().map(Triaged::seen).min(Comparator.naturalOrder()).orElseThrow().toString());
+            j.put("last_seen", b.findings().stream().map(Triaged::seen).max(Comparator.naturalOrder()).orElseThrow().toString());
+            List<Map<String, Object>> fs = new ArrayList<>();
+            for (Triaged t : b.findings()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("finding", t.path());
+                x.put("seed", t.seed());
+                x.put("configuration", t.minimal());
+                x.put("lines", t.lines());
+                x.put("seen", t.seen().toString());
+                fs.add(x);
+            }
+            j.put("findings", fs);
+            j.put("report", "bugs/" + b.id() + "/report.md");
+            all.add(j);
+            Path bugDir = Files.createDirectories(dir.resolve(b.id()));
+            atomicWrite(bugDir.resolve("report.md"), report(b));
+        }
+        Map<String, Object> top = new LinkedHashMap<>();
+        top.put("bugs", all);
+        top.put("findings_triaged", book.triaged());
+        top.put("findings_refused", book.refused());
+        top.put("findings_not_triaged_yet", book.untriaged().size());
+        atomicWrite(results.resolve("bugs.json"), JsonFiles.writePretty(top) + "\n");
+        return book;
+    }
+
+    /** The bug's report: its smallest finding's report draft, then the list of its findings. */
+    static String report(Bug b) throws IOException {
+        Triaged smallest = b.findings().get(0);
+        Path draft = smallest.dir().resolve("triage/report.md");
+        StringBuilder r = new StringBuilder();
+        r.append(Files.exists(draft) ? Files.readString(draft).strip() : "# " + b.key().line()).append("\n\n");
+        r.append("## Findings of this bug\n\n");
+        r.append("Grouped by the key ").append(b.key().line()).append(" (bug ").append(b.id()).append(").\n\n");
+        for (Triaged t : b.findings()) {
+            r.append("- `").append(t.path()).append("`: ").append(t.minimal()).append(" (").append(t.lines()).append(" lines)\n");
+        }
+        return r.toString();
+    }
+
+    /** One line per bug for a summary. */
+    public static List<String> lines(Book book) {
+        List<String> out = new ArrayList<>();
+        for (Bug b : book.bugs()) {
+            out.add(b.id() + " (" + b.status() + ", " + b.findings().size() + " finding" + (b.findings().size() == 1 ? "" : "s") + "): " + b.key().line());
+        }
+        return out;
+    }
+
+    static void atomicWrite(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+        Files.writeString(tmp, text);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Counts by status, for a summary: open, fixed on trunk, and so on. */
+    static Map<String, Integer> byStatus(Book book) {
+        Map<String, Integer> m = new TreeMap<>();
+        for (Bug b : book.bugs()) m.merge(b.status(), 1, Integer::sum);
+        return m;
+    }
+}

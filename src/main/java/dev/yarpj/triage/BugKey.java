@@ -1,0 +1,84 @@
+package dev.yarpj.triage;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * What tells one compiler bug from another among findings, as triage establishes it: the
+ * kind of symptom, the compiler family, the blamed pass or option (triage's group: clang's
+ * bisected pass, gcc's culprit flags and passes), and the options of the smallest
+ * configuration by name. A signature keys on the drawn options themselves, so every
+ * configuration of one bug is a new signature; the key keeps only the options the bug needs,
+ * and of those only their names ({@code -march=*}, {@code -mllvm -force-vector-width=*}):
+ * the same bug under another vector width or another {@code -march} is one bug. Two bugs
+ * that share a key (the same pass and the same options) are told apart only by their
+ * reduced tests, which a person reads: the key errs on the side of grouping.
+ *
+ * @param kind    the kind of symptom: wrong-code (a wrong result or a crash of the program built:
+ *                the same miscompilation shows as either, test by test), compiler-crash, compile-hang
+ * @param family  gcc, clang, ispc, or unknown
+ * @param blamed  triage's group without the family: the pass or flags it blames
+ * @param options the smallest configuration's options by name, sorted, without the compiler and its -O level
+ */
+public record BugKey(String kind, String family, String blamed, List<String> options) {
+    public BugKey {
+        options = List.copyOf(options);
+    }
+
+    /** The key of a finding from its triage/triage.json. */
+    static BugKey of(Map<String, Object> triage) {
+        String family = String.valueOf(triage.get("family"));
+        String group = String.valueOf(triage.get("group"));
+        String blamed = group.startsWith(family + ": ") ? group.substring(family.length() + 2) : group;
+        String kind = String.valueOf(triage.get("kind"));
+        return new BugKey(kind.equals("runtime-crash") ? "wrong-code" : kind, family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))));
+    }
+
+    /**
+     * The options of a compile command by name: the compiler (first word) and -O levels left
+     * out, a value after {@code =} replaced by {@code *}, the words an option takes (after
+     * {@code -mllvm}, {@code -Xclang}, {@code --param}) kept with it.
+     */
+    static List<String> optionNames(String command) {
+        String[] w = command.strip().split("\\s+");
+        TreeSet<String> out = new TreeSet<>();
+        for (int i = 1; i < w.length; i++) {
+            String x = w[i];
+            if (Triage.LEVEL.matcher(x).matches()) continue;
+            if ((x.equals("-mllvm") || x.equals("-Xclang") || x.equals("--param")) && i + 1 < w.length) {
+                out.add(x + " " + named(w[++i]));
+            } else {
+                out.add(named(x));
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    private static String named(String option) {
+        int eq = option.indexOf('=');
+        return eq > 0 ? option.substring(0, eq + 1) + "*" : option;
+    }
+
+    /** A short stable name for the bug: 10 hex digits of the key's SHA-256. */
+    public String id() {
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(line().getBytes(StandardCharsets.UTF_8));
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < 5; i++) b.append(String.format("%02x", h[i]));
+            return b.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The key in one line. */
+    public String line() {
+        return kind + ", " + family + ", blamed: " + (blamed.isEmpty() ? "(nothing)" : blamed) + ", options: "
+                + (options.isEmpty() ? "(the level alone)" : String.join(" ", options));
+    }
+}

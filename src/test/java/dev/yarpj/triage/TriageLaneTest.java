@@ -1,0 +1,103 @@
+package dev.yarpj.triage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.cli.Main;
+import dev.yarpj.harness.JsonFiles;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Triage inside the campaign: a fake compiler with two planted bugs, each under its own option
+ * of a configuration space (a miscompilation and an internal compiler error), gives a campaign
+ * several findings with several signatures; its triage lane ends them as exactly two bugs,
+ * each with its report, and a resumed campaign triages again only what was not finished.
+ */
+class TriageLaneTest {
+    static final Path FAKE = Path.of("src/test/resources/fake-compilers/two-planted-bugs.sh").toAbsolutePath();
+
+    private static String fuzz(String... args) {
+        StringWriter out = new StringWriter();
+        var cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out));
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err));
+        assertEquals(0, cl.execute(args), err.toString());
+        return out.toString();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void twoPlantedBugsUnderDifferentOptionsEndAsTwoBugsAndAResumedCampaignTriagesOnlyWhatWasLeft(@TempDir Path dir) throws Exception {
+        FAKE.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: space\n    c: " + FAKE + "\n    axes:\n"
+                + "      opt: [-O1, -O2]\n      planted: [\"\", -mplanted-wrong, -mplanted-ice]\n      vector: [\"\", -fno-tree-vectorize]\n");
+        Path results = dir.resolve("results");
+        String out = fuzz("fuzz", "--quiet", "--seeds", "1..10", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/small.yaml");
+
+        List<Path> findings = BugBook.findings(results);
+        assertTrue(findings.size() >= 4, "findings: " + findings);
+        Map<String, Object> book = JsonFiles.parseObject(Files.readString(results.resolve("bugs.json")));
+        List<Map<String, Object>> bugs = (List<Map<String, Object>>) book.get("bugs");
+        assertEquals(2, bugs.size(), out);
+        assertEquals(findings.size(), ((Number) book.get("findings_triaged")).intValue(), out);
+        Map<String, String> kindByOption = new HashMap<>();
+        int grouped = 0;
+        for (Map<String, Object> b : bugs) {
+            Map<String, Object> key = (Map<String, Object>) b.get("key");
+            assertEquals("gcc", key.get("family"));
+            List<String> options = (List<String>) key.get("options");
+            assertEquals(1, options.size(), key.toString());
+            kindByOption.put(options.get(0), (String) key.get("kind"));
+            List<Map<String, Object>> fs = (List<Map<String, Object>>) b.get("findings");
+            grouped += fs.size();
+            String report = Files.readString(results.resolve((String) b.get("report")));
+            for (Map<String, Object> f : fs) assertTrue(report.contains("`" + f.get("finding") + "`"), report);
+        }
+        assertEquals(Map.of("-mplanted-wrong", "wrong-code", "-mplanted-ice", "compiler-crash"), kindByOption);
+        assertEquals(findings.size(), grouped);
+        long signatures = findings.stream().map(Path::getParent).distinct().count();
+        assertTrue(signatures > 2, signatures + " signatures: grouping had something to do");
+        assertTrue(out.contains("bugs: 2 ") && out.contains("triage lane: " + findings.size() + " finding(s) triaged"), out);
+
+        // A triage killed midway leaves triage/ without triage.json: the next run does that finding again, and only it.
+        Path killed = findings.get(findings.size() - 1);
+        Files.delete(killed.resolve("triage/triage.json"));
+        Map<Path, FileTime> before = new HashMap<>();
+        for (Path f : findings) if (!f.equals(killed)) before.put(f, Files.getLastModifiedTime(f.resolve("triage/triage.json")));
+        String again = fuzz("fuzz", "--quiet", "--resume", "--out", results.toString());
+        assertTrue(again.contains("triage lane: 1 finding(s) triaged"), again);
+        assertTrue(Files.exists(killed.resolve("triage/triage.json")));
+        for (Map.Entry<Path, FileTime> e : before.entrySet()) {
+            assertEquals(e.getValue(), Files.getLastModifiedTime(e.getKey().resolve("triage/triage.json")), "triaged twice: " + e.getKey());
+        }
+        assertTrue(again.contains("bugs: 2 "), again);
+    }
+
+    @Test
+    void aBugKeyKeepsTheOptionsByNameWithoutTheCompilerAndItsLevel() {
+        assertEquals(List.of("-march=*", "-mllvm -force-vector-width=*"),
+                BugKey.optionNames("clang-23 -O3 -mllvm -force-vector-width=8 -march=rv64gcv_zvl256b"));
+        assertEquals(List.of(), BugKey.optionNames("gcc -O2"));
+        BugKey a = BugKey.of(Map.of("kind", "runtime-crash", "family", "clang", "group", "clang: LoopVectorizePass",
+                "minimal", "clang -O2 -mllvm -force-vector-width=4"));
+        BugKey b = BugKey.of(Map.of("kind", "wrong-code", "family", "clang", "group", "clang: LoopVectorizePass",
+                "minimal", "clang -O3 -mllvm -force-vector-width=16"));
+        assertEquals(a, b, "one miscompilation, whether the program crashes or prints a wrong result, at any forced width");
+        assertEquals(a.id(), b.id());
+        BugKey c = BugKey.of(Map.of("kind", "wrong-code", "family", "clang", "group", "clang: InstCombinePass",
+                "minimal", "clang -O3 -mllvm -force-vector-width=16"));
+        assertTrue(!a.equals(c) && !a.id().equals(c.id()), "another pass is another bug");
+    }
+}
