@@ -10,6 +10,7 @@ import dev.yarpj.harness.Testbed;
 import dev.yarpj.harness.Testbeds;
 import dev.yarpj.lower.Language;
 import dev.yarpj.triage.BugBook;
+import dev.yarpj.triage.KnownBugs;
 import dev.yarpj.triage.TriageLane;
 import dev.yarpj.policy.GenPolicy;
 import java.io.IOException;
@@ -110,6 +111,10 @@ final class FuzzCommand implements Callable<Integer> {
             + " (--count, --seeds, --duration) then triages what is left before it exits, which --duration does not count;"
             + " one stopped by Ctrl-C or kill leaves it for --resume.")
     double triageSharePercent;
+
+    @Option(names = "--known-bugs", paramLabel = "DIR", description = "The record of known bugs (one directory per bug with its"
+            + " bug.json) that the triage lane labels bugs with, showing the others as new (default: known-bugs of yarpj).")
+    Path knownBugs;
 
     @Option(names = "--resume", description = "Continue the campaign in DIR (with --shard: that shard) with its saved "
             + "settings, skipping finished seeds. Settings given again must be the same.")
@@ -236,7 +241,14 @@ final class FuzzCommand implements Callable<Integer> {
                     + (shardOf == null ? "" : "shard " + shardOf.index() + "/" + shardOf.count() + ", ") + "results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
         }
         Map<String, Object> summary;
-        TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout) : null;
+        KnownBugs known;
+        try {
+            known = KnownBugs.load(knownBugs != null ? knownBugs : home().resolve("known-bugs"));
+        } catch (IOException e) {
+            throw new Main.UsageError("cannot read the known bugs: " + e.getMessage());
+        }
+        if (knownBugs != null && !Files.isDirectory(knownBugs)) throw new Main.UsageError("--known-bugs: not a directory: " + knownBugs);
+        TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known) : null;
         if (lane != null) lane.start();
         try {
             summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs, shardOf), err, quiet).run();
@@ -251,15 +263,17 @@ final class FuzzCommand implements Callable<Integer> {
                 err.println("triaging the findings left (Ctrl-C leaves them for --resume)");
                 err.flush();
             }
-            printBugs(outw, lane.finish(true), BugBook.read(out), triageSharePercent);
+            printBugs(outw, lane.finish(true), BugBook.read(out, known), triageSharePercent);
         }
         return 0;
     }
 
     /** The campaign's bugs, from its triaged findings, and what the lane took. */
-    private static void printBugs(PrintWriter w, TriageLane.Done lane, BugBook.Book book, double sharePercent) {
+    static void printBugs(PrintWriter w, TriageLane.Done lane, BugBook.Book book, double sharePercent) {
         long open = book.bugs().stream().filter(b -> b.status().equals("open")).count();
-        w.printf("bugs: %d (%d open on the newest compilers) from %d triaged finding(s)%s%s%n", book.bugs().size(), open, book.triaged(),
+        long known = book.bugs().stream().filter(b -> b.known() != null).count();
+        w.printf("bugs: %d new, %d known (%d open on the newest compilers) from %d triaged finding(s)%s%s%n", book.bugs().size() - known,
+                known, open, book.triaged(),
                 book.refused().isEmpty() ? "" : "; " + book.refused().size() + " finding(s) triage refused",
                 book.untriaged().isEmpty() ? "" : "; " + book.untriaged().size() + " not triaged yet");
         for (String line : BugBook.lines(book)) w.println("  " + line);

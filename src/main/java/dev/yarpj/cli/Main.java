@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "yarpj", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = {"Random program generator for testing the loop optimizers of C, C++, ISPC and SYCL compilers.",
                 "The manual: docs/guide.md; the bugs found: bugs.md."},
-        subcommands = {GenCommand.class, FuzzCommand.class, ReduceCommand.class, TriageCommand.class, ReportCommand.class, BenchCommand.class, StatsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {GenCommand.class, FuzzCommand.class, ReduceCommand.class, TriageCommand.class, BugsCommand.class, ReportCommand.class, BenchCommand.class, StatsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code for bad input: an unknown option value, a broken policy, an unwritable directory. */
     public static final int EXIT_USAGE = 2;

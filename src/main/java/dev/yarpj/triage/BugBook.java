@@ -30,8 +30,8 @@ public final class BugBook {
     public record Triaged(String path, long seed, String minimal, String status, String standing, int lines, Instant seen,
                           Path dir) {}
 
-    /** One bug: its key and the findings that show it, smallest first. */
-    public record Bug(BugKey key, List<Triaged> findings) {
+    /** One bug: its key, the findings that show it (smallest first), and the known bug it is (null: a new one). */
+    public record Bug(BugKey key, List<Triaged> findings, KnownBugs.Known known) {
         public String id() {
             return key.id();
         }
@@ -62,8 +62,8 @@ public final class BugBook {
         return out;
     }
 
-    /** The bugs of the triaged findings under {@code results}. */
-    public static Book read(Path results) throws IOException {
+    /** The bugs of the triaged findings under {@code results}, known ones labelled from {@code known}. */
+    public static Book read(Path results, KnownBugs known) throws IOException {
         Map<BugKey, List<Triaged>> byKey = new LinkedHashMap<>();
         List<String> refused = new ArrayList<>();
         List<Path> untriaged = new ArrayList<>();
@@ -86,15 +86,15 @@ public final class BugBook {
         }
         List<Bug> bugs = new ArrayList<>();
         byKey.forEach((k, v) -> bugs.add(new Bug(k, v.stream().sorted(Comparator.comparingInt(Triaged::lines)
-                .thenComparing(Triaged::path)).toList())));
+                .thenComparing(Triaged::path)).toList(), known.match(k))));
         bugs.sort(Comparator.comparing((Bug b) -> b.findings().stream().map(Triaged::seen).min(Comparator.naturalOrder()).orElseThrow())
                 .thenComparing(Bug::id));
         return new Book(bugs, triaged, refused, untriaged);
     }
 
     /** Reads the bugs of {@code results} and writes bugs.json and bugs/<id>/report.md there; returns them. */
-    public static Book write(Path results) throws IOException {
-        Book book = read(results);
+    public static Book write(Path results, KnownBugs known) throws IOException {
+        Book book = read(results, known);
         Path dir = Files.createDirectories(results.resolve("bugs"));
         List<Map<String, Object>> all = new ArrayList<>();
         for (Bug b : book.bugs()) {
@@ -106,6 +106,15 @@ public final class BugBook {
             key.put("blamed", b.key().blamed());
             key.put("options", b.key().options());
             j.put("key", key);
+            if (b.known() != null) {
+                Map<String, Object> k = new LinkedHashMap<>();
+                k.put("id", b.known().id());
+                k.put("title", b.known().title());
+                k.put("recorded_status", b.known().status());
+                j.put("known", k);
+            } else {
+                j.put("known", null);
+            }
             j.put("status", b.status());
             j.put("standing", b.findings().get(0).standing());
             j.put("smallest_configuration", b.findings().stream().map(Triaged::minimal).min(Comparator.comparingInt(String::length)).orElseThrow());
@@ -129,6 +138,8 @@ public final class BugBook {
         }
         Map<String, Object> top = new LinkedHashMap<>();
         top.put("bugs", all);
+        top.put("new_bugs", book.bugs().stream().filter(b -> b.known() == null).count());
+        top.put("known_bugs", book.bugs().stream().filter(b -> b.known() != null).count());
         top.put("findings_triaged", book.triaged());
         top.put("findings_refused", book.refused());
         top.put("findings_not_triaged_yet", book.untriaged().size());
@@ -154,7 +165,8 @@ public final class BugBook {
     public static List<String> lines(Book book) {
         List<String> out = new ArrayList<>();
         for (Bug b : book.bugs()) {
-            out.add(b.id() + " (" + b.status() + ", " + b.findings().size() + " finding" + (b.findings().size() == 1 ? "" : "s") + "): " + b.key().line());
+            out.add((b.known() == null ? "new " + b.id() : "known: " + b.known().id()) + " (" + b.status() + " on the newest compilers, "
+                    + b.findings().size() + " finding" + (b.findings().size() == 1 ? "" : "s") + "): " + b.key().line());
         }
         return out;
     }

@@ -46,6 +46,7 @@ public final class TriageLane {
     private final Path results;
     private final double share;
     private final double compileTimeout;
+    private final KnownBugs known;
     private Thread thread;
     private FileChannel lockFile;
     private FileLock lock;
@@ -60,12 +61,14 @@ public final class TriageLane {
     /**
      * @param share          the most of the campaign's CPU the lane takes, above 0 and at most 1
      * @param compileTimeout the CPU seconds triage gives one compile of one try
+     * @param known          the known bugs, which the campaign's bugs are labelled with
      */
-    public TriageLane(Path results, double share, double compileTimeout) {
+    public TriageLane(Path results, double share, double compileTimeout, KnownBugs known) {
         if (!(share > 0 && share <= 1)) throw new IllegalArgumentException("share " + share);
         this.results = results;
         this.share = share;
         this.compileTimeout = compileTimeout;
+        this.known = known;
     }
 
     /** Starts the lane, unless another process's lane works in this results directory. */
@@ -95,7 +98,7 @@ public final class TriageLane {
                 while (!draining && !stopping && cpu > share * (processCpuSeconds() - startCpu)) idle();
                 if (stopping) return;
                 triage(next);
-                BugBook.write(results);
+                BugBook.write(results, known);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -115,7 +118,7 @@ public final class TriageLane {
 
     /** The first finding not triaged yet whose compile-time recheck (if any) is over. */
     private Path nextFinding() throws IOException {
-        for (Path f : BugBook.read(results).untriaged()) {
+        for (Path f : BugBook.read(results, KnownBugs.NONE).untriaged()) {
             Map<String, Object> meta = JsonFiles.parseObject(Files.readString(f.resolve("meta.json")));
             if (!"pending".equals(meta.get("recheck"))) return f;
         }
@@ -171,7 +174,7 @@ public final class TriageLane {
         thread.join();
         if (failure != null) throw failure;
         Done d = new Done(triaged, refused, cpu, processCpuSeconds() - startCpu, true);
-        BugBook.write(results);
+        BugBook.write(results, known);
         lock.release();
         lockFile.close();
         return d;

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Triage inside the campaign: a fake compiler with two planted bugs, each under its own option
  * of a configuration space (a miscompilation and an internal compiler error), gives a campaign
  * several findings with several signatures; its triage lane ends them as exactly two bugs,
- * each with its report, and a resumed campaign triages again only what was not finished.
+ * each with its report. Merged into a record of known bugs that then keeps one of them, a
+ * resumed campaign reports one known bug and one new, and triages again only what was not
+ * finished.
  */
 class TriageLaneTest {
     static final Path FAKE = Path.of("src/test/resources/fake-compilers/two-planted-bugs.sh").toAbsolutePath();
@@ -69,20 +71,38 @@ class TriageLaneTest {
         assertEquals(findings.size(), grouped);
         long signatures = findings.stream().map(Path::getParent).distinct().count();
         assertTrue(signatures > 2, signatures + " signatures: grouping had something to do");
-        assertTrue(out.contains("bugs: 2 ") && out.contains("triage lane: " + findings.size() + " finding(s) triaged"), out);
+        assertTrue(out.contains("bugs: 2 new, 0 known ") && out.contains("triage lane: " + findings.size() + " finding(s) triaged"), out);
+
+        // Into a record of known bugs, with its index in a bugs.md; then the record keeps the crash alone.
+        Path record = dir.resolve("known-bugs");
+        String merged = fuzz("bugs", results.toString(), "--merge", "--known-bugs", record.toString(), "--bugs-md", dir.resolve("bugs.md").toString());
+        assertTrue(merged.contains("added 2 bug(s)"), merged);
+        String index = Files.readString(dir.resolve("bugs.md"));
+        for (Map<String, Object> b : bugs) {
+            Path r = record.resolve((String) b.get("id"));
+            assertTrue(Files.exists(r.resolve("bug.json")) && Files.exists(r.resolve("test.c")) && Files.exists(r.resolve("report.md")), r.toString());
+            assertTrue(index.contains("known-bugs/" + b.get("id") + "/report.md"), index);
+        }
+        String wrongId = (String) bugs.stream().filter(b -> ((Map<String, Object>) b.get("key")).get("kind").equals("wrong-code"))
+                .findFirst().orElseThrow().get("id");
+        try (var s = Files.walk(record.resolve(wrongId))) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
 
         // A triage killed midway leaves triage/ without triage.json: the next run does that finding again, and only it.
         Path killed = findings.get(findings.size() - 1);
         Files.delete(killed.resolve("triage/triage.json"));
         Map<Path, FileTime> before = new HashMap<>();
         for (Path f : findings) if (!f.equals(killed)) before.put(f, Files.getLastModifiedTime(f.resolve("triage/triage.json")));
-        String again = fuzz("fuzz", "--quiet", "--resume", "--out", results.toString());
+        String again = fuzz("fuzz", "--quiet", "--resume", "--out", results.toString(), "--known-bugs", record.toString());
         assertTrue(again.contains("triage lane: 1 finding(s) triaged"), again);
         assertTrue(Files.exists(killed.resolve("triage/triage.json")));
         for (Map.Entry<Path, FileTime> e : before.entrySet()) {
             assertEquals(e.getValue(), Files.getLastModifiedTime(e.getKey().resolve("triage/triage.json")), "triaged twice: " + e.getKey());
         }
-        assertTrue(again.contains("bugs: 2 "), again);
+        assertTrue(again.contains("bugs: 1 new, 1 known "), again);
+        assertTrue(again.matches("(?s).*known: [0-9a-f]{10} \\(.*compiler-crash, gcc, blamed: \\(nothing\\), options: -mplanted-ice.*"), again);
+        assertTrue(again.matches("(?s).*new " + wrongId + " \\(.*wrong-code, gcc.*"), again);
     }
 
     @Test

@@ -1,0 +1,68 @@
+package dev.yarpj.cli;
+
+import dev.yarpj.triage.BugBook;
+import dev.yarpj.triage.KnownBugs;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** yarpj bugs: a campaign's bugs, from its triaged findings; with --merge, its new bugs into the project's record. */
+@Command(name = "bugs", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = {"The bugs of a campaign: its triaged findings (yarpj fuzz triages them in the background) grouped by"
+                + " their triage key, each labelled known (a bug of the record in --known-bugs) or new. Writes DIR/bugs.json"
+                + " and DIR/bugs/<id>/report.md again, then prints one line per bug.",
+                "With --merge, adds the new bugs to the record (a directory each, with bug.json, the test and the report) and"
+                + " writes the record's index into --bugs-md."})
+final class BugsCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "DIR", description = "A campaign's results directory.")
+    Path results;
+
+    @Option(names = "--known-bugs", paramLabel = "DIR", description = "The record of known bugs (default: known-bugs of yarpj).")
+    Path knownBugs;
+
+    @Option(names = "--merge", description = "Add the new bugs to the record and write its index into --bugs-md.")
+    boolean merge;
+
+    @Option(names = "--bugs-md", paramLabel = "FILE", description = "Where --merge writes the record's index, into its marked part"
+            + " (default: bugs.md beside the record).")
+    Path bugsMd;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isDirectory(results)) throw new Main.UsageError("not a directory: " + results);
+        Path record = knownBugs != null ? knownBugs : FuzzCommand.home().resolve("known-bugs");
+        if (knownBugs != null && !Files.isDirectory(knownBugs) && !merge) throw new Main.UsageError("--known-bugs: not a directory: " + knownBugs);
+        PrintWriter out = spec.commandLine().getOut();
+        KnownBugs known;
+        try {
+            known = KnownBugs.load(record);
+        } catch (IOException e) {
+            throw new Main.UsageError("cannot read the known bugs: " + e.getMessage());
+        }
+        BugBook.Book book = BugBook.write(results, known);
+        long old = book.bugs().stream().filter(b -> b.known() != null).count();
+        out.printf("%d new bug(s), %d known, from %d triaged finding(s) in %s%n", book.bugs().size() - old, old, book.triaged(), results);
+        for (String line : BugBook.lines(book)) out.println("  " + line);
+        if (!book.untriaged().isEmpty()) out.println("  not triaged yet: " + book.untriaged().size() + " finding(s) (yarpj fuzz --resume triages them)");
+        if (merge) {
+            Files.createDirectories(record);
+            List<String> added = KnownBugs.addNew(book, record);
+            Path md = bugsMd != null ? bugsMd : record.toAbsolutePath().getParent().resolve("bugs.md");
+            KnownBugs.writeIndex(record, md);
+            out.println("added " + added.size() + " bug(s) to " + record + (added.isEmpty() ? "" : ": " + String.join(", ", added))
+                    + "; its index is in " + md);
+        }
+        out.flush();
+        return 0;
+    }
+}

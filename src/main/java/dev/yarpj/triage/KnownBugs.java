@@ -1,0 +1,150 @@
+package dev.yarpj.triage;
+
+import dev.yarpj.harness.JsonFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The project's record of known bugs, one directory per bug ({@code known-bugs/<id>/} in the
+ * repository): {@code bug.json} (its title, status, and the keys its findings triage to),
+ * the reduced test and the report. A campaign labels a bug whose key is a known bug's as
+ * that bug, and shows the others as new. A bug may have several keys: one per configuration
+ * triage tells apart that a person found to be the same bug.
+ */
+public final class KnownBugs {
+    /** A known bug: its directory name, title, status (open, fixed...) and keys. */
+    public record Known(String id, String title, String status, List<BugKey> keys) {
+        public Known {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    private final List<Known> bugs;
+
+    private KnownBugs(List<Known> bugs) {
+        this.bugs = List.copyOf(bugs);
+    }
+
+    /** No known bugs. */
+    public static final KnownBugs NONE = new KnownBugs(List.of());
+
+    public List<Known> bugs() {
+        return bugs;
+    }
+
+    /** The known bug with key {@code k}, or null. */
+    public Known match(BugKey k) {
+        for (Known b : bugs) if (b.keys().contains(k)) return b;
+        return null;
+    }
+
+    /** The record in {@code dir}; none when it does not exist. A record that cannot be read is a one-line error. */
+    @SuppressWarnings("unchecked")
+    public static KnownBugs load(Path dir) throws IOException {
+        if (dir == null || !Files.isDirectory(dir)) return NONE;
+        List<Known> out = new ArrayList<>();
+        List<Path> records;
+        try (Stream<Path> s = Files.list(dir)) {
+            records = s.filter(p -> Files.exists(p.resolve("bug.json"))).sorted().toList();
+        }
+        for (Path p : records) {
+            Map<String, Object> j;
+            try {
+                j = JsonFiles.parseObject(Files.readString(p.resolve("bug.json")));
+            } catch (RuntimeException e) {
+                throw new IOException(p.resolve("bug.json") + " is not a JSON object: " + e.getMessage());
+            }
+            List<BugKey> keys = new ArrayList<>();
+            if (!(j.get("keys") instanceof List<?> ks)) throw new IOException(p.resolve("bug.json") + " has no list 'keys'");
+            for (Object k : ks) {
+                if (!(k instanceof Map<?, ?> m) || !(m.get("options") instanceof List<?> opts)) {
+                    throw new IOException(p.resolve("bug.json") + ": a key needs kind, family, blamed and options");
+                }
+                keys.add(new BugKey(String.valueOf(m.get("kind")), String.valueOf(m.get("family")), String.valueOf(m.get("blamed")),
+                        opts.stream().map(String::valueOf).toList()));
+            }
+            out.add(new Known(p.getFileName().toString(), String.valueOf(j.getOrDefault("title", p.getFileName().toString())),
+                    String.valueOf(j.getOrDefault("status", "open")), keys));
+        }
+        return new KnownBugs(out);
+    }
+
+    /**
+     * Adds the new bugs of {@code book} to the record in {@code dir}: for each, a directory
+     * named by its id with bug.json (title, status, key, where and when it was found, the
+     * smallest configuration), the test triage worked on and the report. Returns their ids.
+     */
+    public static List<String> addNew(BugBook.Book book, Path dir) throws IOException {
+        List<String> added = new ArrayList<>();
+        for (BugBook.Bug b : book.bugs()) {
+            if (b.known() != null) continue;
+            Path d = Files.createDirectories(dir.resolve(b.id()));
+            BugBook.Triaged smallest = b.findings().get(0);
+            String report = BugBook.report(b);
+            String title = report.lines().findFirst().orElse("# " + b.key().line()).replaceFirst("^#+\\s*", "");
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("title", title);
+            j.put("status", b.status());
+            j.put("keys", List.of(json(b.key())));
+            j.put("smallest_configuration", smallest.minimal().replaceFirst("^\\S*/", ""));
+            Path test = null;
+            try (Stream<Path> s = Files.list(smallest.dir().resolve("triage"))) {
+                test = s.filter(p -> p.getFileName().toString().matches("test\\.(c|cpp|ispc)")).findFirst().orElse(null);
+            }
+            if (test != null) {
+                Files.copy(test, d.resolve(test.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                j.put("test", test.getFileName().toString());
+            }
+            j.put("found", Map.of("finding", smallest.path(), "findings", b.findings().size(),
+                    "first_seen", b.findings().stream().map(BugBook.Triaged::seen).min(java.util.Comparator.naturalOrder()).orElseThrow().toString()));
+            BugBook.atomicWrite(d.resolve("bug.json"), JsonFiles.writePretty(j) + "\n");
+            BugBook.atomicWrite(d.resolve("report.md"), report);
+            added.add(b.id());
+        }
+        return added;
+    }
+
+    static final String INDEX_BEGIN = "<!-- yarpj bugs --merge: begin (the record in known-bugs/, written by yarpj bugs; edits here are lost) -->";
+    static final String INDEX_END = "<!-- yarpj bugs --merge: end -->";
+
+    /**
+     * Writes the record's index, one row per known bug (its title, status, key and report),
+     * into {@code bugsMd}: into its part between the index marks if it has one, else at its end.
+     */
+    public static void writeIndex(Path dir, Path bugsMd) throws IOException {
+        KnownBugs k = load(dir);
+        Path base = bugsMd.toAbsolutePath().getParent();
+        StringBuilder b = new StringBuilder(INDEX_BEGIN).append("\n\n| bug | status | key | report |\n|---|---|---|---|\n");
+        for (Known x : k.bugs()) {
+            String rel = base.relativize(dir.toAbsolutePath().resolve(x.id())).toString();
+            b.append("| ").append(x.title().replace("|", "\\|")).append(" | ").append(x.status()).append(" | ")
+                    .append(String.join("; ", x.keys().stream().map(BugKey::line).toList()).replace("|", "\\|"))
+                    .append(" | [").append(x.id()).append("](").append(rel).append("/report.md) |\n");
+        }
+        if (k.bugs().isEmpty()) b.append("| (none yet) | | | |\n");
+        b.append("\n").append(INDEX_END).append("\n");
+        String section = b.toString();
+        String old = Files.exists(bugsMd) ? Files.readString(bugsMd) : "# Compiler bugs found by yarpj\n";
+        int i = old.indexOf(INDEX_BEGIN);
+        int j = old.indexOf(INDEX_END);
+        String text = i >= 0 && j > i ? old.substring(0, i) + section + old.substring(Math.min(old.length(), j + INDEX_END.length() + 1))
+                : old.stripTrailing() + "\n\n## The record of known bugs\n\n" + section;
+        BugBook.atomicWrite(bugsMd, text);
+    }
+
+    /** A key as bug.json holds it. */
+    static Map<String, Object> json(BugKey k) {
+        Map<String, Object> key = new LinkedHashMap<>();
+        key.put("kind", k.kind());
+        key.put("family", k.family());
+        key.put("blamed", k.blamed());
+        key.put("options", k.options());
+        return key;
+    }
+}
