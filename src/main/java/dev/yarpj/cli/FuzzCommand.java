@@ -112,6 +112,11 @@ final class FuzzCommand implements Callable<Integer> {
             + " one stopped by Ctrl-C or kill leaves it for --resume.")
     double triageSharePercent;
 
+    @Option(names = "--reduce-budget", paramLabel = "TIME", defaultValue = "10m", description = "Time the triage lane gives the"
+            + " reduction (yarpj reduce, one job) of each new bug's smallest finding, after every finding's quick triage; it then"
+            + " triages the reduced test again, with its LLVM IR reproducer (default: ${DEFAULT-VALUE}; 0: no reduction).")
+    String reduceBudget;
+
     @Option(names = "--known-bugs", paramLabel = "DIR", description = "The record of known bugs (one directory per bug with its"
             + " bug.json) that the triage lane labels bugs with, showing the others as new (default: known-bugs of yarpj).")
     Path knownBugs;
@@ -168,6 +173,7 @@ final class FuzzCommand implements Callable<Integer> {
         if (!(runSharePercent >= 0 && runSharePercent <= 100)) throw new Main.UsageError("--run-share must be a percentage from 0 to 100");
         if (!(triageSharePercent >= 0 && triageSharePercent <= 100)) throw new Main.UsageError("--triage-share must be a percentage from 0 to 100");
         Double seconds = duration == null ? null : parseDuration("--duration", duration);
+        double reduceSeconds = reduceBudget.strip().equals("0") ? 0 : parseDuration("--reduce-budget", reduceBudget);
         long[] range = seedRange();
         boolean pickedSeed = range[0] < 0;
         seed = pickedSeed ? new SecureRandom().nextLong() & 0xFFFF_FFFFL : range[0];
@@ -248,7 +254,7 @@ final class FuzzCommand implements Callable<Integer> {
             throw new Main.UsageError("cannot read the known bugs: " + e.getMessage());
         }
         if (knownBugs != null && !Files.isDirectory(knownBugs)) throw new Main.UsageError("--known-bugs: not a directory: " + knownBugs);
-        TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known) : null;
+        TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known, reduceSeconds) : null;
         if (lane != null) lane.start();
         try {
             summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs, shardOf), err, quiet).run();
@@ -279,8 +285,9 @@ final class FuzzCommand implements Callable<Integer> {
         for (String line : BugBook.lines(book)) w.println("  " + line);
         for (String r : book.refused()) w.println("  refused: " + r);
         if (lane.active()) {
-            w.printf("triage lane: %d finding(s) triaged and %d refused in this run, %.0f CPU-s, %.1f%% of the campaign's CPU"
-                    + " (bound while tests ran: %.0f%%)%n", lane.triaged(), lane.refused(), lane.cpuSeconds(), 100 * lane.share(), sharePercent);
+            w.printf("triage lane: %d finding(s) triaged, %d refused and %d bug(s) reduced in this run, %.0f CPU-s, %.1f%% of the"
+                    + " campaign's CPU (bound while tests ran: %.0f%%)%n", lane.triaged(), lane.refused(), lane.reduced(), lane.cpuSeconds(),
+                    100 * lane.share(), sharePercent);
         } else {
             w.println("triage lane: another process's lane works in this results directory");
         }

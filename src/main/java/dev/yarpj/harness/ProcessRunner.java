@@ -78,6 +78,9 @@ public final class ProcessRunner {
          */
         public static final double COMPILE_WALL_PER_CPU = 3;
 
+        /** {@code memoryMiB} of a child with no limit on its virtual memory. */
+        public static final long NO_MEMORY_LIMIT = -1;
+
         /** A compile's limits: {@code cpuSeconds} of CPU, {@link #COMPILE_WALL_PER_CPU} times that on the wall clock. */
         public static Limits compile(double cpuSeconds, long memoryMiB, long fileSizeMiB) {
             return new Limits(cpuSeconds * COMPILE_WALL_PER_CPU, cpuSeconds, memoryMiB, fileSizeMiB);
@@ -120,7 +123,8 @@ public final class ProcessRunner {
         ProcessBuilder pb = new ProcessBuilder(full).directory(dir.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(devNull()));
         pb.environment().put("YARPJ_CPU", Long.toString((long) Math.ceil(limits.cpuSeconds()) + 1));
-        pb.environment().put("YARPJ_MEM", Long.toString(limits.memoryMiB() * 1024));
+        // No memory limit for a child that runs sanitized builds of its own (ASan reserves terabytes of address space).
+        pb.environment().put("YARPJ_MEM", limits.memoryMiB() == Limits.NO_MEMORY_LIMIT ? "unlimited" : Long.toString(limits.memoryMiB() * 1024));
         pb.environment().put("YARPJ_FSIZE", Long.toString(limits.fileSizeMiB() * 1024));
         // Absolute: the child runs in dir, where a path relative to ours would not lead back.
         pb.environment().put("YARPJ_TIMES", times.toAbsolutePath().toString());

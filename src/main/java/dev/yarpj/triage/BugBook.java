@@ -73,9 +73,12 @@ public final class BugBook {
             Path refusal = f.resolve(TriageLane.REFUSED);
             if (Files.exists(json)) {
                 Map<String, Object> t = JsonFiles.parseObject(Files.readString(json));
+                // A finding the lane reduced keeps the key of its quick triage (see TriageLane).
+                Path quick = f.resolve(TriageLane.QUICK);
+                BugKey key = BugKey.of(Files.exists(quick) ? JsonFiles.parseObject(Files.readString(quick)) : t);
                 triaged++;
                 String path = results.relativize(f).toString();
-                byKey.computeIfAbsent(BugKey.of(t), k -> new ArrayList<>()).add(new Triaged(path, Long.parseLong(f.getFileName().toString()),
+                byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(new Triaged(path, Long.parseLong(f.getFileName().toString()),
                         String.valueOf(t.get("minimal")), String.valueOf(t.get("status")), String.valueOf(t.get("standing")),
                         ((Number) t.getOrDefault("lines", 0)).intValue(), Files.getLastModifiedTime(f.resolve("meta.json")).toInstant(), f));
             } else if (Files.exists(refusal)) {

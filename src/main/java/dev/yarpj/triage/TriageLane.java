@@ -17,6 +17,14 @@ import java.util.Map;
  * ({@code yarpj triage} in a child JVM at {@code nice} {@value #NICE}, one finding at a time)
  * and keeps the campaign's bugs ({@link BugBook}) up to date after each.
  *
+ * <p>The cheap step comes first: every finding gets a quick triage (its smallest
+ * configuration, blamed pass and standing, on the unreduced test), which is its bug key.
+ * Only then, and only for a bug that is new (not a known bug, and none of its findings
+ * reduced yet), is the bug's smallest finding reduced ({@code yarpj reduce}) and triaged again
+ * on the reduced test, with its LLVM IR reproducer: its report is then the reduced one. The
+ * quick triage is kept as {@value #QUICK}, and keys the finding still, so that reducing one
+ * finding of a bug never moves it out of its group.
+ *
  * <p>Its share of the campaign's CPU is bounded: it starts a triage only while the CPU its
  * triages took is under {@code share} of all the CPU the campaign's process and its children
  * took since the lane started (a triage under way may take it past that for a while).
@@ -31,12 +39,16 @@ import java.util.Map;
 public final class TriageLane {
     /** Where a finding keeps what triage said when it refused it (one line). */
     public static final String REFUSED = "triage/refused.txt";
+    /** Where a finding reduced by the lane keeps its quick triage, which its bug key comes from. */
+    public static final String QUICK = "triage/quick.json";
+    /** What the lane says when a reduction or the triage of the reduced test failed: the bug keeps its quick triage. */
+    static final String REDUCE_FAILED = "triage/reduce-failed.txt";
     static final int NICE = 5;
     /** How long an idle lane waits before it looks for new findings again. */
     private static final long IDLE_MILLIS = 3000;
 
     /** What the lane did in this run. */
-    public record Done(int triaged, int refused, double cpuSeconds, double campaignCpuSeconds, boolean active) {
+    public record Done(int triaged, int refused, int reduced, double cpuSeconds, double campaignCpuSeconds, boolean active) {
         /** The lane's share of the campaign's CPU (the process and its children), 0 to 1. */
         public double share() {
             return campaignCpuSeconds <= 0 ? 0 : cpuSeconds / campaignCpuSeconds;
@@ -47,6 +59,8 @@ public final class TriageLane {
     private final double share;
     private final double compileTimeout;
     private final KnownBugs known;
+    private final double reduceSeconds;
+    private volatile int reduced;
     private Thread thread;
     private FileChannel lockFile;
     private FileLock lock;
@@ -62,13 +76,15 @@ public final class TriageLane {
      * @param share          the most of the campaign's CPU the lane takes, above 0 and at most 1
      * @param compileTimeout the CPU seconds triage gives one compile of one try
      * @param known          the known bugs, which the campaign's bugs are labelled with
+     * @param reduceSeconds  the wall-clock budget of the reduction of each new bug; 0: no reduction
      */
-    public TriageLane(Path results, double share, double compileTimeout, KnownBugs known) {
+    public TriageLane(Path results, double share, double compileTimeout, KnownBugs known, double reduceSeconds) {
         if (!(share > 0 && share <= 1)) throw new IllegalArgumentException("share " + share);
         this.results = results;
         this.share = share;
         this.compileTimeout = compileTimeout;
         this.known = known;
+        this.reduceSeconds = reduceSeconds;
     }
 
     /** Starts the lane, unless another process's lane works in this results directory. */
@@ -90,14 +106,16 @@ public final class TriageLane {
         try {
             while (!stopping) {
                 Path next = nextFinding();
-                if (next == null) {
+                Path toReduce = next == null && reduceSeconds > 0 ? nextReduction() : null;
+                if (next == null && toReduce == null) {
                     if (draining) return;
                     idle();
                     continue;
                 }
                 while (!draining && !stopping && cpu > share * (processCpuSeconds() - startCpu)) idle();
                 if (stopping) return;
-                triage(next);
+                if (next != null) triage(next);
+                else reduce(toReduce);
                 BugBook.write(results, known);
             }
         } catch (InterruptedException e) {
@@ -125,21 +143,78 @@ public final class TriageLane {
         return null;
     }
 
-    private void triage(Path finding) throws IOException {
+    /**
+     * The smallest finding of the first new bug none of whose findings is reduced yet (nor
+     * failed to reduce), or null.
+     */
+    private Path nextReduction() throws IOException {
+        for (BugBook.Bug b : BugBook.read(results, known).bugs()) {
+            if (b.known() != null) continue;
+            boolean done = b.findings().stream().anyMatch(t -> Files.exists(t.dir().resolve(QUICK)) || Files.exists(t.dir().resolve(REDUCE_FAILED)));
+            if (!done) return b.findings().get(0).dir();
+        }
+        return null;
+    }
+
+    /**
+     * Reduces {@code finding} (unless an earlier run did: reduced/reduce.json, or the IR
+     * phase's ir-reduce.json), then triages it again on the reduced test, its quick triage kept.
+     */
+    private void reduce(Path finding) throws IOException {
+        Path work = finding.resolve("triage");
+        boolean done = Files.exists(finding.resolve("reduced/reduce.json")) || Files.exists(finding.resolve("reduced/ir/ir-reduce.json"));
+        if (!done) {
+            List<String> cmd = new ArrayList<>(List.of("nice", "-n", Integer.toString(NICE)));
+            cmd.addAll(javaCommand());
+            cmd.addAll(List.of("reduce", "-j", "1", "--budget", Math.max(1, Math.round(reduceSeconds)) + "s", finding.toAbsolutePath().toString()));
+            ProcessRunner.Result r = ProcessRunner.run(work, "lane-reduce", cmd,
+                    new ProcessRunner.Limits(reduceSeconds * 2 + 600, reduceSeconds * 4 + 600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
+            cpu += r.cpuSeconds();
+            if (stopping && r.exitCode() != 0) return;
+            if (r.exitCode() != 0) {
+                Files.writeString(finding.resolve(REDUCE_FAILED), "reduction: " + oneLine(r) + "\n");
+                return;
+            }
+        }
+        Files.move(work.resolve("triage.json"), finding.resolve(QUICK), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        ProcessRunner.Result r = runTriage(finding, Math.max(60, reduceSeconds / 2));
+        if (stopping && r.exitCode() != 0) {
+            Files.move(finding.resolve(QUICK), work.resolve("triage.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return;
+        }
+        if (Files.exists(work.resolve("triage.json"))) {
+            reduced++;
+        } else {
+            // The reduced test lost the symptom triage looks for: the finding keeps its quick triage.
+            Files.move(finding.resolve(QUICK), work.resolve("triage.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(finding.resolve(REDUCE_FAILED), "triage of the reduced test: " + oneLine(r) + "\n");
+        }
+    }
+
+    private ProcessRunner.Result runTriage(Path finding, double irSeconds) throws IOException {
         Path work = Files.createDirectories(finding.resolve("triage"));
         List<String> cmd = new ArrayList<>(List.of("nice", "-n", Integer.toString(NICE)));
         cmd.addAll(javaCommand());
-        cmd.addAll(List.of("triage", "--ir-budget", "0", "--compile-timeout", JsonFiles.number(compileTimeout), finding.toAbsolutePath().toString()));
+        cmd.addAll(List.of("triage", "--ir-budget", irSeconds <= 0 ? "0" : Math.round(irSeconds) + "s", "--compile-timeout",
+                JsonFiles.number(compileTimeout), finding.toAbsolutePath().toString()));
         // A triage's own compiles carry their limits; these only stop a triage that never ends.
-        ProcessRunner.Result r = ProcessRunner.run(work, "lane", cmd, new ProcessRunner.Limits(4 * 3600, 3600, 1L << 20, 1L << 14));
+        ProcessRunner.Result r = ProcessRunner.run(work, "lane", cmd, new ProcessRunner.Limits(4 * 3600, 3600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
         cpu += r.cpuSeconds();
+        return r;
+    }
+
+    private static String oneLine(ProcessRunner.Result r) {
+        String why = lastLine(r.stderr()).replaceFirst("^yarpj: (error: )?", "");
+        return !why.isEmpty() ? why : r.timedOut() ? "did not finish in time" : "exited with " + r.exitCode();
+    }
+
+    private void triage(Path finding) throws IOException {
+        ProcessRunner.Result r = runTriage(finding, 0);
         if (stopping && r.exitCode() != 0) return; // killed with the campaign: left for --resume
         if (Files.exists(finding.resolve("triage/triage.json"))) {
             triaged++;
         } else {
-            String why = lastLine(r.stderr());
-            if (why.isEmpty()) why = r.timedOut() ? "triage did not finish in " + 4 * 3600 + " s" : "triage exited with " + r.exitCode();
-            Files.writeString(finding.resolve(REFUSED), why.replaceFirst("^yarpj: (error: )?", "") + "\n");
+            Files.writeString(finding.resolve(REFUSED), oneLine(r) + "\n");
             refused++;
         }
     }
@@ -160,7 +235,7 @@ public final class TriageLane {
      * share; else it stops at once (a triage under way is killed and left for the next run).
      */
     public Done finish(boolean drain) throws IOException, InterruptedException {
-        if (thread == null) return new Done(0, 0, 0, processCpuSeconds() - startCpu, false);
+        if (thread == null) return new Done(0, 0, 0, 0, processCpuSeconds() - startCpu, false);
         if (drain) {
             // Out of an idle or share wait; a triage under way runs to its end.
             synchronized (wake) {
@@ -173,7 +248,7 @@ public final class TriageLane {
         }
         thread.join();
         if (failure != null) throw failure;
-        Done d = new Done(triaged, refused, cpu, processCpuSeconds() - startCpu, true);
+        Done d = new Done(triaged, refused, reduced, cpu, processCpuSeconds() - startCpu, true);
         BugBook.write(results, known);
         lock.release();
         lockFile.close();

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Triage inside the campaign: a fake compiler with two planted bugs, each under its own option
  * of a configuration space (a miscompilation and an internal compiler error), gives a campaign
  * several findings with several signatures; its triage lane ends them as exactly two bugs,
- * each with its report. Merged into a record of known bugs that then keeps one of them, a
+ * each with its report from its smallest finding, reduced. Merged into a record of known bugs that then keeps one of them, a
  * resumed campaign reports one known bug and one new, and triages again only what was not
  * finished.
  */
@@ -46,7 +46,7 @@ class TriageLaneTest {
                 + "      opt: [-O1, -O2]\n      planted: [\"\", -mplanted-wrong, -mplanted-ice]\n      vector: [\"\", -fno-tree-vectorize]\n");
         Path results = dir.resolve("results");
         String out = fuzz("fuzz", "--quiet", "--seeds", "1..10", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/small.yaml");
+                "--policy", "src/test/resources/policies/small.yaml", "--reduce-budget", "20s");
 
         List<Path> findings = BugBook.findings(results);
         assertTrue(findings.size() >= 4, "findings: " + findings);
@@ -66,12 +66,21 @@ class TriageLaneTest {
             grouped += fs.size();
             String report = Files.readString(results.resolve((String) b.get("report")));
             for (Map<String, Object> f : fs) assertTrue(report.contains("`" + f.get("finding") + "`"), report);
+            // The bug's smallest finding was reduced, then triaged again on the reduced test; its quick triage keys it still.
+            Path smallest = results.resolve((String) fs.get(0).get("finding"));
+            assertTrue(Files.exists(smallest.resolve(TriageLane.QUICK)), smallest.toString());
+            int reducedLines = ((Number) fs.get(0).get("lines")).intValue();
+            int quickLines = ((Number) JsonFiles.parseObject(Files.readString(smallest.resolve(TriageLane.QUICK))).get("lines")).intValue();
+            assertTrue(reducedLines < quickLines / 2, reducedLines + " lines reduced from " + quickLines);
+            assertTrue(report.contains("The test below is " + reducedLines + " lines"), report);
+            assertEquals(1, fs.stream().filter(f -> Files.exists(results.resolve((String) f.get("finding")).resolve(TriageLane.QUICK))).count(),
+                    "one reduction per bug");
         }
         assertEquals(Map.of("-mplanted-wrong", "wrong-code", "-mplanted-ice", "compiler-crash"), kindByOption);
         assertEquals(findings.size(), grouped);
         long signatures = findings.stream().map(Path::getParent).distinct().count();
         assertTrue(signatures > 2, signatures + " signatures: grouping had something to do");
-        assertTrue(out.contains("bugs: 2 new, 0 known ") && out.contains("triage lane: " + findings.size() + " finding(s) triaged"), out);
+        assertTrue(out.contains("bugs: 2 new, 0 known ") && out.contains("triage lane: " + findings.size() + " finding(s) triaged, 0 refused and 2 bug(s) reduced"), out);
 
         // Into a record of known bugs, with its index in a bugs.md; then the record keeps the crash alone.
         Path record = dir.resolve("known-bugs");
@@ -94,8 +103,8 @@ class TriageLaneTest {
         Files.delete(killed.resolve("triage/triage.json"));
         Map<Path, FileTime> before = new HashMap<>();
         for (Path f : findings) if (!f.equals(killed)) before.put(f, Files.getLastModifiedTime(f.resolve("triage/triage.json")));
-        String again = fuzz("fuzz", "--quiet", "--resume", "--out", results.toString(), "--known-bugs", record.toString());
-        assertTrue(again.contains("triage lane: 1 finding(s) triaged"), again);
+        String again = fuzz("fuzz", "--quiet", "--resume", "--out", results.toString(), "--known-bugs", record.toString(), "--reduce-budget", "20s");
+        assertTrue(again.contains("triage lane: 1 finding(s) triaged, 0 refused and 0 bug(s) reduced"), again);
         assertTrue(Files.exists(killed.resolve("triage/triage.json")));
         for (Map.Entry<Path, FileTime> e : before.entrySet()) {
             assertEquals(e.getValue(), Files.getLastModifiedTime(e.getKey().resolve("triage/triage.json")), "triaged twice: " + e.getKey());
