@@ -2,6 +2,7 @@ package dev.yarpj.cli;
 
 import dev.yarpj.triage.BugBook;
 import dev.yarpj.triage.KnownBugs;
+import dev.yarpj.triage.TriageLane;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -27,6 +28,18 @@ final class BugsCommand implements Callable<Integer> {
     @Option(names = "--known-bugs", paramLabel = "DIR", description = "The record of known bugs (default: known-bugs of yarpj).")
     Path knownBugs;
 
+    @Option(names = "--triage", description = "First triage the findings not triaged yet, and reduce each new bug (as the"
+            + " triage lane of yarpj fuzz does, with all of the CPU it can get): for a campaign run with --triage-share 0, or stopped.")
+    boolean triage;
+
+    @Option(names = "--reduce-budget", paramLabel = "TIME", defaultValue = "10m", description = "With --triage: time the reduction of"
+            + " each new bug gets (default: ${DEFAULT-VALUE}; 0: no reduction).")
+    String reduceBudget;
+
+    @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS", defaultValue = "30", description = "With --triage: longest"
+            + " compile of one try (default: ${DEFAULT-VALUE}).")
+    double compileTimeout;
+
     @Option(names = "--merge", description = "Add the new bugs to the record and write its index into --bugs-md.")
     boolean merge;
 
@@ -48,6 +61,20 @@ final class BugsCommand implements Callable<Integer> {
             known = KnownBugs.load(record);
         } catch (IOException e) {
             throw new Main.UsageError("cannot read the known bugs: " + e.getMessage());
+        }
+        if (triage) {
+            double reduceSeconds = reduceBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--reduce-budget", reduceBudget);
+            if (!(compileTimeout > 0)) throw new Main.UsageError("--compile-timeout must be positive");
+            TriageLane lane = new TriageLane(results, 1, compileTimeout, known, reduceSeconds);
+            lane.start();
+            try {
+                TriageLane.Done d = lane.finish(true);
+                if (!d.active()) throw new Main.UsageError("another process triages " + results + " (it holds bugs/.lane.lock)");
+                out.printf("triaged %d finding(s), %d refused, %d bug(s) reduced, in %.0f CPU-s%n", d.triaged(), d.refused(), d.reduced(), d.cpuSeconds());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Main.UsageError("interrupted");
+            }
         }
         BugBook.Book book = BugBook.write(results, known);
         long old = book.bugs().stream().filter(b -> b.known() != null).count();
