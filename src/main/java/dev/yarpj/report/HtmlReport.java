@@ -42,9 +42,12 @@ public final class HtmlReport {
         h.append("<h1>yarpj campaign report</h1>\n<p>").append(esc(String.join(", ", resultDirs.stream().map(Path::toString).toList())))
                 .append(": ").append(d.logs().size()).append(d.logs().size() == 1 ? " campaign log" : " campaign logs (shards)")
                 .append(". Written by yarpj ").append(esc(version)).append(" at ").append(UTC.format(Instant.now())).append(".</p>\n");
+        bugs(h, resultDirs, base);
         glance(h, d);
         String agreement = agreement(d.agreement());
-        String bugs = d.findings().isEmpty() ? "" : bugSentence(d);
+        boolean grouped = resultDirs.stream().anyMatch(r -> Files.exists(r.resolve("bugs.json")));
+        // Where the triage lane grouped findings into bugs (by their whole key), the Bugs section says how many; else the old count by blamed pass.
+        String bugs = d.findings().isEmpty() ? "" : grouped ? "Their bugs, by the key the triage lane gives them, are in the Bugs section above." : bugSentence(d);
         findings(h, d, base, bugs, agreement);
         plots(h, d);
         configurations(h, d);
@@ -120,6 +123,51 @@ public final class HtmlReport {
                 .append(wall > 0 ? num(Math.round(perHour)) : "<td></td>");
         for (String o : outcomes) h.append(num(byOutcome.getOrDefault(o, 0L)));
         h.append(pct(gen / cpu)).append(pct(comp / cpu)).append(pct(exec / cpu)).append("</tr>\n");
+    }
+
+    /**
+     * The bugs first: each results directory's bugs.json (written by the triage lane of yarpj
+     * fuzz, or yarpj bugs), new bugs before known ones, with their keys, standing, findings and
+     * report. Nothing when no campaign has one.
+     */
+    @SuppressWarnings("unchecked")
+    private static void bugs(StringBuilder h, List<Path> resultDirs, Path base) throws IOException {
+        List<Map<String, Object>> all = new java.util.ArrayList<>();
+        List<Path> from = new java.util.ArrayList<>();
+        int untriaged = 0;
+        for (Path dir : resultDirs) {
+            Path f = dir.resolve("bugs.json");
+            if (!Files.exists(f)) continue;
+            Map<String, Object> j = dev.yarpj.harness.JsonFiles.parseObject(Files.readString(f));
+            for (Object b : (List<Object>) j.getOrDefault("bugs", List.of())) {
+                all.add((Map<String, Object>) b);
+                from.add(dir);
+            }
+            untriaged += ((Number) j.getOrDefault("findings_not_triaged_yet", 0)).intValue();
+        }
+        if (all.isEmpty() && resultDirs.stream().noneMatch(r -> Files.exists(r.resolve("bugs.json")))) return;
+        long known = all.stream().filter(b -> b.get("known") != null).count();
+        h.append("<h2 id=\"bugs-heading\">Bugs</h2>\n<p id=\"bug-count\">").append(all.size() - known).append(" new, ").append(known)
+                .append(" known").append(untriaged > 0 ? "; " + untriaged + " findings not triaged yet" : "").append(".</p>\n");
+        h.append("<table id=\"bug-table\"><tr><th>bug</th><th>kind</th><th>compiler</th><th>blamed</th><th>options</th>"
+                + "<th>on the newest compilers</th><th>findings</th><th>report</th></tr>\n");
+        for (boolean newOnes : new boolean[] {true, false}) {
+            for (int i = 0; i < all.size(); i++) {
+                Map<String, Object> b = all.get(i);
+                if ((b.get("known") == null) != newOnes) continue;
+                Map<String, Object> key = (Map<String, Object>) b.get("key");
+                String label = newOnes ? "new " + b.get("id") : "known: " + ((Map<String, Object>) b.get("known")).get("id");
+                Path report = from.get(i).resolve(String.valueOf(b.get("report"))).toAbsolutePath();
+                h.append("<tr><td>").append(esc(label)).append("</td><td class=\"kind ").append(esc(String.valueOf(key.get("kind")))).append("\">")
+                        .append(esc(String.valueOf(key.get("kind")))).append("</td><td>").append(esc(String.valueOf(key.get("family"))))
+                        .append("</td><td>").append(esc(String.valueOf(key.get("blamed")))).append("</td><td>")
+                        .append(esc(String.join(" ", (List<String>) key.get("options")))).append("</td><td class=\"")
+                        .append("open".equals(b.get("status")) ? "open" : "").append("\">").append(esc(String.valueOf(b.get("standing"))))
+                        .append("</td>").append(num(((List<Object>) b.get("findings")).size())).append("<td><a href=\"")
+                        .append(esc(base.relativize(report).toString())).append("\">report.md</a></td></tr>\n");
+            }
+        }
+        h.append("</table>\n");
     }
 
     private static void findings(StringBuilder h, CampaignData d, Path base, String bugs, String agreement) {

@@ -112,6 +112,13 @@ class TriageLaneTest {
         assertTrue(again.contains("bugs: 1 new, 1 known "), again);
         assertTrue(again.matches("(?s).*known: [0-9a-f]{10} \\(.*compiler-crash, gcc, blamed: \\(nothing\\), options: -mplanted-ice.*"), again);
         assertTrue(again.matches("(?s).*new " + wrongId + " \\(.*wrong-code, gcc.*"), again);
+
+        // yarpj report leads with the bugs.
+        fuzz("report", results.toString(), "--out", dir.resolve("report.html").toString());
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.indexOf("id=\"bugs-heading\"") > 0 && html.indexOf("id=\"bugs-heading\"") < html.indexOf("id=\"findings-heading\""), "bugs first");
+        assertTrue(html.contains("<p id=\"bug-count\">1 new, 1 known.</p>"), html);
+        assertTrue(html.contains("<tr><td>new " + wrongId + "</td>"), html);
     }
 
     @Test
