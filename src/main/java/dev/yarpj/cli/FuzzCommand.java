@@ -257,7 +257,8 @@ final class FuzzCommand implements Callable<Integer> {
         TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known, reduceSeconds) : null;
         if (lane != null) lane.start();
         try {
-            summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs, shardOf), err, quiet).run();
+            summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs, shardOf), err, quiet,
+                    lane == null ? null : lane::progress).run();
         } catch (HarnessException e) {
             if (lane != null) lane.finish(false);
             throw new Main.UsageError(e.getMessage());

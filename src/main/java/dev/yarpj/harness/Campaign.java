@@ -71,13 +71,20 @@ public final class Campaign {
     private final Plan plan;
     private final PrintWriter err;
     private final boolean quiet;
+    /** What the progress line adds at its end (the triage lane's bug counts, say), or null. */
+    private final java.util.function.Supplier<String> progressExtra;
 
     public Campaign(CampaignConfig cfg, Path results, Plan plan, PrintWriter err, boolean quiet) {
+        this(cfg, results, plan, err, quiet, null);
+    }
+
+    public Campaign(CampaignConfig cfg, Path results, Plan plan, PrintWriter err, boolean quiet, java.util.function.Supplier<String> progressExtra) {
         this.cfg = cfg;
         this.results = results;
         this.plan = plan;
         this.err = err;
         this.quiet = quiet;
+        this.progressExtra = progressExtra;
     }
 
     /** Runs the campaign and returns its summary (also written to summary.json). */
@@ -170,7 +177,8 @@ public final class Campaign {
                 if (quiet || (!tty && now - lastPrint < 30_000_000_000L)) continue;
                 lastPrint = now;
                 Double left = deadline == Long.MAX_VALUE ? null : Math.max(0, (deadline - now) / 1e9);
-                String line = stats.progress(left);
+                String extra = progressExtra == null ? null : progressExtra.get();
+                String line = stats.progress(left) + (extra == null || extra.isEmpty() ? "" : ", " + extra);
                 if (tty) err.print("\r" + line + "   ");
                 else err.println(line);
                 err.flush();

@@ -71,6 +71,7 @@ public final class TriageLane {
     private volatile int refused;
     private double startCpu;
     private volatile IOException failure;
+    private volatile String progress = "";
 
     /**
      * @param share          the most of the campaign's CPU the lane takes, above 0 and at most 1
@@ -116,7 +117,9 @@ public final class TriageLane {
                 if (stopping) return;
                 if (next != null) triage(next);
                 else reduce(toReduce);
-                BugBook.write(results, known);
+                BugBook.Book book = BugBook.write(results, known);
+                long old = book.bugs().stream().filter(b -> b.known() != null).count();
+                progress = "bugs: " + (book.bugs().size() - old) + " new, " + old + " known";
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -132,6 +135,11 @@ public final class TriageLane {
         synchronized (wake) {
             if (!draining && !stopping) wake.wait(IDLE_MILLIS);
         }
+    }
+
+    /** The bug counts for a progress line: "bugs: N new, M known", or empty before the first triage. */
+    public String progress() {
+        return progress;
     }
 
     /** The first finding not triaged yet whose compile-time recheck (if any) is over. */
