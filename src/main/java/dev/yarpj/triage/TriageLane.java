@@ -60,6 +60,8 @@ public final class TriageLane {
     private final double compileTimeout;
     private final KnownBugs known;
     private final double reduceSeconds;
+    /** Whether a compile-time outlier waits for its recheck (which a campaign runs beside the lane) before its triage. */
+    private boolean awaitRechecks = true;
     private volatile int reduced;
     private Thread thread;
     private FileChannel lockFile;
@@ -137,6 +139,15 @@ public final class TriageLane {
         }
     }
 
+    /**
+     * Triage compile-time outliers whose recheck is still pending too: for a lane with no
+     * campaign beside it, where no recheck would end (triage tells a hang from a slow compile itself).
+     */
+    public TriageLane withoutRechecks() {
+        awaitRechecks = false;
+        return this;
+    }
+
     /** The bug counts for a progress line: "bugs: N new, M known", or empty before the first triage. */
     public String progress() {
         return progress;
@@ -146,7 +157,7 @@ public final class TriageLane {
     private Path nextFinding() throws IOException {
         for (Path f : BugBook.read(results, KnownBugs.NONE).untriaged()) {
             Map<String, Object> meta = JsonFiles.parseObject(Files.readString(f.resolve("meta.json")));
-            if (!"pending".equals(meta.get("recheck"))) return f;
+            if (!awaitRechecks || !"pending".equals(meta.get("recheck"))) return f;
         }
         return null;
     }
