@@ -71,7 +71,7 @@ final class ReduceCommand implements Callable<Integer> {
         if (n < 1) throw new Main.UsageError("-j must be at least 1");
         if (candidates < 0) throw new Main.UsageError("--candidates must not be negative");
         Reducer.Reduction r;
-        try {
+        try (FindingLock lock = FindingLock.take(finding, ".reduce.lock")) {
             r = Reducer.reduceAll(finding, new Reducer.Options(FuzzCommand.parseDuration("--budget", budget), n, "cvise",
                     FuzzCommand.parseDuration("--slow-after", slowAfter), phases, candidates));
         } catch (Reducer.ReduceException e) {

@@ -190,6 +190,7 @@ public final class TriageLane {
                     new ProcessRunner.Limits(reduceSeconds * 2 + 600, reduceSeconds * 4 + 600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
             cpu += r.cpuSeconds();
             if (stopping && r.exitCode() != 0) return;
+            if (busy(r)) return; // an orphan of a killed run reduces it still: its reduce.json will say it is done
             if (r.exitCode() != 0) {
                 Files.writeString(finding.resolve(REDUCE_FAILED), "reduction: " + oneLine(r) + "\n");
                 return;
@@ -197,7 +198,7 @@ public final class TriageLane {
         }
         Files.move(work.resolve("triage.json"), finding.resolve(QUICK), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         ProcessRunner.Result r = runTriage(finding, Math.max(60, reduceSeconds / 2));
-        if (stopping && r.exitCode() != 0) {
+        if ((stopping && r.exitCode() != 0) || busy(r)) {
             Files.move(finding.resolve(QUICK), work.resolve("triage.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             return;
         }
@@ -227,9 +228,27 @@ public final class TriageLane {
         return !why.isEmpty() ? why : r.timedOut() ? "did not finish in time" : "exited with " + r.exitCode();
     }
 
+    /**
+     * Whether the child found another process working on the finding (an orphan of a run
+     * killed with kill -9, its lane's child still at work): the lane leaves the finding to it
+     * and looks again later.
+     */
+    private boolean busy(ProcessRunner.Result r) throws IOException {
+        boolean busy = r.exitCode() != 0 && r.stderr().contains("another yarpj process is working on this finding");
+        if (busy) {
+            try {
+                Thread.sleep(IDLE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted");
+            }
+        }
+        return busy;
+    }
+
     private void triage(Path finding) throws IOException {
         ProcessRunner.Result r = runTriage(finding, 0);
-        if (stopping && r.exitCode() != 0) return; // killed with the campaign: left for --resume
+        if ((stopping && r.exitCode() != 0) || busy(r)) return; // killed with the campaign, or another process at it: left for later
         if (Files.exists(finding.resolve("triage/triage.json"))) {
             triaged++;
         } else {
