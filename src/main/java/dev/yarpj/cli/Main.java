@@ -54,6 +54,20 @@ public final class Main implements Runnable {
         }
     }
 
+    /** What a command says when another process works on a finding it was given. */
+    static final String BUSY = "another yarpj process is working on this finding";
+
+    /** The lock {@code name} of {@code finding}, or a one-line usage error when another process holds it. */
+    static dev.yarpj.harness.FindingLock lock(java.nio.file.Path finding, String name) {
+        try {
+            dev.yarpj.harness.FindingLock l = dev.yarpj.harness.FindingLock.tryTake(finding, name);
+            if (l == null) throw new UsageError(BUSY + " (" + name + "): " + finding);
+            return l;
+        } catch (java.io.IOException e) {
+            throw new UsageError("cannot lock " + finding.resolve(name) + ": " + e.getMessage());
+        }
+    }
+
     /** Bad input found after parsing; reported as one line with exit code 2. */
     static final class UsageError extends RuntimeException {
         UsageError(String message) {

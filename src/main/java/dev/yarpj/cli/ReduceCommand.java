@@ -1,5 +1,6 @@
 package dev.yarpj.cli;
 
+import dev.yarpj.harness.FindingLock;
 import dev.yarpj.harness.Testbeds;
 import dev.yarpj.reduce.Reducer;
 import java.nio.file.Files;
@@ -71,7 +72,7 @@ final class ReduceCommand implements Callable<Integer> {
         if (n < 1) throw new Main.UsageError("-j must be at least 1");
         if (candidates < 0) throw new Main.UsageError("--candidates must not be negative");
         Reducer.Reduction r;
-        try (FindingLock lock = FindingLock.take(finding, ".reduce.lock")) {
+        try (FindingLock lock = Main.lock(finding, FindingLock.REDUCE)) {
             r = Reducer.reduceAll(finding, new Reducer.Options(FuzzCommand.parseDuration("--budget", budget), n, "cvise",
                     FuzzCommand.parseDuration("--slow-after", slowAfter), phases, candidates));
         } catch (Reducer.ReduceException e) {

@@ -74,16 +74,16 @@ final class TriageCommand implements Callable<Integer> {
         if (compileTimeout <= 0) throw new Main.UsageError("--compile-timeout must be positive");
         if (irIterations < 1) throw new Main.UsageError("--ir-iterations must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
-        java.util.List<FindingLock> locks = new java.util.ArrayList<>();
+        java.util.List<dev.yarpj.harness.FindingLock> locks = new java.util.ArrayList<>();
         try {
-            for (Path f : findings) locks.add(FindingLock.take(f, ".triage.lock"));
+            for (Path f : findings) locks.add(Main.lock(f, dev.yarpj.harness.FindingLock.TRIAGE));
             double ir = irBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--ir-budget", irBudget);
             Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", ""), ir, irIterations, bugs),
                     out);
         } catch (Triage.TriageException e) {
             throw new Main.UsageError(e.getMessage());
         } finally {
-            for (FindingLock l : locks) l.close();
+            for (dev.yarpj.harness.FindingLock l : locks) l.close();
         }
         return 0;
     }

@@ -1,5 +1,6 @@
 package dev.yarpj.triage;
 
+import dev.yarpj.harness.FindingLock;
 import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.harness.ProcessRunner;
 import java.io.IOException;
@@ -157,6 +158,7 @@ public final class TriageLane {
     private Path nextFinding() throws IOException {
         for (Path f : BugBook.read(results, KnownBugs.NONE).untriaged()) {
             Map<String, Object> meta = JsonFiles.parseObject(Files.readString(f.resolve("meta.json")));
+            if (FindingLock.held(f, FindingLock.TRIAGE)) continue; // an orphan of a killed run is at it
             if (!awaitRechecks || !"pending".equals(meta.get("recheck"))) return f;
         }
         return null;
@@ -181,6 +183,10 @@ public final class TriageLane {
      */
     private void reduce(Path finding) throws IOException {
         Path work = finding.resolve("triage");
+        if (FindingLock.held(finding, FindingLock.REDUCE) || FindingLock.held(finding, FindingLock.TRIAGE)) {
+            wait(finding); // an orphan of a run killed with kill -9 is at it: its reduce.json will say when it is done
+            return;
+        }
         boolean done = Files.exists(finding.resolve("reduced/reduce.json")) || Files.exists(finding.resolve("reduced/ir/ir-reduce.json"));
         if (!done) {
             List<String> cmd = new ArrayList<>(List.of("nice", "-n", Integer.toString(NICE)));
@@ -190,7 +196,6 @@ public final class TriageLane {
                     new ProcessRunner.Limits(reduceSeconds * 2 + 600, reduceSeconds * 4 + 600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
             cpu += r.cpuSeconds();
             if (stopping && r.exitCode() != 0) return;
-            if (busy(r)) return; // an orphan of a killed run reduces it still: its reduce.json will say it is done
             if (r.exitCode() != 0) {
                 Files.writeString(finding.resolve(REDUCE_FAILED), "reduction: " + oneLine(r) + "\n");
                 return;
@@ -198,7 +203,7 @@ public final class TriageLane {
         }
         Files.move(work.resolve("triage.json"), finding.resolve(QUICK), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         ProcessRunner.Result r = runTriage(finding, Math.max(60, reduceSeconds / 2));
-        if ((stopping && r.exitCode() != 0) || busy(r)) {
+        if (stopping && r.exitCode() != 0) {
             Files.move(finding.resolve(QUICK), work.resolve("triage.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             return;
         }
@@ -228,27 +233,23 @@ public final class TriageLane {
         return !why.isEmpty() ? why : r.timedOut() ? "did not finish in time" : "exited with " + r.exitCode();
     }
 
-    /**
-     * Whether the child found another process working on the finding (an orphan of a run
-     * killed with kill -9, its lane's child still at work): the lane leaves the finding to it
-     * and looks again later.
-     */
-    private boolean busy(ProcessRunner.Result r) throws IOException {
-        boolean busy = r.exitCode() != 0 && r.stderr().contains("another yarpj process is working on this finding");
-        if (busy) {
-            try {
-                Thread.sleep(IDLE_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted");
-            }
+    /** Waits a while for another process that works on {@code finding}. */
+    private void wait(Path finding) throws IOException {
+        try {
+            idle();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
         }
-        return busy;
     }
 
     private void triage(Path finding) throws IOException {
+        if (FindingLock.held(finding, FindingLock.TRIAGE)) {
+            wait(finding); // an orphan of a killed run triages it: its triage.json will say when it is done
+            return;
+        }
         ProcessRunner.Result r = runTriage(finding, 0);
-        if ((stopping && r.exitCode() != 0) || busy(r)) return; // killed with the campaign, or another process at it: left for later
+        if (stopping && r.exitCode() != 0) return; // killed with the campaign: left for --resume
         if (Files.exists(finding.resolve("triage/triage.json"))) {
             triaged++;
         } else {

@@ -3,6 +3,7 @@ package dev.yarpj.cli;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.yarpj.harness.FindingLock;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,13 +12,15 @@ import org.junit.jupiter.api.io.TempDir;
 class FindingLockTest {
     @Test
     void aSecondLockOnOneFindingIsRefusedUntilTheFirstIsReleased(@TempDir Path finding) throws Exception {
-        FindingLock first = FindingLock.take(finding, ".reduce.lock");
-        Main.UsageError e = assertThrows(Main.UsageError.class, () -> FindingLock.take(finding, ".reduce.lock"));
-        assertTrue(e.getMessage().startsWith(FindingLock.BUSY), e.getMessage());
-        try (FindingLock other = FindingLock.take(finding, ".triage.lock")) {
+        FindingLock first = Main.lock(finding, FindingLock.REDUCE);
+        Main.UsageError e = assertThrows(Main.UsageError.class, () -> Main.lock(finding, FindingLock.REDUCE));
+        assertTrue(e.getMessage().startsWith(Main.BUSY), e.getMessage());
+        assertTrue(FindingLock.held(finding, FindingLock.REDUCE));
+        try (FindingLock other = Main.lock(finding, FindingLock.TRIAGE)) {
             // another kind of work on the same finding is not held up
         }
         first.close();
-        FindingLock.take(finding, ".reduce.lock").close();
+        assertTrue(!FindingLock.held(finding, FindingLock.REDUCE));
+        Main.lock(finding, FindingLock.REDUCE).close();
     }
 }
