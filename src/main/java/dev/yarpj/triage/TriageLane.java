@@ -233,10 +233,10 @@ public final class TriageLane {
         return !why.isEmpty() ? why : r.timedOut() ? "did not finish in time" : "exited with " + r.exitCode();
     }
 
-    /** Waits a while for another process that works on {@code finding}. */
+    /** Waits a while for another process that works on {@code finding} (even when draining: it is not a wait for work). */
     private void wait(Path finding) throws IOException {
         try {
-            idle();
+            Thread.sleep(IDLE_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted");
