@@ -107,9 +107,10 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--triage-share", paramLabel = "PERCENT", defaultValue = "25", description = "Triage each finding in a"
             + " background lane (yarpj triage, niced, one finding at a time; one lane per results directory) and group the"
             + " findings into bugs: DIR/bugs.json and DIR/bugs/<id>/report.md. The lane starts a triage only while it has taken"
-            + " under PERCENT of the campaign's CPU (default: ${DEFAULT-VALUE}); 0 turns it off. A campaign that ends by itself"
-            + " (--count, --seeds, --duration) then triages what is left before it exits, which --duration does not count;"
-            + " one stopped by Ctrl-C or kill leaves it for --resume.")
+            + " under PERCENT of the campaign's CPU (default: ${DEFAULT-VALUE}); 0 turns it off. A campaign bounded by --count or"
+            + " --seeds triages what is left before it exits; one bounded by --duration for at most PERCENT/(100 - PERCENT) of"
+            + " the duration more (a third at 25%); what is left then, or when Ctrl-C or kill stops the campaign, --resume"
+            + " triages.")
     double triageSharePercent;
 
     @Option(names = "--reduce-budget", paramLabel = "TIME", defaultValue = "10m", description = "Time the triage lane gives the"
@@ -266,11 +267,15 @@ final class FuzzCommand implements Callable<Integer> {
         printSummary(outw, summary);
         printTargets(outw, usable);
         if (lane != null) {
+            // --duration counts the triage after the tests as the share would have: at most share/(1 - share) of it more.
+            double share = triageSharePercent / 100;
+            double drain = seconds == null || share >= 1 ? Double.POSITIVE_INFINITY : seconds * share / (1 - share);
             if (!quiet) {
-                err.println("triaging the findings left (Ctrl-C leaves them for --resume)");
+                err.println("triaging the findings left" + (drain < Double.POSITIVE_INFINITY ? ", at most " + Math.round(drain) + " s" : "")
+                        + " (Ctrl-C leaves them for --resume)");
                 err.flush();
             }
-            printBugs(outw, lane.finish(true), BugBook.read(out, known), triageSharePercent);
+            printBugs(outw, lane.finish(true, drain), BugBook.read(out, known), triageSharePercent);
         }
         return 0;
     }
@@ -282,7 +287,7 @@ final class FuzzCommand implements Callable<Integer> {
         w.printf("bugs: %d new, %d known (%d open on the newest compilers) from %d triaged finding(s)%s%s%n", book.bugs().size() - known,
                 known, open, book.triaged(),
                 book.refused().isEmpty() ? "" : "; " + book.refused().size() + " finding(s) triage refused",
-                book.untriaged().isEmpty() ? "" : "; " + book.untriaged().size() + " not triaged yet");
+                book.untriaged().isEmpty() ? "" : "; " + book.untriaged().size() + " not triaged yet (--resume, or yarpj bugs DIR --triage)");
         for (String line : BugBook.lines(book)) w.println("  " + line);
         for (String r : book.refused()) w.println("  refused: " + r);
         if (lane.active()) {

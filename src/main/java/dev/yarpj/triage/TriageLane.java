@@ -274,6 +274,14 @@ public final class TriageLane {
      * share; else it stops at once (a triage under way is killed and left for the next run).
      */
     public Done finish(boolean drain) throws IOException, InterruptedException {
+        return finish(drain, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * As {@link #finish(boolean)}; a drain stops after {@code drainSeconds} of wall-clock time,
+     * the triage under way killed and what is left kept for the next run.
+     */
+    public Done finish(boolean drain, double drainSeconds) throws IOException, InterruptedException {
         if (thread == null) return new Done(0, 0, 0, 0, processCpuSeconds() - startCpu, false);
         if (drain) {
             // Out of an idle or share wait; a triage under way runs to its end.
@@ -281,7 +289,9 @@ public final class TriageLane {
                 draining = true;
                 wake.notifyAll();
             }
-        } else {
+            if (drainSeconds < Double.POSITIVE_INFINITY) thread.join(Math.max(1, (long) (drainSeconds * 1000)));
+        }
+        if (thread.isAlive()) {
             stopping = true;
             thread.interrupt(); // kills the triage under way (ProcessRunner), which the next run does again
         }
