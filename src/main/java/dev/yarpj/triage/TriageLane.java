@@ -290,6 +290,7 @@ public final class TriageLane {
                 wake.notifyAll();
             }
             if (drainSeconds < Double.POSITIVE_INFINITY) thread.join(Math.max(1, (long) (drainSeconds * 1000)));
+            else thread.join();
         }
         if (thread.isAlive()) {
             stopping = true;
