@@ -579,13 +579,17 @@ final class LlvmReproducer {
         @Override
         String showsOn(Path ir) throws IOException {
             List<String> ref = new ArrayList<>(build);
-            ref.addAll(List.of(ir.toString(), "-o", "ir-ref.bin", Testbed.MATH_LIBRARY));
+            ref.add(ir.toString());
+            ref.addAll(s.inputs());
+            ref.addAll(List.of("-o", "ir-ref.bin", Testbed.MATH_LIBRARY));
             if (s.run(ref, 120).exit() != 0) return null;
             Symptom.Run a = s.exec("ir-ref.bin");
             if (a.timedOut() || a.exit() != 0 || !a.output().equals(s.referenceOutput())) return null;
             if (s.run(on(ir, "-o", dir.resolve("after.bc").toString()), 120).exit() != 0) return null;
             List<String> bug = new ArrayList<>(build);
-            bug.addAll(List.of(dir.resolve("after.bc").toString(), "-o", "ir-bug.bin", Testbed.MATH_LIBRARY));
+            bug.add(dir.resolve("after.bc").toString());
+            bug.addAll(s.inputs());
+            bug.addAll(List.of("-o", "ir-bug.bin", Testbed.MATH_LIBRARY));
             if (s.run(bug, 120).exit() != 0) return null;
             Symptom.Run r = s.exec("ir-bug.bin");
             if (r.timedOut() || r.exit() != 0 || r.output().equals(s.referenceOutput())) return null;
@@ -599,12 +603,14 @@ final class LlvmReproducer {
             Files.writeString(dir.resolve("wrong.txt"), wrong);
             String run = s.emulator().isEmpty() ? "" : quote(s.emulator()) + " ";
             String d = quote(List.of(dir.toString()));
+            // The driver apart, when the symptom needs it: by absolute path, as the script runs elsewhere.
+            String others = s.inputs().isEmpty() ? "" : " " + quote(s.inputs().stream().map(x -> s.dir().resolve(x).toAbsolutePath().toString()).toList());
             return script(script, "ulimit -c 0; ulimit -t 120\nt=$(mktemp -d) || exit 1\ntrap 'rm -rf \"$t\"' EXIT\n"
-                    + quote(build) + " \"$1\" -o \"$t/ref\" " + Testbed.MATH_LIBRARY + " >/dev/null 2>&1 || exit 1\n"
+                    + quote(build) + " \"$1\"" + others + " -o \"$t/ref\" " + Testbed.MATH_LIBRARY + " >/dev/null 2>&1 || exit 1\n"
                     + "timeout " + (long) s.runSeconds() + " " + run + "\"$t/ref\" > \"$t/ref.out\" 2>/dev/null || exit 1\n"
                     + "cmp -s \"$t/ref.out\" " + d + "/expected.txt || exit 1\n"
                     + quote(command) + " \"$1\" -o \"$t/after.bc\" >/dev/null 2>&1 || exit 1\n"
-                    + quote(build) + " \"$t/after.bc\" -o \"$t/bug\" " + Testbed.MATH_LIBRARY + " >/dev/null 2>&1 || exit 1\n"
+                    + quote(build) + " \"$t/after.bc\"" + others + " -o \"$t/bug\" " + Testbed.MATH_LIBRARY + " >/dev/null 2>&1 || exit 1\n"
                     + "timeout " + (long) s.runSeconds() + " " + run + "\"$t/bug\" > \"$t/bug.out\" 2>/dev/null || exit 1\n"
                     + "cmp -s \"$t/bug.out\" " + d + "/wrong.txt\n");
         }

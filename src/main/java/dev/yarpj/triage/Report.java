@@ -67,9 +67,25 @@ final class Report {
             r.append("Target: ").append(target).append(s.emulator().isEmpty() ? "" : ", run under `" + String.join(" ", s.emulator()) + "`")
                     .append(" (the sanitizer builds below are x86-64's: the test is LP64 on both).\n\n");
         }
+        // A test whose symptom needs its driver apart: the other files, and the driver built as the harness builds it.
+        String with = "";
+        if (!s.inputs().isEmpty()) {
+            String ext = file.substring(file.lastIndexOf('.') + 1);
+            r.append("The symptom needs the driver in a translation unit of its own, built by ").append(reference)
+                    .append(" at -O0 as yarpj builds it (the test above is func alone); the driver and its header:\n\n");
+            for (String other : new String[] {"init.h", "driver." + ext}) {
+                r.append("`").append(other).append("`:\n\n```").append(ext.equals("cpp") ? "c++" : "c").append('\n')
+                        .append(java.nio.file.Files.readString(test.resolveSibling(other)).strip()).append("\n```\n\n");
+            }
+            with = " " + String.join(" ", s.inputs());
+        }
         r.append("```sh\n");
-        r.append(reference).append(" -O0 ").append(file).append(" -o ref " + LM + " && ").append(exec).append("ref\n");
-        r.append(String.join(" ", v.minimal())).append(' ').append(file).append(" -o bug " + LM + " && ").append(exec).append("bug\n```\n\n");
+        if (!s.inputs().isEmpty()) {
+            String ext = file.substring(file.lastIndexOf('.') + 1);
+            r.append(reference).append(" -O0 -c driver.").append(ext).append(" -o driver.o\n");
+        }
+        r.append(reference).append(" -O0 ").append(file).append(with).append(" -o ref " + LM + " && ").append(exec).append("ref\n");
+        r.append(String.join(" ", v.minimal())).append(' ').append(file).append(with).append(" -o bug " + LM + " && ").append(exec).append("bug\n```\n\n");
         if (v.kind() == Outcome.WRONG_CODE) {
             String want = s.referenceOutput().strip();
             String got = s.output(v.minimal()).strip();
@@ -102,7 +118,11 @@ final class Report {
         r.append("\n## The test is free of undefined behaviour\n\n");
         boolean cpp = file.endsWith(".cpp");
         for (String san : cpp ? List.of("g++", "clang++") : List.of("gcc", "clang")) {
-            List<String> build = List.of(san, "-O0", "-g", "-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero", "-fno-sanitize-recover=all", "-w", file, "-o", "san.bin", LM);
+            List<String> build = new java.util.ArrayList<>(List.of(san, "-O0", "-g", "-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero",
+                    "-fno-sanitize-recover=all", "-w", file));
+            // The driver apart: its source, sanitized too.
+            for (String in : s.inputs()) build.add(in.endsWith(".o") ? in.substring(0, in.length() - 2) + file.substring(file.lastIndexOf('.')) : in);
+            build.addAll(List.of("-o", "san.bin", LM));
             Symptom.Run b = s.run(build, 120);
             String verdict;
             if (b.exit() != 0) {

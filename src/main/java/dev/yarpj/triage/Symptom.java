@@ -29,19 +29,35 @@ final class Symptom {
     /** The emulator a finding on another target runs its programs under; empty here. */
     private final List<String> emulator;
     private String referenceOutput;
+    /**
+     * What every build of the test links besides it, after it on the command line: nothing for
+     * a test in one file; for a finding whose symptom needs its driver in a translation unit of
+     * its own, the driver's object (built once by the reference compiler at -O0, as the harness
+     * builds it) and the second file of extern helpers, if any.
+     */
+    private final List<String> inputs;
     /** Builds tried so far: the cost of triage, reported. */
     int builds;
 
     Symptom(Kind kind, Path dir, String file, String reference, String crashText, double compileTimeout, List<String> emulator)
             throws IOException {
+        this(kind, dir, file, List.of(), reference, crashText, compileTimeout, emulator);
+    }
+
+    Symptom(Kind kind, Path dir, String file, List<String> inputs, String reference, String crashText, double compileTimeout,
+            List<String> emulator) throws IOException {
         this.kind = kind;
         this.dir = dir;
         this.file = file;
+        this.inputs = List.copyOf(inputs);
         this.crashText = crashText;
         this.compileTimeout = compileTimeout;
         this.emulator = List.copyOf(emulator);
         if (kind == Kind.WRONG_CODE) {
-            Run c = run(List.of(reference, "-O0", "-w", file, "-o", "ref.bin", Testbed.MATH_LIBRARY), compileTimeout);
+            List<String> ref = new ArrayList<>(List.of(reference, "-O0", "-w", file));
+            ref.addAll(inputs);
+            ref.addAll(List.of("-o", "ref.bin", Testbed.MATH_LIBRARY));
+            Run c = run(ref, compileTimeout);
             if (c.exit != 0) throw new Triage.TriageException("the test does not build with " + reference + " -O0: " + firstLine(c.output));
             Run r = exec("ref.bin");
             if (r.exit != 0) throw new Triage.TriageException("the reference build of the test exits with " + r.exit);
@@ -66,6 +82,11 @@ final class Symptom {
     /** The test's file name in its directory. */
     String file() {
         return file;
+    }
+
+    /** What every build links besides the test, in its directory (empty: the test is one file). */
+    List<String> inputs() {
+        return inputs;
     }
 
     String referenceOutput() {
@@ -155,7 +176,9 @@ final class Symptom {
     private List<String> buildCommand(List<String> compiler) throws IOException {
         builds++;
         List<String> cmd = new ArrayList<>(compiler);
-        cmd.addAll(List.of("-w", file, "-o", "bug.bin", Testbed.MATH_LIBRARY));
+        cmd.addAll(List.of("-w", file));
+        cmd.addAll(inputs);
+        cmd.addAll(List.of("-o", "bug.bin", Testbed.MATH_LIBRARY));
         Files.deleteIfExists(dir.resolve("bug.bin"));
         return cmd;
     }
@@ -174,7 +197,9 @@ final class Symptom {
     /** What the buggy build printed (wrong code): the actual output for a report. */
     String output(List<String> compiler) throws IOException {
         List<String> cmd = new ArrayList<>(compiler);
-        cmd.addAll(List.of("-w", file, "-o", "bug.bin", Testbed.MATH_LIBRARY));
+        cmd.addAll(List.of("-w", file));
+        cmd.addAll(inputs);
+        cmd.addAll(List.of("-o", "bug.bin", Testbed.MATH_LIBRARY));
         if (run(cmd, compileTimeout * 4).exit != 0) return "(does not build)";
         Run r = exec("bug.bin");
         return r.timedOut ? "(times out)" : r.exit != 0 ? "(exits with " + r.exit + ")" : r.output;

@@ -2,6 +2,7 @@ package dev.yarpj.triage;
 
 import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.JsonFiles;
+import dev.yarpj.harness.ProcessRunner;
 import dev.yarpj.harness.Outcome;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -140,8 +141,19 @@ public final class Triage {
         }
         double limit = compileLimit(f, o.compileTimeoutSeconds());
         Symptom s = new Symptom(kind, work, file, reference, crashText, limit, f.emulator());
-        if (!s.shows(buggy)) throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
-                + " with " + String.join(" ", buggy) + (kind == Symptom.Kind.COMPILE_HANG ? " (within " + limit + " s of CPU)" : ""));
+        if (!s.shows(buggy)) {
+            // Some symptoms need the driver in a translation unit of its own, as the harness builds it: func (the IR
+            // phase's, else the finding's) with the buggy command, linked to the driver built by the reference at -O0.
+            Path files = Files.exists(irReduced.resolve("func." + ext)) ? irReduced : finding;
+            Symptom split = Files.exists(files.resolve("driver." + ext)) ? split(files, work, ext, kind, reference, crashText, limit, f) : null;
+            if (split == null || !split.shows(buggy)) {
+                throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
+                        + " with " + String.join(" ", buggy) + (kind == Symptom.Kind.COMPILE_HANG ? " (within " + limit + " s of CPU)" : "")
+                        + (split == null ? "" : ", nor on its files built apart"));
+            }
+            s = split;
+            text = Files.readString(work.resolve(file));
+        }
 
         List<String> minimal = minimize(s, buggy);
         String family = family(s, minimal.get(0));
@@ -203,6 +215,34 @@ public final class Triage {
         json.put("builds", s.builds);
         Files.writeString(work.resolve("triage.json"), JsonFiles.write(json) + "\n");
         return v;
+    }
+
+    /**
+     * The test of {@code files} (a finding's directory, or its IR phase's) as the harness builds
+     * it, in {@code work}: func as the test file, its second file of helpers and the driver's
+     * object (by {@code reference} at -O0) linked with every build; null when the driver does not build.
+     */
+    private static Symptom split(Path files, Path work, String ext, Symptom.Kind kind, String reference, String crashText, double limit,
+            Finding f) throws IOException {
+        String file = "test." + ext;
+        Files.copy(files.resolve("func." + ext), work.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        List<String> inputs = new ArrayList<>();
+        try (java.util.stream.Stream<Path> headers = Files.list(files)) {
+            for (Path h : headers.filter(p -> p.getFileName().toString().endsWith(".h")).toList()) {
+                Files.copy(h, work.resolve(h.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        String helpers = dev.yarpj.lower.CFamilyLowerer.HELPERS + ext;
+        if (Files.exists(files.resolve(helpers))) {
+            Files.copy(files.resolve(helpers), work.resolve(helpers), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            inputs.add(helpers);
+        }
+        Files.copy(files.resolve("driver." + ext), work.resolve("driver." + ext), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        ProcessRunner.Captured c = ProcessRunner.capture(work, List.of(reference, "-O0", "-w", "-c", "driver." + ext, "-o", "driver.o"),
+                Map.of(), limit * 4, null);
+        if (!c.ok()) return null;
+        inputs.add("driver.o");
+        return new Symptom(kind, work, file, inputs, reference, crashText, limit, f.emulator());
     }
 
     /** The kinds of finding triage knows the symptom of. */
