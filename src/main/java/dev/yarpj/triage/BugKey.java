@@ -35,8 +35,25 @@ public record BugKey(String kind, String family, String blamed, List<String> opt
         String family = String.valueOf(triage.get("family"));
         String group = String.valueOf(triage.get("group"));
         String blamed = group.startsWith(family + ": ") ? group.substring(family.length() + 2) : group;
+        if (family.equals("gcc")) blamed = gccCulprit(blamed);
         String kind = String.valueOf(triage.get("kind"));
         return new BugKey(kind.equals("runtime-crash") ? "wrong-code" : kind, family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))));
+    }
+
+    /**
+     * Of gcc's flags and passes whose disabling alone hides the bug, the one a bug keys on: the
+     * last vectorizer pass or flag (a name with vect or slp) if there is one, else the last pass
+     * disabled, else the last flag. The others are mostly what the culprit needs upstream (loop
+     * header copying, the loop optimizer as a whole), and which of them a test needs varies
+     * from test to test of one bug.
+     */
+    static String gccCulprit(String disablers) {
+        String[] w = disablers.strip().split("\\s+");
+        if (w.length <= 1 || disablers.contains(":") || !disablers.startsWith("-f")) return disablers.strip();
+        String pick = null;
+        for (String x : w) if (x.contains("vect") || x.contains("slp")) pick = x;
+        if (pick == null) for (String x : w) if (x.startsWith("-fdisable-")) pick = x;
+        return pick != null ? pick : w[w.length - 1];
     }
 
     /**

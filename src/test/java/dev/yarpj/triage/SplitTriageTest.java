@@ -1,0 +1,61 @@
+package dev.yarpj.triage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.yarpj.cli.Main;
+import dev.yarpj.harness.JsonFiles;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A wrong code that shows only when func is compiled apart from its driver, as the harness
+ * builds it (src/test/resources/fake-compilers/miscompile-apart.sh miscompiles a file without
+ * main): the merged test loses it, and triage builds the finding's files as the harness did.
+ */
+class SplitTriageTest {
+    static final Path FAKE = Path.of("src/test/resources/fake-compilers/miscompile-apart.sh").toAbsolutePath();
+
+    @Test
+    void aSymptomThatNeedsTheDriverApartIsTriagedOnTheFindingsFiles(@TempDir Path dir) throws Exception {
+        FAKE.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: apart\n    c: " + FAKE + "\n    flags: [-O2]\n");
+        Path results = dir.resolve("results");
+        var cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..2", "-j", "1", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "100", "--reduce-budget", "0"), out.toString());
+        List<Path> findings = BugBook.findings(results);
+        assertFalse(findings.isEmpty(), out.toString());
+        for (Path f : findings) {
+            assertFalse(Files.exists(f.resolve(TriageLane.REFUSED)), () -> f + ": " + read(f.resolve(TriageLane.REFUSED)));
+            Map<String, Object> t = JsonFiles.parseObject(Files.readString(f.resolve("triage/triage.json")));
+            // The fake's wrong constants make some programs crash (a division by zero): one miscompilation, either way.
+            assertTrue(List.of("wrong-code", "runtime-crash").contains(t.get("kind")), t.toString());
+            assertTrue(String.valueOf(t.get("minimal")).endsWith("miscompile-apart.sh -O0"), t.toString());
+            String report = Files.readString(f.resolve("triage/report.md"));
+            assertTrue(report.contains("needs the driver in a translation unit of its own"), report);
+            assertTrue(report.contains("test.c driver.o -o bug"), report);
+            assertTrue(report.contains("-w test.c driver.c -o san.bin -lm && ./san.bin`: runs clean"), report);
+        }
+        assertTrue(out.toString().contains("bugs: 1 new, 0 known"), out.toString());
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+}
