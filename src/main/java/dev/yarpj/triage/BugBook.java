@@ -105,6 +105,7 @@ public final class BugBook {
             j.put("id", b.id());
             Map<String, Object> key = new LinkedHashMap<>();
             key.put("kind", b.key().kind());
+            key.put("target", b.key().target());
             key.put("family", b.key().family());
             key.put("blamed", b.key().blamed());
             key.put("options", b.key().options());

@@ -21,11 +21,18 @@ import java.util.TreeSet;
  *
  * @param kind    the kind of symptom: wrong-code (a wrong result or a crash of the program built:
  *                the same miscompilation shows as either, test by test), compiler-crash, compile-hang
+ * @param target  the machine the testbed builds for ({@value #HOST}, riscv64-rvv, aarch64-sve...):
+ *                one vectorizer's bug on two targets is two bugs here, which errs on the side of
+ *                splitting, where keys of pass and option names alone would group the bugs of
+ *                every target's back end
  * @param family  gcc, clang, ispc, or unknown
  * @param blamed  triage's group without the family: the pass or flags it blames
  * @param options the smallest configuration's options by name, sorted, without the compiler and its -O level
  */
-public record BugKey(String kind, String family, String blamed, List<String> options) {
+public record BugKey(String kind, String target, String family, String blamed, List<String> options) {
+    /** The target of a testbed that builds for this machine. */
+    public static final String HOST = "host";
+
     public BugKey {
         options = List.copyOf(options);
     }
@@ -37,7 +44,7 @@ public record BugKey(String kind, String family, String blamed, List<String> opt
         String blamed = group.startsWith(family + ": ") ? group.substring(family.length() + 2) : group;
         if (family.equals("gcc")) blamed = gccCulprit(blamed);
         String kind = String.valueOf(triage.get("kind"));
-        return new BugKey(kind.equals("runtime-crash") ? "wrong-code" : kind, family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))));
+        return new BugKey(kind.equals("runtime-crash") ? "wrong-code" : kind, String.valueOf(triage.getOrDefault("target", HOST)), family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))));
     }
 
     /**
@@ -95,7 +102,7 @@ public record BugKey(String kind, String family, String blamed, List<String> opt
 
     /** The key in one line. */
     public String line() {
-        return kind + ", " + family + ", blamed: " + (blamed.isEmpty() ? "(nothing)" : blamed) + ", options: "
+        return kind + (target.equals(HOST) ? "" : " on " + target) + ", " + family + ", blamed: " + (blamed.isEmpty() ? "(nothing)" : blamed) + ", options: "
                 + (options.isEmpty() ? "(the level alone)" : String.join(" ", options));
     }
 }

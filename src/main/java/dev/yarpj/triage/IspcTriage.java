@@ -97,6 +97,7 @@ final class IspcTriage {
 
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("kind", f.kind().dir);
+        json.put("target", f.target() == null ? BugKey.HOST : f.target());
         json.put("family", "ispc");
         json.put("buggy", String.join(" ", buggy));
         json.put("minimal", String.join(" ", minimal));

@@ -66,7 +66,8 @@ public final class KnownBugs {
                 if (!(k instanceof Map<?, ?> m) || !(m.get("options") instanceof List<?> opts)) {
                     throw new IOException(p.resolve("bug.json") + ": a key needs kind, family, blamed and options");
                 }
-                keys.add(new BugKey(String.valueOf(m.get("kind")), String.valueOf(m.get("family")), String.valueOf(m.get("blamed")),
+                keys.add(new BugKey(String.valueOf(m.get("kind")), m.get("target") == null ? BugKey.HOST : String.valueOf(m.get("target")),
+                        String.valueOf(m.get("family")), String.valueOf(m.get("blamed")),
                         opts.stream().map(String::valueOf).toList()));
             }
             out.add(new Known(p.getFileName().toString(), String.valueOf(j.getOrDefault("title", p.getFileName().toString())),
@@ -142,6 +143,7 @@ public final class KnownBugs {
     static Map<String, Object> json(BugKey k) {
         Map<String, Object> key = new LinkedHashMap<>();
         key.put("kind", k.kind());
+        key.put("target", k.target());
         key.put("family", k.family());
         key.put("blamed", k.blamed());
         key.put("options", k.options());

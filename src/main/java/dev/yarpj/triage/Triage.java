@@ -183,6 +183,7 @@ public final class Triage {
                 f.target()));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("kind", f.kind().dir);
+        json.put("target", f.target() == null ? BugKey.HOST : f.target());
         json.put("family", family);
         json.put("buggy", String.join(" ", buggy));
         json.put("minimal", String.join(" ", minimal));
