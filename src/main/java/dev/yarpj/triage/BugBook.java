@@ -87,8 +87,16 @@ public final class BugBook {
                 untriaged.add(f);
             }
         }
+        // Keys of one known bug (a record may list several) are one bug; the others, one bug per key.
+        Map<String, BugKey> firstKeyOf = new LinkedHashMap<>();
+        Map<BugKey, List<Triaged>> merged = new LinkedHashMap<>();
+        byKey.forEach((k, v) -> {
+            KnownBugs.Known kb = known.match(k);
+            BugKey into = kb == null ? k : firstKeyOf.computeIfAbsent(kb.id(), id -> k);
+            merged.computeIfAbsent(into, x -> new ArrayList<>()).addAll(v);
+        });
         List<Bug> bugs = new ArrayList<>();
-        byKey.forEach((k, v) -> bugs.add(new Bug(k, v.stream().sorted(Comparator.comparingInt(Triaged::lines)
+        merged.forEach((k, v) -> bugs.add(new Bug(k, v.stream().sorted(Comparator.comparingInt(Triaged::lines)
                 .thenComparing(Triaged::path)).toList(), known.match(k))));
         bugs.sort(Comparator.comparing((Bug b) -> b.findings().stream().map(Triaged::seen).min(Comparator.naturalOrder()).orElseThrow())
                 .thenComparing(Bug::id));

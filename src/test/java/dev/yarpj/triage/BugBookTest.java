@@ -1,0 +1,50 @@
+package dev.yarpj.triage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Grouping triaged findings into bugs, from the files triage leaves, without a compiler. */
+class BugBookTest {
+    private static void finding(Path results, String sig, long seed, String minimal, String group) throws Exception {
+        Path f = Files.createDirectories(results.resolve("compile-hang").resolve(sig).resolve(Long.toString(seed)).resolve("triage"));
+        Files.writeString(f.getParent().resolve("meta.json"), "{}\n");
+        Files.writeString(f.resolve("triage.json"), "{\"kind\": \"compile-hang\", \"target\": \"host\", \"family\": \"clang\", \"minimal\": \""
+                + minimal + "\", \"group\": \"" + group + "\", \"status\": \"open\", \"standing\": \"open\", \"lines\": " + seed + "}\n");
+    }
+
+    @Test
+    void keysOfOneKnownBugAreOneBugAndOtherKeysStayApart(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        finding(results, "a", 1, "clang-23 -O2 -mllvm -force-vector-width=16", "clang: loop-load-elim");
+        finding(results, "b", 2, "clang-23 -O3 -mllvm -force-vector-width=4", "clang: loop-load-elim");
+        finding(results, "c", 3, "clang-23 -O2 -mllvm -force-vector-width=8 -mllvm -force-vector-interleave=4", "clang: loop-load-elim");
+        BugBook.Book none = BugBook.read(results, KnownBugs.NONE);
+        assertEquals(2, none.bugs().size(), "two keys: the interleave is in one smallest configuration only");
+        assertEquals(2, none.bugs().get(0).findings().size() + none.bugs().get(1).findings().size() - 1);
+
+        Path record = Files.createDirectories(dir.resolve("known").resolve("lle"));
+        Files.writeString(record.resolve("bug.json"), "{\"title\": \"LLE\", \"status\": \"open\", \"keys\": ["
+                + "{\"kind\": \"compile-hang\", \"family\": \"clang\", \"blamed\": \"loop-load-elim\", \"options\": [\"-mllvm -force-vector-width=*\"]},"
+                + "{\"kind\": \"compile-hang\", \"target\": \"host\", \"family\": \"clang\", \"blamed\": \"loop-load-elim\","
+                + " \"options\": [\"-mllvm -force-vector-interleave=*\", \"-mllvm -force-vector-width=*\"]}]}\n");
+        BugBook.Book known = BugBook.read(results, KnownBugs.load(dir.resolve("known")));
+        assertEquals(1, known.bugs().size());
+        assertEquals("lle", known.bugs().get(0).known().id());
+        assertEquals(3, known.bugs().get(0).findings().size());
+        assertEquals(1L, known.bugs().get(0).findings().get(0).seed(), "smallest first");
+
+        // Another target is another bug, whatever the pass and options.
+        Path other = Files.createDirectories(results.resolve("compile-hang").resolve("d").resolve("4").resolve("triage"));
+        Files.writeString(other.getParent().resolve("meta.json"), "{}\n");
+        Files.writeString(other.resolve("triage.json"), "{\"kind\": \"compile-hang\", \"target\": \"aarch64-sve\", \"family\": \"clang\","
+                + " \"minimal\": \"clang-23 -O2 -mllvm -force-vector-width=16\", \"group\": \"clang: loop-load-elim\", \"status\": \"open\", \"lines\": 4}\n");
+        BugBook.Book more = BugBook.read(results, KnownBugs.load(dir.resolve("known")));
+        assertEquals(2, more.bugs().size());
+        assertNull(more.bugs().stream().filter(b -> b.key().target().equals("aarch64-sve")).findFirst().orElseThrow().known());
+    }
+}
