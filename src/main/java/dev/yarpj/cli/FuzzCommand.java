@@ -109,7 +109,7 @@ final class FuzzCommand implements Callable<Integer> {
             + " findings into bugs: DIR/bugs.json and DIR/bugs/<id>/report.md. The lane starts a triage only while it has taken"
             + " under PERCENT of the campaign's CPU (default: ${DEFAULT-VALUE}); 0 turns it off. A campaign bounded by --count or"
             + " --seeds triages what is left before it exits; one bounded by --duration for at most PERCENT/(100 - PERCENT) of"
-            + " the duration more (a third at 25%); what is left then, or when Ctrl-C or kill stops the campaign, --resume"
+            + " the duration more (a third at 25%%); what is left then, or when Ctrl-C or kill stops the campaign, --resume"
             + " triages.")
     double triageSharePercent;
 
