@@ -49,17 +49,27 @@ public record BugKey(String kind, String target, String family, String blamed, L
 
     /**
      * Of gcc's flags and passes whose disabling alone hides the bug, the one a bug keys on: the
-     * last vectorizer pass or flag (a name with vect or slp) if there is one, else the last pass
-     * disabled, else the last flag. The others are mostly what the culprit needs upstream (loop
-     * header copying, the loop optimizer as a whole), and which of them a test needs varies
-     * from test to test of one bug.
+     * vectorizer when any of them is one ({@code tree-vect} for the loop vectorizer, whether
+     * {@code -fno-tree-loop-vectorize}, {@code -fno-tree-vectorize} or {@code -fdisable-tree-vect}
+     * named it; {@code tree-slp} for the SLP vectorizer alone), else the last pass disabled, else
+     * the last flag. The others are mostly what the culprit needs upstream (loop header copying,
+     * the loop optimizer as a whole), and which of them a test needs varies from test to test
+     * of one bug; so does which name of the vectorizer the search stops at (an unreduced test
+     * gave {@code -fno-tree-loop-vectorize}, its reduction {@code -fdisable-tree-vect}).
      */
     static String gccCulprit(String disablers) {
         String[] w = disablers.strip().split("\\s+");
-        if (w.length <= 1 || disablers.contains(":") || !disablers.startsWith("-f")) return disablers.strip();
+        if (!disablers.strip().startsWith("-f")) return disablers.strip();
+        boolean loop = false;
+        boolean slp = false;
+        for (String x : w) {
+            if (x.contains("slp")) slp = true;
+            else if (x.contains("vect")) loop = true;
+        }
+        if (loop) return "tree-vect";
+        if (slp) return "tree-slp";
         String pick = null;
-        for (String x : w) if (x.contains("vect") || x.contains("slp")) pick = x;
-        if (pick == null) for (String x : w) if (x.startsWith("-fdisable-")) pick = x;
+        for (String x : w) if (x.startsWith("-fdisable-")) pick = x;
         return pick != null ? pick : w[w.length - 1];
     }
 

@@ -135,7 +135,9 @@ class TriageLaneTest {
         BugKey c = BugKey.of(Map.of("kind", "wrong-code", "family", "clang", "group", "clang: InstCombinePass",
                 "minimal", "clang -O3 -mllvm -force-vector-width=16"));
         assertTrue(!a.equals(c) && !a.id().equals(c.id()), "another pass is another bug");
-        assertEquals("-fdisable-tree-vect", BugKey.gccCulprit("-fno-tree-ch -fno-tree-loop-optimize -fno-tree-loop-vectorize -fdisable-tree-loop -fdisable-tree-vect"));
+        assertEquals("tree-vect", BugKey.gccCulprit("-fno-tree-ch -fno-tree-loop-optimize -fno-tree-loop-vectorize -fdisable-tree-loop -fdisable-tree-vect"));
+        assertEquals("tree-vect", BugKey.gccCulprit("-fno-tree-loop-vectorize"), "the unreduced test of the same bug");
+        assertEquals("tree-slp", BugKey.gccCulprit("-fno-tree-slp-vectorize -fdisable-tree-slp1"));
         assertEquals("-fdisable-tree-cunroll", BugKey.gccCulprit("-fno-tree-ch -fdisable-tree-ch -fdisable-tree-cunroll"));
         assertEquals("no single flag or pass", BugKey.gccCulprit("no single flag or pass"));
         assertEquals("", BugKey.gccCulprit(""));
