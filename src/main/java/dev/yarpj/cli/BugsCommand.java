@@ -77,7 +77,7 @@ final class BugsCommand implements Callable<Integer> {
             }
         }
         BugBook.Book book = BugBook.write(results, known);
-        long old = book.bugs().stream().filter(b -> b.known() != null).count();
+        long old = book.known();
         out.printf("%d new bug(s), %d known, from %d triaged finding(s) in %s%n", book.bugs().size() - old, old, book.triaged(), results);
         for (String line : BugBook.lines(book)) out.println("  " + line);
         if (!book.untriaged().isEmpty()) out.println("  not triaged yet: " + book.untriaged().size() + " finding(s) (yarpj fuzz --resume triages them)");

@@ -44,7 +44,12 @@ public final class BugBook {
     }
 
     /** What a results directory holds: its bugs, and the findings triage refused or has not seen yet. */
-    public record Book(List<Bug> bugs, int triaged, List<String> refused, List<Path> untriaged) {}
+    public record Book(List<Bug> bugs, int triaged, List<String> refused, List<Path> untriaged) {
+        /** How many of the bugs are in the record of known bugs. */
+        public long known() {
+            return bugs.stream().filter(b -> b.known() != null).count();
+        }
+    }
 
     private BugBook() {}
 
@@ -150,8 +155,8 @@ public final class BugBook {
         }
         Map<String, Object> top = new LinkedHashMap<>();
         top.put("bugs", all);
-        top.put("new_bugs", book.bugs().stream().filter(b -> b.known() == null).count());
-        top.put("known_bugs", book.bugs().stream().filter(b -> b.known() != null).count());
+        top.put("new_bugs", book.bugs().size() - book.known());
+        top.put("known_bugs", book.known());
         top.put("findings_triaged", book.triaged());
         top.put("findings_refused", book.refused());
         top.put("findings_not_triaged_yet", book.untriaged().size());

@@ -121,7 +121,7 @@ public final class TriageLane {
                 if (next != null) triage(next);
                 else reduce(toReduce);
                 BugBook.Book book = BugBook.write(results, known);
-                long old = book.bugs().stream().filter(b -> b.known() != null).count();
+                long old = book.known();
                 progress = "bugs: " + (book.bugs().size() - old) + " new, " + old + " known";
             }
         } catch (InterruptedException e) {
