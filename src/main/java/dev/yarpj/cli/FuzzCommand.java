@@ -281,7 +281,7 @@ final class FuzzCommand implements Callable<Integer> {
     }
 
     /** The campaign's bugs, from its triaged findings, and what the lane took. */
-    static void printBugs(PrintWriter w, TriageLane.Done lane, BugBook.Book book, double sharePercent) {
+    static void printBugs(PrintWriter w, TriageLane.Done lane, BugBook.Book book, double sharePercent) throws IOException {
         long open = book.bugs().stream().filter(b -> b.status().equals("open")).count();
         long known = book.known();
         w.printf("bugs: %d new, %d known (%d open on the newest compilers) from %d triaged finding(s)%s%s%n", book.bugs().size() - known,

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -65,6 +66,13 @@ final class TriageCommand implements Callable<Integer> {
                     + " at its end, else a new file. Give all findings at once: the marked part is rewritten whole.")
     Path bugs;
 
+    @Option(names = "--recheck-known", paramLabel = "RECORD",
+            description = "Instead of triaging: build the known bug of RECORD (a directory of the record of known bugs, with"
+                    + " bug.json and its reduced test) at its smallest configuration with the compiler of the one FINDING, then"
+                    + " with every other installed version, and write FINDING/triage/recheck-<id>.json: whether the bug is still"
+                    + " there, open or fixed on the newest. The triage lane of yarpj fuzz does this once per known bug it meets.")
+    Path recheckKnown;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -74,6 +82,15 @@ final class TriageCommand implements Callable<Integer> {
         if (compileTimeout <= 0) throw new Main.UsageError("--compile-timeout must be positive");
         if (irIterations < 1) throw new Main.UsageError("--ir-iterations must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
+        if (recheckKnown != null) {
+            if (findings.size() != 1) throw new Main.UsageError("--recheck-known takes one FINDING");
+            if (!Files.exists(recheckKnown.resolve("bug.json"))) throw new Main.UsageError("--recheck-known: no bug.json in " + recheckKnown);
+            Map<String, Object> r = dev.yarpj.triage.Recheck.known(recheckKnown, findings.get(0), compileTimeout,
+                    System.getenv().getOrDefault("PATH", ""));
+            out.println(recheckKnown.getFileName() + ": its reduced test " + r.get("result")
+                    + (r.get("standing") == null ? "" : "; " + r.get("standing")));
+            return 0;
+        }
         java.util.List<dev.yarpj.harness.FindingLock> locks = new java.util.ArrayList<>();
         try {
             for (Path f : findings) locks.add(Main.lock(f, dev.yarpj.harness.FindingLock.TRIAGE));

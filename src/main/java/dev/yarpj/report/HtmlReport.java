@@ -162,12 +162,20 @@ public final class HtmlReport {
                         .append(esc(String.valueOf(key.get("kind")))).append("</td><td>").append(esc(String.valueOf(key.get("family"))))
                         .append("</td><td>").append(esc(String.valueOf(key.get("blamed")))).append("</td><td>")
                         .append(esc(String.join(" ", (List<String>) key.get("options")))).append("</td><td class=\"")
-                        .append("open".equals(b.get("status")) ? "open" : "").append("\">").append(esc(String.valueOf(b.get("standing"))))
+                        .append("open".equals(b.get("status")) ? "open" : "").append("\">").append(esc(String.valueOf(b.get("standing")) + rechecked(b)))
                         .append("</td>").append(num(((List<Object>) b.get("findings")).size())).append("<td><a href=\"")
                         .append(esc(base.relativize(report).toString())).append("\">report.md</a></td></tr>\n");
             }
         }
         h.append("</table>\n");
+    }
+
+    /** For a known bug, what its reduced test in the record did on the campaign's compilers (the lane's recheck). */
+    @SuppressWarnings("unchecked")
+    static String rechecked(Map<String, Object> bug) {
+        if (!(bug.get("known") instanceof Map<?, ?> k) || !(k.get("recheck") instanceof Map<?, ?> r)) return "";
+        return "; the record's reduced test: " + r.get("result") + (r.get("campaign_compiler") == null ? "" : " on " + r.get("campaign_compiler"))
+                + (r.get("standing") == null ? "" : " (" + r.get("standing") + ")");
     }
 
     private static void findings(StringBuilder h, CampaignData d, Path base, String bugs, String agreement) {

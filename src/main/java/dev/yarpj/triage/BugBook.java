@@ -36,6 +36,19 @@ public final class BugBook {
             return key.id();
         }
 
+        /**
+         * The recheck of the known bug's reduced test on this campaign's compilers
+         * ({@link Recheck}), from whichever of its findings it was made from; null when none was.
+         */
+        public Map<String, Object> recheck() throws IOException {
+            if (known == null) return null;
+            for (Triaged t : findings) {
+                Path f = Recheck.file(t.dir(), known.id());
+                if (Files.exists(f)) return JsonFiles.parseObject(Files.readString(f));
+            }
+            return null;
+        }
+
         /** Open on the newest compilers if any of its findings is. */
         public String status() {
             return findings.stream().anyMatch(t -> t.status().equals("open")) ? "open"
@@ -128,6 +141,8 @@ public final class BugBook {
                 k.put("id", b.known().id());
                 k.put("title", b.known().title());
                 k.put("recorded_status", b.known().status());
+                Map<String, Object> recheck = b.recheck();
+                k.put("recheck", recheck != null ? recheck : b.known().hasTest() ? "not yet" : "none: the record has no reduced test");
                 j.put("known", k);
             } else {
                 j.put("known", null);
@@ -179,11 +194,15 @@ public final class BugBook {
     }
 
     /** One line per bug for a summary. */
-    public static List<String> lines(Book book) {
+    public static List<String> lines(Book book) throws IOException {
         List<String> out = new ArrayList<>();
         for (Bug b : book.bugs()) {
+            Map<String, Object> recheck = b.recheck();
+            String rechecked = recheck == null ? "" : "; its reduced test: " + recheck.get("result")
+                    + (recheck.get("campaign_compiler") == null ? "" : " on " + recheck.get("campaign_compiler"))
+                    + (recheck.get("status") == null ? "" : ", " + recheck.get("status") + " on the newest");
             out.add((b.known() == null ? "new " + b.id() : "known: " + b.known().id()) + " (" + b.status() + " on the newest compilers, "
-                    + b.findings().size() + " finding" + (b.findings().size() == 1 ? "" : "s") + "): " + b.key().line());
+                    + b.findings().size() + " finding" + (b.findings().size() == 1 ? "" : "s") + rechecked + "): " + b.key().line());
         }
         return out;
     }

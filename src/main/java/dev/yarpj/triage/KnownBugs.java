@@ -18,8 +18,11 @@ import java.util.stream.Stream;
  * triage tells apart that a person found to be the same bug.
  */
 public final class KnownBugs {
-    /** A known bug: its directory name, title, status (open, fixed...) and keys. */
-    public record Known(String id, String title, String status, List<BugKey> keys) {
+    /**
+     * A known bug: its directory name, title, status (open, fixed...) and keys; its record's
+     * directory, and whether that holds its reduced test (which a campaign rechecks, {@link Recheck}).
+     */
+    public record Known(String id, String title, String status, List<BugKey> keys, Path dir, boolean hasTest) {
         public Known {
             keys = List.copyOf(keys);
         }
@@ -71,7 +74,8 @@ public final class KnownBugs {
                         opts.stream().map(String::valueOf).toList()));
             }
             out.add(new Known(p.getFileName().toString(), String.valueOf(j.getOrDefault("title", p.getFileName().toString())),
-                    String.valueOf(j.getOrDefault("status", "open")), keys));
+                    String.valueOf(j.getOrDefault("status", "open")), keys, p.toAbsolutePath(),
+                    j.get("test") != null && Files.exists(p.resolve(String.valueOf(j.get("test"))))));
         }
         return new KnownBugs(out);
     }

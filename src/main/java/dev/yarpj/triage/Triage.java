@@ -247,7 +247,7 @@ public final class Triage {
     }
 
     /** The kinds of finding triage knows the symptom of. */
-    private static final Map<Outcome, Symptom.Kind> SYMPTOMS = Map.of(Outcome.WRONG_CODE, Symptom.Kind.WRONG_CODE,
+    static final Map<Outcome, Symptom.Kind> SYMPTOMS = Map.of(Outcome.WRONG_CODE, Symptom.Kind.WRONG_CODE,
             Outcome.COMPILER_CRASH, Symptom.Kind.COMPILER_CRASH, Outcome.RUNTIME_CRASH, Symptom.Kind.RUNTIME_CRASH,
             Outcome.COMPILE_HANG, Symptom.Kind.COMPILE_HANG);
 

@@ -26,6 +26,11 @@ import java.util.Map;
  * quick triage is kept as {@value #QUICK}, and keys the finding still, so that reducing one
  * finding of a bug never moves it out of its group.
  *
+ * <p>A known bug the campaign meets is checked once on the campaign's compilers: its reduced
+ * test in the record is built at its smallest configuration with the compiler of its smallest
+ * finding, and with every other installed version ({@link Recheck}), so that its entry says
+ * whether the bug the record holds is still open, or fixed on trunk.
+ *
  * <p>Its share of the campaign's CPU is bounded: it starts a triage only while the CPU its
  * triages took is under {@code share} of all the CPU the campaign's process and its children
  * took since the lane started (a triage under way may take it past that for a while).
@@ -110,8 +115,9 @@ public final class TriageLane {
         try {
             while (!stopping) {
                 Path next = nextFinding();
-                Path toReduce = next == null && reduceSeconds > 0 ? nextReduction() : null;
-                if (next == null && toReduce == null) {
+                BugBook.Bug knownToRecheck = next == null ? nextKnownRecheck() : null;
+                Path toReduce = next == null && knownToRecheck == null && reduceSeconds > 0 ? nextReduction() : null;
+                if (next == null && knownToRecheck == null && toReduce == null) {
                     if (draining) return;
                     idle();
                     continue;
@@ -119,6 +125,7 @@ public final class TriageLane {
                 while (!draining && !stopping && cpu > share * (processCpuSeconds() - startCpu)) idle();
                 if (stopping) return;
                 if (next != null) triage(next);
+                else if (knownToRecheck != null) recheckKnown(knownToRecheck);
                 else reduce(toReduce);
                 BugBook.Book book = BugBook.write(results, known);
                 long old = book.known();
@@ -164,6 +171,31 @@ public final class TriageLane {
         return null;
     }
 
+    /** The first known bug met whose record has a reduced test that no finding has rechecked yet, or null. */
+    private BugBook.Bug nextKnownRecheck() throws IOException {
+        for (BugBook.Bug b : BugBook.read(results, known).bugs()) {
+            if (b.known() != null && b.known().hasTest() && b.recheck() == null) return b;
+        }
+        return null;
+    }
+
+    /**
+     * Builds the known bug's reduced test with the compilers of its smallest finding ({@link
+     * Recheck}), in a child like a triage; a recheck that fails says so in its file, so that it
+     * is made once.
+     */
+    private void recheckKnown(BugBook.Bug b) throws IOException {
+        Path finding = b.findings().get(0).dir();
+        List<String> cmd = yarpj("triage", "--recheck-known", b.known().dir().toString(), "--compile-timeout", JsonFiles.number(compileTimeout),
+                finding.toAbsolutePath().toString());
+        ProcessRunner.Result r = ProcessRunner.run(Files.createDirectories(finding.resolve("triage")), "lane-recheck", cmd,
+                new ProcessRunner.Limits(3600, 1800, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
+        cpu += r.cpuSeconds();
+        if (stopping && r.exitCode() != 0) return;
+        Path file = Recheck.file(finding, b.known().id());
+        if (!Files.exists(file)) BugBook.atomicWrite(file, JsonFiles.writePretty(Map.of("known", b.known().id(), "result", "not rechecked: " + oneLine(r))) + "\n");
+    }
+
     /**
      * The smallest finding of the first new bug none of whose findings is reduced yet (nor
      * failed to reduce), or null.
@@ -189,9 +221,7 @@ public final class TriageLane {
         }
         boolean done = Files.exists(finding.resolve("reduced/reduce.json")) || Files.exists(finding.resolve("reduced/ir/ir-reduce.json"));
         if (!done) {
-            List<String> cmd = new ArrayList<>(List.of("nice", "-n", Integer.toString(NICE)));
-            cmd.addAll(javaCommand());
-            cmd.addAll(List.of("reduce", "-j", "1", "--budget", Math.max(1, Math.round(reduceSeconds)) + "s", finding.toAbsolutePath().toString()));
+            List<String> cmd = yarpj("reduce", "-j", "1", "--budget", Math.max(1, Math.round(reduceSeconds)) + "s", finding.toAbsolutePath().toString());
             ProcessRunner.Result r = ProcessRunner.run(work, "lane-reduce", cmd,
                     new ProcessRunner.Limits(reduceSeconds * 2 + 600, reduceSeconds * 4 + 600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
             cpu += r.cpuSeconds();
@@ -218,10 +248,8 @@ public final class TriageLane {
 
     private ProcessRunner.Result runTriage(Path finding, double irSeconds) throws IOException {
         Path work = Files.createDirectories(finding.resolve("triage"));
-        List<String> cmd = new ArrayList<>(List.of("nice", "-n", Integer.toString(NICE)));
-        cmd.addAll(javaCommand());
-        cmd.addAll(List.of("triage", "--ir-budget", irSeconds <= 0 ? "0" : Math.round(irSeconds) + "s", "--compile-timeout",
-                JsonFiles.number(compileTimeout), finding.toAbsolutePath().toString()));
+        List<String> cmd = yarpj("triage", "--ir-budget", irSeconds <= 0 ? "0" : Math.round(irSeconds) + "s", "--compile-timeout",
+                JsonFiles.number(compileTimeout), finding.toAbsolutePath().toString());
         // A triage's own compiles carry their limits; these only stop a triage that never ends.
         ProcessRunner.Result r = ProcessRunner.run(work, "lane", cmd, new ProcessRunner.Limits(4 * 3600, 3600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
         cpu += r.cpuSeconds();
@@ -263,10 +291,16 @@ public final class TriageLane {
         return lines.length == 0 ? "" : lines[lines.length - 1].strip();
     }
 
-    /** This JVM again, on the class path it runs from: a triage runs the code of the campaign that found the finding. */
-    private static List<String> javaCommand() {
+    /**
+     * The yarpj command {@code args} at the lane's low priority, in this JVM again on the class
+     * path it runs from: a triage runs the code of the campaign that found the finding.
+     */
+    private static List<String> yarpj(String... args) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main");
+        List<String> cmd = new ArrayList<>(List.of("nice", "-n", Integer.toString(NICE), java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main"));
+        cmd.addAll(List.of(args));
+        return cmd;
     }
 
     /**

@@ -111,6 +111,22 @@ class TriageLaneTest {
         }
         assertTrue(again.contains("bugs: 1 new, 1 known "), again);
         assertTrue(again.matches("(?s).*known: [0-9a-f]{10} \\(.*compiler-crash, gcc, blamed: \\(nothing\\), options: -mplanted-ice.*"), again);
+        // The known bug's reduced test in the record was built again with the campaign's compiler: it still crashes it.
+        Map<String, Object> knownBug = ((List<Map<String, Object>>) JsonFiles.parseObject(Files.readString(results.resolve("bugs.json")))
+                .get("bugs")).stream().filter(b -> b.get("known") != null).findFirst().orElseThrow();
+        Map<String, Object> recheck = (Map<String, Object>) ((Map<String, Object>) knownBug.get("known")).get("recheck");
+        assertEquals("shows it", recheck.get("result"), recheck.toString());
+        assertTrue(String.valueOf(recheck.get("configuration")).startsWith(FAKE + " ") && String.valueOf(recheck.get("configuration")).contains("-mplanted-ice"),
+                recheck.toString());
+        assertTrue(again.contains("its reduced test: shows it on two-planted-bugs.sh"), again);
+        // A record whose test no longer shows the bug (no loop: the planted crash needs one) is told apart: right on the campaign's compiler.
+        String crashId = (String) ((Map<String, Object>) knownBug.get("known")).get("id");
+        Path crashRecord = record.resolve(crashId);
+        Files.writeString(crashRecord.resolve("test.c"), "int main(void) { return 0; }\n");
+        Path rechecked = results.resolve((String) ((List<Map<String, Object>>) knownBug.get("findings")).get(0).get("finding"));
+        Map<String, Object> fixed = Recheck.known(crashRecord, rechecked, 30, System.getenv("PATH"));
+        assertEquals("gets it right", fixed.get("result"), fixed.toString());
+        assertEquals("fixed", fixed.get("status"), fixed.toString());
         assertTrue(again.matches("(?s).*new " + wrongId + " \\(.*wrong-code, gcc.*"), again);
 
         // yarpj report leads with the bugs.
@@ -119,6 +135,7 @@ class TriageLaneTest {
         assertTrue(html.indexOf("id=\"bugs-heading\"") > 0 && html.indexOf("id=\"bugs-heading\"") < html.indexOf("id=\"findings-heading\""), "bugs first");
         assertTrue(html.contains("<p id=\"bug-count\">1 new, 1 known.</p>"), html);
         assertTrue(html.contains("<tr><td>new " + wrongId + "</td>"), html);
+        assertTrue(html.contains("reduced test: shows it on two-planted-bugs.sh"), "the known bug's recheck, from bugs.json");
     }
 
     @Test

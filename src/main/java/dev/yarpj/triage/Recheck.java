@@ -1,0 +1,100 @@
+package dev.yarpj.triage;
+
+import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.JsonFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A known bug's reduced test, built again on the compilers of a campaign that met the bug: a
+ * finding whose key is a known bug's says only that the campaign's compiler shows some bug
+ * with that key; the record's own test says whether the bug the record holds is still there.
+ * It is built at the record's smallest configuration with the compiler of the campaign's
+ * finding (its version, target, emulator and reference), then with every other installed
+ * version of the family as triage checks a finding: open or fixed on trunk, or on the newest
+ * release installed. What it finds goes to {@code FINDING/triage/recheck-<id>.json}, which
+ * {@link BugBook} reads into the bug's entry in bugs.json.
+ */
+public final class Recheck {
+    private Recheck() {}
+
+    /** Where the recheck of known bug {@code id} is kept in the finding it was made from. */
+    public static Path file(Path finding, String id) {
+        return finding.resolve("triage").resolve("recheck-" + id + ".json");
+    }
+
+    /**
+     * Rechecks the known bug of record directory {@code record} (its bug.json and reduced test)
+     * on the compilers of {@code finding}, and writes {@link #file}. A recheck that cannot be
+     * made (no reduced test in the record, a test the reference cannot build) is written too,
+     * with its reason, so that it is not tried again.
+     */
+    public static Map<String, Object> known(Path record, Path finding, double compileTimeout, String searchPath) throws IOException {
+        String id = record.getFileName().toString();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("known", id);
+        try {
+            out.putAll(check(record, finding, compileTimeout, searchPath));
+        } catch (Triage.TriageException | Finding.Unreadable e) {
+            out.put("result", "not rechecked: " + e.getMessage());
+        }
+        BugBook.atomicWrite(Files.createDirectories(file(finding, id).getParent()).resolve(file(finding, id).getFileName()),
+                JsonFiles.writePretty(out) + "\n");
+        return out;
+    }
+
+    private static Map<String, Object> check(Path record, Path finding, double compileTimeout, String searchPath) throws IOException {
+        Map<String, Object> bug;
+        try {
+            bug = JsonFiles.parseObject(Files.readString(record.resolve("bug.json")));
+        } catch (RuntimeException e) {
+            throw new Triage.TriageException(record.resolve("bug.json") + " is not a JSON object");
+        }
+        Object test = bug.get("test");
+        Object configuration = bug.get("smallest_configuration");
+        if (test == null || !Files.exists(record.resolve(String.valueOf(test)))) throw new Triage.TriageException("the record has no reduced test");
+        if (configuration == null || String.valueOf(configuration).isBlank()) throw new Triage.TriageException("the record has no smallest configuration");
+        Finding f = Finding.read(finding);
+        Symptom.Kind kind = Triage.SYMPTOMS.get(f.kind());
+        if (kind == null) throw new Triage.TriageException("cannot recheck a " + f.kind().dir + " finding");
+        String ext = String.valueOf(test).replaceFirst("^.*\\.", "");
+        Path work = Files.createDirectories(finding.resolve("triage").resolve("recheck-" + record.getFileName()));
+        String file = "test." + ext;
+        Files.copy(record.resolve(String.valueOf(test)), work.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        // The record's configuration with the campaign's compiler in place of the one it was found with.
+        List<String> cmd = new ArrayList<>(Arrays.asList(String.valueOf(configuration).strip().split("\\s+")));
+        cmd.set(0, f.compileCommand().get(0));
+        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? f.crashMessage() : null;
+        Symptom s = new Symptom(kind, work, file, String.valueOf(f.reference()), crashText, Triage.compileLimit(f, compileTimeout), f.emulator());
+        Symptom.Effect own = s.effect(cmd);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("test", record.resolve(String.valueOf(test)).toString());
+        out.put("configuration", String.join(" ", cmd));
+        String version = dev.yarpj.harness.CompilerVersion.shortForm(dev.yarpj.harness.CompilerVersion.firstLine(cmd.get(0)));
+        out.put("campaign_compiler", Path.of(cmd.get(0)).getFileName() + " " + version);
+        out.put("result", switch (own) {
+            case SHOWS -> "shows it";
+            case FIXES -> "gets it right";
+            case OTHER -> "cannot build it right";
+        });
+        if (own == Symptom.Effect.SHOWS) {
+            String family = Triage.family(s, cmd.get(0));
+            Versions.Standing st = Versions.check(s, family, ext, cmd, cmd, searchPath);
+            out.put("status", st.status());
+            out.put("standing", st.sentence(family));
+            out.put("versions", Versions.json(st));
+        } else {
+            // The campaign's findings with this key are then some other bug, or the record's test no longer tells it.
+            out.put("status", own == Symptom.Effect.FIXES ? "fixed" : "unknown");
+            out.put("standing", "the record's test: " + out.get("campaign_compiler") + " " + out.get("result"));
+        }
+        out.put("builds", s.builds);
+        return out;
+    }
+}
