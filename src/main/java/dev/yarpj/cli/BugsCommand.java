@@ -54,14 +54,8 @@ final class BugsCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (!Files.isDirectory(results)) throw new Main.UsageError("not a directory: " + results);
         Path record = knownBugs != null ? knownBugs : FuzzCommand.home().resolve("known-bugs");
-        if (knownBugs != null && !Files.isDirectory(knownBugs) && !merge) throw new Main.UsageError("--known-bugs: not a directory: " + knownBugs);
         PrintWriter out = spec.commandLine().getOut();
-        KnownBugs known;
-        try {
-            known = KnownBugs.load(record);
-        } catch (IOException e) {
-            throw new Main.UsageError("cannot read the known bugs: " + e.getMessage());
-        }
+        KnownBugs known = FuzzCommand.knownBugs(knownBugs, !merge); // --merge makes a new record
         if (triage) {
             double reduceSeconds = reduceBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--reduce-budget", reduceBudget);
             if (!(compileTimeout > 0)) throw new Main.UsageError("--compile-timeout must be positive");

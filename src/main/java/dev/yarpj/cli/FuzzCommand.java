@@ -248,13 +248,7 @@ final class FuzzCommand implements Callable<Integer> {
                     + (shardOf == null ? "" : "shard " + shardOf.index() + "/" + shardOf.count() + ", ") + "results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
         }
         Map<String, Object> summary;
-        KnownBugs known;
-        try {
-            known = KnownBugs.load(knownBugs != null ? knownBugs : home().resolve("known-bugs"));
-        } catch (IOException e) {
-            throw new Main.UsageError("cannot read the known bugs: " + e.getMessage());
-        }
-        if (knownBugs != null && !Files.isDirectory(knownBugs)) throw new Main.UsageError("--known-bugs: not a directory: " + knownBugs);
+        KnownBugs known = knownBugs(knownBugs, true);
         TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known, reduceSeconds) : null;
         if (lane != null) lane.start();
         try {
@@ -278,6 +272,19 @@ final class FuzzCommand implements Callable<Integer> {
             printBugs(outw, lane.finish(true, drain), BugBook.read(out, known), triageSharePercent);
         }
         return 0;
+    }
+
+    /**
+     * The record of known bugs in {@code dir} (null: the one yarpj ships), or a one-line error;
+     * a directory given that does not exist is one too when it {@code mustExist}.
+     */
+    static KnownBugs knownBugs(Path dir, boolean mustExist) {
+        if (dir != null && mustExist && !Files.isDirectory(dir)) throw new Main.UsageError("--known-bugs: not a directory: " + dir);
+        try {
+            return KnownBugs.load(dir != null ? dir : home().resolve("known-bugs"));
+        } catch (IOException e) {
+            throw new Main.UsageError("cannot read the known bugs: " + e.getMessage());
+        }
     }
 
     /** The campaign's bugs, from its triaged findings, and what the lane took. */
