@@ -81,7 +81,7 @@ class LoopFormsTest {
             int printedWhile = 0;
             int printedDo = 0;
             int printedHeaderExits = 0;
-            for (long seed = 1; seed <= 40; seed++) {
+            for (long seed = 1; seed <= 25; seed++) {
                 GeneratedTest t = g.generate(seed, "form test");
                 for (LoopHead h : heads(t, new ArrayList<>(), new ArrayList<>())) {
                     forms.merge(h.form(), 1, Integer::sum);
@@ -104,7 +104,7 @@ class LoopFormsTest {
         for (GenPolicy p : List.of(NO_FORMS, PolicyLoader.load(Path.of("policies/no-idioms.yaml")))) {
             for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
                 Generator g = new Generator(p, lang, CheckMode.HASH);
-                for (long seed = 1; seed <= 15; seed++) {
+                for (long seed = 1; seed <= 10; seed++) {
                     GeneratedTest t = g.generate(seed, "form test");
                     for (LoopHead h : heads(t, new ArrayList<>(), new ArrayList<>())) {
                         assertEquals(LoopHead.Form.FOR, h.form(), lang + " seed " + seed);
