@@ -74,16 +74,21 @@ public record BugKey(String kind, String target, String family, String blamed, L
     }
 
     /**
-     * The options of a compile command by name: the compiler (first word) and -O levels left
-     * out, a value after {@code =} replaced by {@code *}, the words an option takes (after
-     * {@code -mllvm}, {@code -Xclang}, {@code --param}) kept with it.
+     * The options of a compile command by name: the compiler (first word), -O levels and the
+     * target triple ({@code --target=}, which the key's target says) left out, a value after
+     * {@code =} replaced by {@code *}, the words an option takes (after {@code -mllvm},
+     * {@code -Xclang}, {@code --param}) kept with it.
      */
     static List<String> optionNames(String command) {
         String[] w = command.strip().split("\\s+");
         TreeSet<String> out = new TreeSet<>();
         for (int i = 1; i < w.length; i++) {
             String x = w[i];
-            if (Triage.LEVEL.matcher(x).matches()) continue;
+            if (Triage.LEVEL.matcher(x).matches() || x.startsWith("--target=")) continue;
+            if (x.equals("-target") && i + 1 < w.length) {
+                i++;
+                continue;
+            }
             if ((x.equals("-mllvm") || x.equals("-Xclang") || x.equals("--param")) && i + 1 < w.length) {
                 out.add(x + " " + named(w[++i]));
             } else {

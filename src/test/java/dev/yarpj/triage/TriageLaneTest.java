@@ -143,6 +143,8 @@ class TriageLaneTest {
         assertEquals(List.of("-march=*", "-mllvm -force-vector-width=*"),
                 BugKey.optionNames("clang-23 -O3 -mllvm -force-vector-width=8 -march=rv64gcv_zvl256b"));
         assertEquals(List.of(), BugKey.optionNames("gcc -O2"));
+        assertEquals(List.of("-mllvm -force-vector-width=*"), BugKey.optionNames("clang-newest -O2 --target=aarch64-linux-gnu -mllvm -force-vector-width=8"),
+                "the triple is the key's target, not an option");
         BugKey a = BugKey.of(Map.of("kind", "runtime-crash", "family", "clang", "group", "clang: LoopVectorizePass",
                 "minimal", "clang -O2 -mllvm -force-vector-width=4"));
         BugKey b = BugKey.of(Map.of("kind", "wrong-code", "family", "clang", "group", "clang: LoopVectorizePass",
