@@ -96,6 +96,10 @@ final class Report {
                 // Several input sets: main() sets the inputs and calls test() once per set, printing a line each.
                 r.append(inputSets(want, got, reference, String.join(" ", v.minimal())));
             }
+            if (s.kind() == Symptom.Kind.RUNTIME_CRASH) {
+                r.append("Built as yarpj built it, func apart from its driver (`-c`, or `-r` with its helpers), the program printed a wrong"
+                        + " result; built in one step as above, it crashes, and triage followed the crash.\n\n");
+            }
         }
         r.append("## Triage\n\n");
         r.append("- Lowest level and fewest flags that show it: `").append(String.join(" ", v.minimal())).append("`\n");

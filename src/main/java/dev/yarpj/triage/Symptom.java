@@ -69,6 +69,17 @@ final class Symptom {
         return kind;
     }
 
+    /**
+     * The same test, built the same way, with symptom {@code other}: for a wrong code that
+     * the builds of triage show as a crash. Its reference output is kept (a report shows it).
+     */
+    Symptom as(Kind other) throws IOException {
+        Symptom s = new Symptom(other, dir, file, inputs, null, crashText, compileTimeout, emulator);
+        s.referenceOutput = referenceOutput;
+        s.builds = builds;
+        return s;
+    }
+
     /** The directory the test and every build of it are in. */
     Path dir() {
         return dir;

@@ -146,12 +146,21 @@ public final class Triage {
             // phase's, else the finding's) with the buggy command, linked to the driver built by the reference at -O0.
             Path files = Files.exists(irReduced.resolve("func." + ext)) ? irReduced : finding;
             Symptom split = Files.exists(files.resolve("driver." + ext)) ? split(files, work, ext, kind, reference, crashText, limit, f) : null;
-            if (split == null || !split.shows(buggy)) {
-                throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
-                        + " with " + String.join(" ", buggy) + (kind == Symptom.Kind.COMPILE_HANG ? " (within " + limit + " s of CPU)" : "")
-                        + (split == null ? "" : ", nor on its files built apart"));
+            if (split != null && split.shows(buggy)) {
+                s = split;
+            } else {
+                // A wrong result of the harness's build (func apart, -c or a partial link with -r) can be a crash of the
+                // program triage builds in one step: clang 23's LTO for SVE did that on 2026-11-28. Both are the one
+                // miscompilation (one kind of bug key); the crash of the test as the harness built it apart, else merged,
+                // is then the symptom triage follows.
+                Symptom crash = kind == Symptom.Kind.WRONG_CODE ? (split != null ? split : s).as(Symptom.Kind.RUNTIME_CRASH) : null;
+                if (crash == null || !crash.shows(buggy)) {
+                    throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
+                            + " with " + String.join(" ", buggy) + (kind == Symptom.Kind.COMPILE_HANG ? " (within " + limit + " s of CPU)" : "")
+                            + (split == null ? "" : ", nor on its files built apart") + (crash == null ? "" : ", nor as a crash"));
+                }
+                s = crash;
             }
-            s = split;
             text = Files.readString(work.resolve(file));
         }
 
@@ -167,7 +176,7 @@ public final class Triage {
         } else {
             blame = "unknown compiler: not blamed";
         }
-        LlvmReproducer.Result ir = family.equals("clang") && kind != Symptom.Kind.RUNTIME_CRASH
+        LlvmReproducer.Result ir = family.equals("clang") && s.kind() != Symptom.Kind.RUNTIME_CRASH
                 ? LlvmReproducer.make(s, minimal, blame, work, o.searchPath(), limit, o.irReduceSeconds(),
                         o.irPassIterations()) : null;
         Versions.Standing standing = Versions.check(s, family, ext, minimal, buggy, o.searchPath());
@@ -185,6 +194,7 @@ public final class Triage {
         json.put("kind", f.kind().dir);
         json.put("target", f.target() == null ? BugKey.HOST : f.target());
         json.put("family", family);
+        if (s.kind() != kind) json.put("symptom", "a crash of the program built in one step (the harness's build, func apart, printed a wrong result)");
         json.put("buggy", String.join(" ", buggy));
         json.put("minimal", String.join(" ", minimal));
         json.put("blame", blame);

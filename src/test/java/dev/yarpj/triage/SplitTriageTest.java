@@ -51,6 +51,38 @@ class SplitTriageTest {
         assertTrue(out.toString().contains("bugs: 1 new, 0 known"), out.toString());
     }
 
+    /**
+     * A wrong result of the harness's build that triage's one-step builds show as a crash
+     * (src/test/resources/fake-compilers/wrong-linked-crash-alone.sh, as clang 23's LTO for SVE
+     * did): triaged by the crash, one bug, with the report saying so.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aWrongResultThatTriagesBuildsShowAsACrashIsTriagedByTheCrash(@TempDir Path dir) throws Exception {
+        Path fake = Path.of("src/test/resources/fake-compilers/wrong-linked-crash-alone.sh").toAbsolutePath();
+        fake.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: linked\n    c: " + fake + "\n    flags: [-O2]\n");
+        Path results = dir.resolve("results");
+        var cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..2", "-j", "1", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "100", "--reduce-budget", "0"), out.toString());
+        List<Path> wrong = BugBook.findings(results).stream().filter(f -> f.toString().contains("/wrong-code/")).toList();
+        assertFalse(wrong.isEmpty(), out.toString());
+        for (Path f : wrong) {
+            assertFalse(Files.exists(f.resolve(TriageLane.REFUSED)), () -> f + ": " + read(f.resolve(TriageLane.REFUSED)));
+            Map<String, Object> t = JsonFiles.parseObject(Files.readString(f.resolve("triage/triage.json")));
+            assertEquals("wrong-code", t.get("kind"));
+            assertTrue(String.valueOf(t.get("symptom")).startsWith("a crash of the program built in one step"), t.toString());
+            String report = Files.readString(f.resolve("triage/report.md"));
+            assertTrue(report.contains("it crashes, and triage followed the crash"), report);
+        }
+        assertTrue(out.toString().contains("bugs: 1 new, 0 known"), out.toString());
+    }
+
     private static String read(Path p) {
         try {
             return Files.readString(p);
