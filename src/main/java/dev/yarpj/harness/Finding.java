@@ -162,6 +162,18 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
         return crashMessage(Files.readString(stderr));
     }
 
+    /**
+     * The undefined reference a rejected program's link failed on ({@link Signature#linkError}:
+     * "undefined reference to X", names masked); null when the finding is no such link failure
+     * (a compiler that refused the program itself, or a link that failed otherwise).
+     */
+    public String undefinedReference() throws IOException {
+        Path stderr = dir.resolve("link.stderr");
+        if (kind != Outcome.PROGRAM_REJECTED || !Files.exists(stderr)) return null;
+        String m = Signature.linkError(Files.readString(stderr));
+        return m.startsWith("undefined reference to ") ? m : null;
+    }
+
     /** The stable part of a crash message (see {@link Signature#crashMessage}). */
     public static String crashMessage(String stderr) {
         String m = Signature.crashMessage(stderr);

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  */
 public final class BugBook {
     /** The findings directories triage knows the symptom of. */
-    static final List<String> KINDS = List.of("wrong-code", "compiler-crash", "compile-hang", "runtime-crash");
+    static final List<String> KINDS = List.of("wrong-code", "compiler-crash", "compile-hang", "runtime-crash", "program-rejected");
 
     /** A triaged finding: where it is under the results directory, and what its triage said. */
     public record Triaged(String path, long seed, String minimal, String status, String standing, int lines, Instant seen,

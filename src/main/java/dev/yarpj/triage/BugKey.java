@@ -44,7 +44,9 @@ public record BugKey(String kind, String target, String family, String blamed, L
         String blamed = group.startsWith(family + ": ") ? group.substring(family.length() + 2) : group;
         if (family.equals("gcc")) blamed = gccCulprit(blamed);
         String kind = String.valueOf(triage.get("kind"));
-        return new BugKey(kind.equals("runtime-crash") ? "wrong-code" : kind, String.valueOf(triage.getOrDefault("target", HOST)), family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))));
+        // A wrong result and a crash of the program built are one miscompilation; the program-rejected findings triage takes are link failures.
+        kind = kind.equals("runtime-crash") ? "wrong-code" : kind.equals("program-rejected") ? "link-failure" : kind;
+        return new BugKey(kind, String.valueOf(triage.getOrDefault("target", HOST)), family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))));
     }
 
     /**

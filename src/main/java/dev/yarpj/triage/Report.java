@@ -48,6 +48,7 @@ final class Report {
             case WRONG_CODE -> "wrong code";
             case COMPILER_CRASH -> "crash";
             case RUNTIME_CRASH -> "crashing code";
+            case PROGRAM_REJECTED -> "link failure (" + s.crashText() + ")";
             default -> "compile hang";
         };
         String title = v.family().equals("clang")

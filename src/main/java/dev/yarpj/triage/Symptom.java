@@ -18,7 +18,11 @@ import java.util.Map;
  */
 final class Symptom {
     /** What went wrong in a finding. */
-    enum Kind { WRONG_CODE, COMPILER_CRASH, RUNTIME_CRASH, COMPILE_HANG }
+    enum Kind {
+        WRONG_CODE, COMPILER_CRASH, RUNTIME_CRASH, COMPILE_HANG,
+        /** A build whose link fails on the undefined reference the finding's did (crashText): a call of a function the compiler never made. */
+        LINK_FAILURE
+    }
 
     private final Kind kind;
     private final Path dir;
@@ -160,6 +164,10 @@ final class Symptom {
         switch (kind) {
             case COMPILE_HANG:
                 return c.timedOut ? Effect.SHOWS : c.exit == 0 ? Effect.FIXES : Effect.OTHER;
+            case LINK_FAILURE:
+                if (c.timedOut) return Effect.OTHER;
+                if (c.exit == 0) return Effect.FIXES;
+                return dev.yarpj.harness.Signature.linkError(c.output).equals(crashText) ? Effect.SHOWS : Effect.OTHER;
             case COMPILER_CRASH:
                 if (c.timedOut) return Effect.OTHER;
                 if (c.exit == 0) return Effect.FIXES;

@@ -113,7 +113,10 @@ public final class Triage {
         List<String> buggy;
         try {
             f = Finding.read(finding);
-            if (!SYMPTOMS.containsKey(f.kind())) throw new TriageException("cannot triage a " + f.kind().dir + " finding: " + finding);
+            if (!SYMPTOMS.containsKey(f.kind()) && f.undefinedReference() == null) {
+                throw new TriageException("cannot triage a " + f.kind().dir + " finding" + (f.kind() == Outcome.PROGRAM_REJECTED
+                        ? " that is no link failure on an undefined reference" : "") + ": " + finding);
+            }
             if (f.lang().equals("ispc")) return IspcTriage.one(finding, f, o);
             if (!f.lang().equals("c") && !f.lang().equals("cpp")) {
                 throw new TriageException("only C, C++ and ISPC findings can be triaged yet: " + finding);
@@ -122,7 +125,7 @@ public final class Triage {
         } catch (Finding.Unreadable e) {
             throw new TriageException(e.getMessage());
         }
-        Symptom.Kind kind = SYMPTOMS.get(f.kind());
+        Symptom.Kind kind = SYMPTOMS.getOrDefault(f.kind(), Symptom.Kind.LINK_FAILURE);
         String ext = f.ext();
         String reference = String.valueOf(f.reference());
         Path work = Files.createDirectories(finding.resolve("triage"));
@@ -135,7 +138,7 @@ public final class Triage {
         Files.writeString(work.resolve(file), text);
         String crashText;
         try {
-            crashText = kind == Symptom.Kind.COMPILER_CRASH ? f.crashMessage() : null;
+            crashText = kind == Symptom.Kind.COMPILER_CRASH ? f.crashMessage() : kind == Symptom.Kind.LINK_FAILURE ? f.undefinedReference() : null;
         } catch (Finding.Unreadable e) {
             throw new TriageException(e.getMessage());
         }
@@ -176,7 +179,7 @@ public final class Triage {
         } else {
             blame = "unknown compiler: not blamed";
         }
-        LlvmReproducer.Result ir = family.equals("clang") && s.kind() != Symptom.Kind.RUNTIME_CRASH
+        LlvmReproducer.Result ir = family.equals("clang") && s.kind() != Symptom.Kind.RUNTIME_CRASH && s.kind() != Symptom.Kind.LINK_FAILURE
                 ? LlvmReproducer.make(s, minimal, blame, work, o.searchPath(), limit, o.irReduceSeconds(),
                         o.irPassIterations()) : null;
         Versions.Standing standing = Versions.check(s, family, ext, minimal, buggy, o.searchPath());
@@ -195,6 +198,7 @@ public final class Triage {
         json.put("target", f.target() == null ? BugKey.HOST : f.target());
         json.put("family", family);
         if (s.kind() != kind) json.put("symptom", "a crash of the program built in one step (the harness's build, func apart, printed a wrong result)");
+        if (kind == Symptom.Kind.LINK_FAILURE) json.put("symptom", "link failure: " + crashText);
         json.put("buggy", String.join(" ", buggy));
         json.put("minimal", String.join(" ", minimal));
         json.put("blame", blame);

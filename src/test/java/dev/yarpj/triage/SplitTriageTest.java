@@ -83,6 +83,42 @@ class SplitTriageTest {
         assertTrue(out.toString().contains("bugs: 1 new, 0 known"), out.toString());
     }
 
+    /**
+     * A link that fails on an undefined reference (gcc's missing SVE simd clone:
+     * src/test/resources/fake-compilers/undefined-clone.sh calls a vector variant nobody
+     * defines under -mplanted-clone) is a finding triage takes: one bug, keyed a link failure
+     * under that option, with the reference in its report.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aLinkFailureOnAnUndefinedReferenceIsTriaged(@TempDir Path dir) throws Exception {
+        Path fake = Path.of("src/test/resources/fake-compilers/undefined-clone.sh").toAbsolutePath();
+        fake.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: clone\n    c: " + fake + "\n    flags: [-O2, -mplanted-clone]\n");
+        Path results = dir.resolve("results");
+        var cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..2", "-j", "1", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "100", "--reduce-budget", "0"), out.toString());
+        List<Path> rejected = BugBook.findings(results);
+        assertEquals(2, rejected.size(), out.toString());
+        for (Path f : rejected) {
+            assertTrue(f.toString().contains("/program-rejected/"), f.toString());
+            assertFalse(Files.exists(f.resolve(TriageLane.REFUSED)), () -> f + ": " + read(f.resolve(TriageLane.REFUSED)));
+            Map<String, Object> t = JsonFiles.parseObject(Files.readString(f.resolve("triage/triage.json")));
+            assertEquals("link failure: undefined reference to _ZGVsMxv_fn_N", t.get("symptom"), t.toString());
+            assertTrue(String.valueOf(t.get("minimal")).endsWith("undefined-clone.sh -O0 -mplanted-clone"), t.toString());
+            assertTrue(Files.readString(f.resolve("triage/report.md")).startsWith("# link failure (undefined reference to _ZGVsMxv_fn_N) at -O0 -mplanted-clone"));
+        }
+        Map<String, Object> book = JsonFiles.parseObject(Files.readString(results.resolve("bugs.json")));
+        List<Map<String, Object>> bugs = (List<Map<String, Object>>) book.get("bugs");
+        assertEquals(1, bugs.size(), out.toString());
+        assertEquals("link-failure", ((Map<String, Object>) bugs.get(0).get("key")).get("kind"));
+    }
+
     private static String read(Path p) {
         try {
             return Files.readString(p);
