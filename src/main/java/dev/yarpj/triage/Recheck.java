@@ -71,11 +71,14 @@ public final class Recheck {
         List<String> cmd = new ArrayList<>(Arrays.asList(String.valueOf(configuration).strip().split("\\s+")));
         cmd.set(0, f.compileCommand().get(0));
         String crashText = kind == Symptom.Kind.COMPILER_CRASH ? f.crashMessage() : null;
-        Symptom s = new Symptom(kind, work, file, String.valueOf(f.reference()), crashText, Triage.compileLimit(f, compileTimeout), f.emulator());
+        // A record may name the run its test needs (an SVE bug wrong at 128 bits only, say); else the finding's.
+        List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : f.emulator();
+        Symptom s = new Symptom(kind, work, file, String.valueOf(f.reference()), crashText, Triage.compileLimit(f, compileTimeout), run);
         Symptom.Effect own = s.effect(cmd);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("test", record.resolve(String.valueOf(test)).toString());
         out.put("configuration", String.join(" ", cmd));
+        if (!run.isEmpty()) out.put("run", String.join(" ", run));
         String version = dev.yarpj.harness.CompilerVersion.shortForm(dev.yarpj.harness.CompilerVersion.firstLine(cmd.get(0)));
         out.put("campaign_compiler", Path.of(cmd.get(0)).getFileName() + " " + version);
         out.put("result", switch (own) {
