@@ -125,12 +125,14 @@ public final class KnownBugs {
     public static void writeIndex(Path dir, Path bugsMd) throws IOException {
         KnownBugs k = load(dir);
         Path base = bugsMd.toAbsolutePath().getParent();
-        StringBuilder b = new StringBuilder(INDEX_BEGIN).append("\n\n| bug | status | key | report |\n|---|---|---|---|\n");
+        StringBuilder b = new StringBuilder(INDEX_BEGIN).append("\n\n| bug | status | key | record |\n|---|---|---|---|\n");
         for (Known x : k.bugs()) {
             String rel = base.relativize(dir.toAbsolutePath().resolve(x.id())).toString();
+            // The report triage wrote, where the record has one; else its bug.json (its entry above has the test).
+            String record = rel + (Files.exists(x.dir().resolve("report.md")) ? "/report.md" : "/bug.json");
             b.append("| ").append(x.title().replace("|", "\\|")).append(" | ").append(x.status()).append(" | ")
                     .append(String.join("; ", x.keys().stream().map(BugKey::line).toList()).replace("|", "\\|"))
-                    .append(" | [").append(x.id()).append("](").append(rel).append("/report.md) |\n");
+                    .append(" | [").append(x.id()).append("](").append(record).append(") |\n");
         }
         if (k.bugs().isEmpty()) b.append("| (none yet) | | | |\n");
         b.append("\n").append(INDEX_END).append("\n");
