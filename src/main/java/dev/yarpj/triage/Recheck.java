@@ -89,8 +89,10 @@ public final class Recheck {
         if (own == Symptom.Effect.SHOWS) {
             String family = Triage.family(s, cmd.get(0));
             Versions.Standing st = Versions.check(s, family, ext, cmd, cmd, searchPath);
-            out.put("status", st.status());
-            out.put("standing", st.sentence(family));
+            // With no other version installed, the campaign's compiler is the newest there is here.
+            out.put("status", st.newest() == null ? "open" : st.status());
+            out.put("standing", st.newest() == null ? "open on " + out.get("campaign_compiler") + ", the only " + family + " for the target here"
+                    : st.sentence(family));
             out.put("versions", Versions.json(st));
         } else {
             // The campaign's findings with this key are then some other bug, or the record's test no longer tells it.
