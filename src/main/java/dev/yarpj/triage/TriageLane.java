@@ -114,8 +114,9 @@ public final class TriageLane {
     private void loop() {
         try {
             while (!stopping) {
-                Path next = nextFinding();
-                BugBook.Bug knownToRecheck = next == null ? nextKnownRecheck() : null;
+                // A known bug's recheck first: a few builds, where a quick triage of a compile hang can take many minutes.
+                BugBook.Bug knownToRecheck = nextKnownRecheck();
+                Path next = knownToRecheck == null ? nextFinding() : null;
                 Path toReduce = next == null && knownToRecheck == null && reduceSeconds > 0 ? nextReduction() : null;
                 if (next == null && knownToRecheck == null && toReduce == null) {
                     if (draining) return;
