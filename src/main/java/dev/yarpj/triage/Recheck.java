@@ -44,8 +44,9 @@ public final class Recheck {
         } catch (Triage.TriageException | Finding.Unreadable e) {
             out.put("result", "not rechecked: " + e.getMessage());
         }
-        BugBook.atomicWrite(Files.createDirectories(file(finding, id).getParent()).resolve(file(finding, id).getFileName()),
-                JsonFiles.writePretty(out) + "\n");
+        Path file = file(finding, id);
+        Files.createDirectories(file.getParent());
+        BugBook.atomicWrite(file, JsonFiles.writePretty(out) + "\n");
         return out;
     }
 
@@ -61,7 +62,7 @@ public final class Recheck {
         if (test == null || !Files.exists(record.resolve(String.valueOf(test)))) throw new Triage.TriageException("the record has no reduced test");
         if (configuration == null || String.valueOf(configuration).isBlank()) throw new Triage.TriageException("the record has no smallest configuration");
         Finding f = Finding.read(finding);
-        Symptom.Kind kind = Triage.SYMPTOMS.get(f.kind());
+        Symptom.Kind kind = Triage.symptomKind(f);
         if (kind == null) throw new Triage.TriageException("cannot recheck a " + f.kind().dir + " finding");
         String ext = String.valueOf(test).replaceFirst("^.*\\.", "");
         Path work = Files.createDirectories(finding.resolve("triage").resolve("recheck-" + record.getFileName()));
@@ -70,7 +71,7 @@ public final class Recheck {
         // The record's configuration with the campaign's compiler in place of the one it was found with.
         List<String> cmd = new ArrayList<>(Arrays.asList(String.valueOf(configuration).strip().split("\\s+")));
         cmd.set(0, f.compileCommand().get(0));
-        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? f.crashMessage() : null;
+        String crashText = Triage.symptomText(f, kind);
         // A record may name the run its test needs (an SVE bug wrong at 128 bits only, say); else the finding's.
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : f.emulator();
         Symptom s = new Symptom(kind, work, file, String.valueOf(f.reference()), crashText, Triage.compileLimit(f, compileTimeout), run);
@@ -81,11 +82,7 @@ public final class Recheck {
         if (!run.isEmpty()) out.put("run", String.join(" ", run));
         String version = dev.yarpj.harness.CompilerVersion.shortForm(dev.yarpj.harness.CompilerVersion.firstLine(cmd.get(0)));
         out.put("campaign_compiler", Path.of(cmd.get(0)).getFileName() + " " + version);
-        out.put("result", switch (own) {
-            case SHOWS -> "shows it";
-            case FIXES -> "gets it right";
-            case OTHER -> "cannot build it right";
-        });
+        out.put("result", Versions.Result.of(own).text);
         if (own == Symptom.Effect.SHOWS) {
             String family = Triage.family(s, cmd.get(0));
             Versions.Standing st = Versions.check(s, family, ext, cmd, cmd, searchPath);

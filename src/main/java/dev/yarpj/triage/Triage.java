@@ -111,9 +111,11 @@ public final class Triage {
     static Verdict one(Path finding, Options o) throws IOException {
         Finding f;
         List<String> buggy;
+        Symptom.Kind kind;
         try {
             f = Finding.read(finding);
-            if (!SYMPTOMS.containsKey(f.kind()) && f.undefinedReference() == null) {
+            kind = symptomKind(f);
+            if (kind == null) {
                 throw new TriageException("cannot triage a " + f.kind().dir + " finding" + (f.kind() == Outcome.PROGRAM_REJECTED
                         ? " that is no link failure on an undefined reference" : "") + ": " + finding);
             }
@@ -125,7 +127,6 @@ public final class Triage {
         } catch (Finding.Unreadable e) {
             throw new TriageException(e.getMessage());
         }
-        Symptom.Kind kind = SYMPTOMS.getOrDefault(f.kind(), Symptom.Kind.LINK_FAILURE);
         String ext = f.ext();
         String reference = String.valueOf(f.reference());
         Path work = Files.createDirectories(finding.resolve("triage"));
@@ -138,7 +139,7 @@ public final class Triage {
         Files.writeString(work.resolve(file), text);
         String crashText;
         try {
-            crashText = kind == Symptom.Kind.COMPILER_CRASH ? f.crashMessage() : kind == Symptom.Kind.LINK_FAILURE ? f.undefinedReference() : null;
+            crashText = symptomText(f, kind);
         } catch (Finding.Unreadable e) {
             throw new TriageException(e.getMessage());
         }
@@ -260,8 +261,26 @@ public final class Triage {
         return new Symptom(kind, work, file, inputs, reference, crashText, limit, f.emulator());
     }
 
+    /**
+     * The symptom triage follows in finding {@code f}: its kind's, or for a rejected program
+     * whose link failed on an undefined reference a link failure; null when triage cannot take it.
+     */
+    static Symptom.Kind symptomKind(Finding f) throws IOException {
+        Symptom.Kind k = SYMPTOMS.get(f.kind());
+        return k != null ? k : f.undefinedReference() != null ? Symptom.Kind.LINK_FAILURE : null;
+    }
+
+    /** What a build must repeat to show symptom {@code kind} of {@code f}: the crash message, the undefined reference; else null. */
+    static String symptomText(Finding f, Symptom.Kind kind) throws IOException {
+        return switch (kind) {
+            case COMPILER_CRASH -> f.crashMessage();
+            case LINK_FAILURE -> f.undefinedReference();
+            default -> null;
+        };
+    }
+
     /** The kinds of finding triage knows the symptom of. */
-    static final Map<Outcome, Symptom.Kind> SYMPTOMS = Map.of(Outcome.WRONG_CODE, Symptom.Kind.WRONG_CODE,
+    private static final Map<Outcome, Symptom.Kind> SYMPTOMS = Map.of(Outcome.WRONG_CODE, Symptom.Kind.WRONG_CODE,
             Outcome.COMPILER_CRASH, Symptom.Kind.COMPILER_CRASH, Outcome.RUNTIME_CRASH, Symptom.Kind.RUNTIME_CRASH,
             Outcome.COMPILE_HANG, Symptom.Kind.COMPILE_HANG);
 

@@ -115,9 +115,10 @@ public final class TriageLane {
         try {
             while (!stopping) {
                 // A known bug's recheck first: a few builds, where a quick triage of a compile hang can take many minutes.
-                BugBook.Bug knownToRecheck = nextKnownRecheck();
-                Path next = knownToRecheck == null ? nextFinding() : null;
-                Path toReduce = next == null && knownToRecheck == null && reduceSeconds > 0 ? nextReduction() : null;
+                BugBook.Book now = BugBook.read(results, known); // one scan of the findings tells what is next
+                BugBook.Bug knownToRecheck = nextKnownRecheck(now);
+                Path next = knownToRecheck == null ? nextFinding(now) : null;
+                Path toReduce = next == null && knownToRecheck == null && reduceSeconds > 0 ? nextReduction(now) : null;
                 if (next == null && knownToRecheck == null && toReduce == null) {
                     if (draining) return;
                     idle();
@@ -163,8 +164,8 @@ public final class TriageLane {
     }
 
     /** The first finding not triaged yet whose compile-time recheck (if any) is over. */
-    private Path nextFinding() throws IOException {
-        for (Path f : BugBook.read(results, KnownBugs.NONE).untriaged()) {
+    private Path nextFinding(BugBook.Book book) throws IOException {
+        for (Path f : book.untriaged()) {
             Map<String, Object> meta = JsonFiles.parseObject(Files.readString(f.resolve("meta.json")));
             if (FindingLock.held(f, FindingLock.TRIAGE)) continue; // an orphan of a killed run is at it
             if (!awaitRechecks || !"pending".equals(meta.get("recheck"))) return f;
@@ -173,8 +174,8 @@ public final class TriageLane {
     }
 
     /** The first known bug met whose record has a reduced test that no finding has rechecked yet, or null. */
-    private BugBook.Bug nextKnownRecheck() throws IOException {
-        for (BugBook.Bug b : BugBook.read(results, known).bugs()) {
+    private BugBook.Bug nextKnownRecheck(BugBook.Book book) throws IOException {
+        for (BugBook.Bug b : book.bugs()) {
             if (b.known() != null && b.known().hasTest() && b.recheck() == null) return b;
         }
         return null;
@@ -201,8 +202,8 @@ public final class TriageLane {
      * The smallest finding of the first new bug none of whose findings is reduced yet (nor
      * failed to reduce), or null.
      */
-    private Path nextReduction() throws IOException {
-        for (BugBook.Bug b : BugBook.read(results, known).bugs()) {
+    private Path nextReduction(BugBook.Book book) throws IOException {
+        for (BugBook.Bug b : book.bugs()) {
             if (b.known() != null) continue;
             boolean done = b.findings().stream().anyMatch(t -> Files.exists(t.dir().resolve(QUICK)) || Files.exists(t.dir().resolve(REDUCE_FAILED)));
             if (!done) return b.findings().get(0).dir();

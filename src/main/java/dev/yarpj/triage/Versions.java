@@ -39,6 +39,15 @@ final class Versions {
             this.text = text;
         }
 
+        /** What one build did with the test, as a result. */
+        static Result of(Symptom.Effect e) {
+            return switch (e) {
+                case SHOWS -> SHOWS;
+                case FIXES -> RIGHT;
+                case OTHER -> FAILS;
+            };
+        }
+
         /** Showing or not, whichever flags it took: a bug is open on a version that shows it with either. */
         Result shown() {
             return this == SHOWS_WITH_MORE_FLAGS ? SHOWS : this;
@@ -123,11 +132,7 @@ final class Versions {
             if (line.equals("?") || !seen.add(CompilerVersion.shortForm(line))) continue;
             List<String> cmd = new ArrayList<>(minimal);
             cmd.set(0, n.toString());
-            Result r = switch (s.effect(cmd)) {
-                case SHOWS -> Result.SHOWS;
-                case FIXES -> Result.RIGHT;
-                case OTHER -> Result.FAILS;
-            };
+            Result r = Result.of(s.effect(cmd));
             String shownWith = null;
             if (r == Result.RIGHT) {
                 for (List<String> more : withMoreFlags(minimal, buggy)) {

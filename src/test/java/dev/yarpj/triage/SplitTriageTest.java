@@ -25,16 +25,8 @@ class SplitTriageTest {
 
     @Test
     void aSymptomThatNeedsTheDriverApartIsTriagedOnTheFindingsFiles(@TempDir Path dir) throws Exception {
-        FAKE.toFile().setExecutable(true);
-        Path tb = dir.resolve("testbeds.yaml");
-        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: apart\n    c: " + FAKE + "\n    flags: [-O2]\n");
         Path results = dir.resolve("results");
-        var cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(new StringWriter()));
-        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..2", "-j", "1", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "100", "--reduce-budget", "0"), out.toString());
+        StringWriter out = campaign(dir, FAKE, "[-O2]");
         List<Path> findings = BugBook.findings(results);
         assertFalse(findings.isEmpty(), out.toString());
         for (Path f : findings) {
@@ -59,17 +51,8 @@ class SplitTriageTest {
     @Test
     @SuppressWarnings("unchecked")
     void aWrongResultThatTriagesBuildsShowAsACrashIsTriagedByTheCrash(@TempDir Path dir) throws Exception {
-        Path fake = Path.of("src/test/resources/fake-compilers/wrong-linked-crash-alone.sh").toAbsolutePath();
-        fake.toFile().setExecutable(true);
-        Path tb = dir.resolve("testbeds.yaml");
-        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: linked\n    c: " + fake + "\n    flags: [-O2]\n");
         Path results = dir.resolve("results");
-        var cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(new StringWriter()));
-        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..2", "-j", "1", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "100", "--reduce-budget", "0"), out.toString());
+        StringWriter out = campaign(dir, Path.of("src/test/resources/fake-compilers/wrong-linked-crash-alone.sh"), "[-O2]");
         List<Path> wrong = BugBook.findings(results).stream().filter(f -> f.toString().contains("/wrong-code/")).toList();
         assertFalse(wrong.isEmpty(), out.toString());
         for (Path f : wrong) {
@@ -92,17 +75,8 @@ class SplitTriageTest {
     @Test
     @SuppressWarnings("unchecked")
     void aLinkFailureOnAnUndefinedReferenceIsTriaged(@TempDir Path dir) throws Exception {
-        Path fake = Path.of("src/test/resources/fake-compilers/undefined-clone.sh").toAbsolutePath();
-        fake.toFile().setExecutable(true);
-        Path tb = dir.resolve("testbeds.yaml");
-        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: clone\n    c: " + fake + "\n    flags: [-O2, -mplanted-clone]\n");
         Path results = dir.resolve("results");
-        var cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(new StringWriter()));
-        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..2", "-j", "1", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "100", "--reduce-budget", "0"), out.toString());
+        StringWriter out = campaign(dir, Path.of("src/test/resources/fake-compilers/undefined-clone.sh"), "[-O2, -mplanted-clone]");
         List<Path> rejected = BugBook.findings(results);
         assertEquals(2, rejected.size(), out.toString());
         for (Path f : rejected) {
@@ -117,6 +91,24 @@ class SplitTriageTest {
         List<Map<String, Object>> bugs = (List<Map<String, Object>>) book.get("bugs");
         assertEquals(1, bugs.size(), out.toString());
         assertEquals("link-failure", ((Map<String, Object>) bugs.get(0).get("key")).get("kind"));
+    }
+
+    /**
+     * A campaign of seeds 1 and 2 into {@code dir/results} with one testbed, fake compiler
+     * {@code fake} at {@code flags} (a YAML list), its lane triaging everything, no reduction; its output.
+     */
+    private static StringWriter campaign(Path dir, Path fake, String flags) throws Exception {
+        Path compiler = fake.toAbsolutePath();
+        compiler.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: fake\n    c: " + compiler + "\n    flags: " + flags + "\n");
+        var cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..2", "-j", "1", "--out", dir.resolve("results").toString(), "--testbeds",
+                tb.toString(), "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "100", "--reduce-budget", "0"), out.toString());
+        return out;
     }
 
     private static String read(Path p) {
