@@ -206,7 +206,10 @@ public final class Flesher {
             boolean split = l == n.splitLevel();
             if (shared == null) {
                 int trip = n.levels().get(l).trip();
-                bounds.add(idiom ? loopBounds.idiom(trip, plan.halo()) : loopBounds.plain(split, trip));
+                // The trips of the loops around this one and inside it, which its room to run longer multiplies.
+                long others = cur.tripProduct();
+                for (int d = l + 1; d < n.depth(); d++) others *= Math.max(1, n.levels().get(d).trip());
+                bounds.add(idiom ? loopBounds.idiom(trip, plan.halo(), others) : loopBounds.plain(split, trip, others));
             } else {
                 bounds.add(shared.get(l));
             }
@@ -232,7 +235,7 @@ public final class Flesher {
             Expr.Binary update = Exprs.binary(b.space().up() ? BinOp.ADD : BinOp.SUB, iter, b.step());
             levels.add(new Stmt.LoopLevel(
                     new LoopHead(it, Exprs.convertImplicitly(b.start(), it.type()), cond, update, b.space().trip(),
-                            LoopHead.Parallelism.SERIAL),
+                            LoopHead.Parallelism.SERIAL, LoopHead.Form.FOR, null, b.space().reach()),
                     prefixes.get(l), suffixes[l]));
         }
         Stmt.LoopNest plainNest = new Stmt.LoopNest(levels, body);

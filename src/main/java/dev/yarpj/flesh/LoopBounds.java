@@ -44,20 +44,40 @@ final class LoopBounds {
         this.idiomIteratorTypes = f.rng.sampler(ExprBuilder.byType(f.policy.idiomIteratorTypeWeights()));
     }
 
-    /** Decides an iteration space around the planned trip count and spells its bounds. */
-    Bounds plain(boolean split, int trip) {
+    /**
+     * Decides an iteration space around the planned trip count and spells its bounds.
+     * {@code others} is the product of the trips of the loops around it and inside it, which
+     * its room to run longer multiplies ({@link #reach}).
+     */
+    Bounds plain(boolean split, int trip, long others) {
         Rng rng = f.rng;
         int step = rng.chance(f.policy.pUnitStep()) ? 1 : rng.between(1, f.policy.maxStep());
         if (split && step % 2 == 0) step -= 1;
         NumType type = iteratorTypes.get();
         boolean up = !rng.chance(f.policy.pCountDown());
-        IterationSpace space = up ? upward(type, trip, step) : downward(type, trip, step);
+        boolean opaqueBound = rng.chance(f.policy.pOpaqueBound());
+        int reach = opaqueBound ? reach(trip, others) : trip;
+        IterationSpace space = up ? upward(type, trip, reach, step) : downward(type, trip, reach, step);
         // Narrow iterators must not wrap when stepping past the last value.
-        if (space.max() + step > type.max()) {
-            space = new IterationSpace(NumType.INT, space.first(), space.step(), space.trip(), space.up(), space.cmp(), space.bound());
-        }
+        if (space.max() + step > type.max()) space = space.withType(NumType.INT);
         NumType litType = Arith.promote(space.type());
-        return new Bounds(space, spell(space.first(), litType), spell(space.bound(), litType), spell(step, litType));
+        Expr bound = opaqueBound ? opaque(space.bound(), litType) : new Expr.Const(litType, space.bound());
+        return new Bounds(space, spell(space.first(), litType), bound, spell(step, litType));
+    }
+
+    /**
+     * The most iterations a loop whose bound is an input is sized for: the policy's {@code
+     * inputs.reach} (or its planned trip when longer), so that input sets can give it trip
+     * counts above the planned one, around the boundaries of wide vectors. The room is kept to
+     * a sixteenth of the work budget over the trips of the loops around it and inside it,
+     * which bounds what its arrays grow by and what a longer set costs the interpreter. A
+     * loop planned to run once or never keeps its trip: input sets do not move it.
+     */
+    private int reach(int trip, long others) {
+        int r = f.policy.inputs().reach();
+        if (trip <= 1 || r <= trip) return trip;
+        long room = f.policy.maxIterations() / 16 / Math.max(1, others);
+        return (int) Math.max(trip, Math.min(r, room));
     }
 
     /**
@@ -65,21 +85,23 @@ final class LoopBounds {
      * stencil, else 0), with an idiom trip count in the innermost loop, so that arrays are
      * walked contiguously over whole rows.
      */
-    Bounds idiom(int trip, int halo) {
+    Bounds idiom(int trip, int halo, long others) {
         // Iterators as wide as an index usually is, so no wrap-around hides the trip count.
         NumType type = idiomIteratorTypes.get();
         long last = halo + trip - 1L;
         // An empty loop cannot say i <= halo - 1: with halo 0 and an unsigned iterator that never fails.
         BinOp cmp = trip == 0 ? f.rng.pick(emptyIdiomCmps) : idiomCmps.pick(f.rng);
         long bound = cmp == BinOp.LE ? last : last + 1;
-        IterationSpace space = new IterationSpace(type, halo, 1, trip, true, cmp, bound);
-        NumType litType = Arith.promote(type);
         // i <= n with n opaque could be i <= UINT_MAX, an endless loop to the compiler: keep it constant.
-        Expr boundExpr = cmp == BinOp.LE ? new Expr.Const(litType, bound) : spell(bound, litType);
+        boolean opaqueBound = cmp != BinOp.LE && f.rng.chance(f.policy.pOpaqueBound());
+        int reach = opaqueBound ? reach(trip, others) : trip;
+        IterationSpace space = new IterationSpace(type, halo, 1, trip, reach, true, cmp, bound);
+        NumType litType = Arith.promote(type);
+        Expr boundExpr = opaqueBound ? opaque(bound, litType) : new Expr.Const(litType, bound);
         return new Bounds(space, spell(halo, litType), boundExpr, new Expr.Const(litType, 1));
     }
 
-    private IterationSpace upward(NumType type, int trip, int step) {
+    private IterationSpace upward(NumType type, int trip, int reach, int step) {
         Rng rng = f.rng;
         // An empty loop starts a step up, so that its bound, a step below, is not negative.
         long first = rng.between(0, lp.maxStart()) + (trip == 0 ? step : 0);
@@ -90,21 +112,35 @@ final class LoopBounds {
             case LE -> last + rng.between(0, step - 1);
             default -> last + step;
         };
-        return new IterationSpace(type, first, step, trip, true, cmp, bound);
+        return new IterationSpace(type, first, step, trip, fitting(type, first, step, trip, reach), true, cmp, bound);
     }
 
-    private IterationSpace downward(NumType type, int trip, int step) {
+    private IterationSpace downward(NumType type, int trip, int reach, int step) {
         Rng rng = f.rng;
-        // The lowest value stays >= step, so stepping below it never wraps an unsigned iterator.
+        // The lowest value of the reach stays >= step, so stepping below it never wraps an unsigned iterator.
         long lowest = rng.between(step, step + lp.maxLowMargin());
-        long first = lowest + (long) (trip - 1) * step;
+        reach = fitting(type, lowest, step, trip, reach);
+        // Iterations beyond the planned ones count on down to that lowest value.
+        long first = lowest + (long) (reach - 1) * step;
+        long plannedLowest = first - (long) (trip - 1) * step;
         BinOp cmp = downCmps.pick(rng);
         long bound = switch (cmp) {
-            case GE -> lowest - rng.between(0, step - 1);
-            case GT -> lowest - rng.between(1, step);
-            default -> lowest - step;
+            case GE -> plannedLowest - rng.between(0, step - 1);
+            case GT -> plannedLowest - rng.between(1, step);
+            default -> plannedLowest - step;
         };
-        return new IterationSpace(type, first, step, trip, false, cmp, bound);
+        return new IterationSpace(type, first, step, trip, reach, false, cmp, bound);
+    }
+
+    /**
+     * {@code reach} cut so that an iterator of {@code type} from {@code base} stepping {@code
+     * step} up through it does not pass the type's largest value (a narrow iterator stays
+     * narrow), but not below {@code trip}.
+     */
+    private static int fitting(NumType type, long base, long step, int trip, int reach) {
+        if (reach <= trip) return trip;
+        long fits = (type.max() - step - base) / step + 1;
+        return (int) Math.max(trip, Math.min(reach, fits));
     }
 
     /**
@@ -113,9 +149,13 @@ final class LoopBounds {
      * small constant.
      */
     private Expr spell(long value, NumType t) {
+        return f.rng.chance(f.policy.pOpaqueBound()) ? opaque(value, t) : new Expr.Const(t, value);
+    }
+
+    /** An expression over inputs that evaluates to {@code value}: see {@link #spell}. */
+    private Expr opaque(long value, NumType t) {
         Rng rng = f.rng;
         Globals globals = f.globals;
-        if (!rng.chance(f.policy.pOpaqueBound())) return new Expr.Const(t, value);
         NumType vt = rng.pick(List.of(t, NumType.INT, NumType.LLONG, NumType.UINT, NumType.SHORT));
         if (rng.chance(lp.pOpaqueOffset())) {
             // Bounds are small and non-negative, so input = value - k fits every candidate type.

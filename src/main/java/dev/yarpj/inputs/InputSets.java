@@ -28,10 +28,12 @@ import java.util.TreeSet;
  * the compiler, {@code i < n} or {@code i < n + 3}: {@link BoundInput}) gets, set by set,
  * values that give its first loop a trip count around the vector boundaries: 0, 1, and
  * VF-1, VF, VF+1, 2VF-1 and 2VF+1 for VF from 2 to 64. One build of the test then runs that
- * loop's scalar path, main vector loop, epilogue and masked tail. Only counts below the
- * planned one are proposed: the loop then runs a prefix of its planned iterations, which
- * every array was sized for and no restrict promise or dependence plan excludes. Loops with
- * constant bounds keep the trip count the compiler sees. An early exit's sentinel array
+ * loop's scalar path, main vector loop, epilogue and masked tail. Counts up to the loop's
+ * reach ({@link LoopHead#reach}) are proposed: the generator sized its arrays for that many
+ * iterations, and its dependence plans and restrict promises hold on any prefix of them
+ * (they are decided on the space up to the reach); whatever else a longer trip breaks (a
+ * sum that overflows, another loop reading the same input that runs past its arrays) the
+ * interpreter refuses. Loops with constant bounds keep the trip count the compiler sees. An early exit's sentinel array
  * ({@link Sentinel}) gets its special element moved to the first, middle or last iteration of
  * its loop, or taken away. The other integer inputs ({@link Content}: those that no index
  * or loop head reads) get other values: the conditions they decide then hold never, always,
@@ -64,7 +66,7 @@ public final class InputSets {
         if ((knobs.isEmpty() && sentinels.isEmpty() && contents.isEmpty()) || count <= 0) return List.of();
         // Each input's trip counts, sentinel's positions and content's values, shuffled: set k takes the k-th of each, so sets mix them.
         Map<BoundInput, List<Long>> trips = new LinkedHashMap<>();
-        for (BoundInput k : knobs) trips.put(k, shuffled(boundaryTrips(k.plannedTrip()), rng));
+        for (BoundInput k : knobs) trips.put(k, spread(k.plannedTrip(), k.reach(), rng));
         Map<Sentinel, List<Long>> places = new LinkedHashMap<>();
         for (Sentinel x : sentinels) places.put(x, shuffled(x.otherPositions(), rng));
         Map<Content, List<Content.Change>> any = new LinkedHashMap<>();
@@ -380,11 +382,39 @@ public final class InputSets {
         }
     }
 
-    /** The trip counts below {@code planned} at the boundaries of {@link #FACTORS}, ascending. */
-    static List<Long> boundaryTrips(long planned) {
+    /**
+     * {@link #boundaryTrips} in the order the sets take them: grouped by the factor they are a
+     * boundary of (0 and 1 a group of their own), the groups in a random order and each
+     * group's trips shuffled, then one trip of each group in turn. The few sets of a test
+     * then meet the boundaries of different vector widths (a flat draw would mostly give the
+     * many short ones) and so one build runs its loop on both sides of a wide vector.
+     */
+    static List<Long> spread(long planned, long reach, Rng rng) {
+        Set<Long> left = new java.util.LinkedHashSet<>(boundaryTrips(planned, reach));
+        List<List<Long>> groups = new ArrayList<>();
+        List<Long> tiny = new ArrayList<>();
+        for (long x : new long[] {0, 1}) if (left.remove(x)) tiny.add(x);
+        if (!tiny.isEmpty()) groups.add(tiny);
+        for (int vf : FACTORS) {
+            List<Long> g = new ArrayList<>();
+            for (long x : new long[] {vf - 1, vf, vf + 1, 2L * vf - 1, 2L * vf + 1}) if (left.remove(x)) g.add(x);
+            if (!g.isEmpty()) groups.add(g);
+        }
+        groups = shuffled(groups, rng);
+        for (int i = 0; i < groups.size(); i++) groups.set(i, shuffled(groups.get(i), rng));
+        List<Long> out = new ArrayList<>();
+        for (int round = 0; out.size() < groups.stream().mapToInt(List::size).sum(); round++) {
+            for (List<Long> g : groups) if (round < g.size()) out.add(g.get(round));
+        }
+        return out;
+    }
+
+    /** The trip counts up to {@code reach} but {@code planned} at the boundaries of {@link #FACTORS}, ascending. */
+    static List<Long> boundaryTrips(long planned, long reach) {
         TreeSet<Long> t = new TreeSet<>(List.of(0L, 1L));
         for (int vf : FACTORS) for (long x : new long[] {vf - 1, vf, vf + 1, 2L * vf - 1, 2L * vf + 1}) t.add(x);
-        return List.copyOf(t.headSet(planned, false));
+        t.remove(planned);
+        return List.copyOf(t.headSet(Math.max(planned, reach), true));
     }
 
     /**
@@ -395,6 +425,11 @@ public final class InputSets {
     record BoundInput(ScalarVar input, Space first, long boundNow) {
         long plannedTrip() {
             return first.head().trip();
+        }
+
+        /** The most iterations its first loop's arrays are sized for. */
+        long reach() {
+            return first.head().reach();
         }
 
         /**

@@ -16,9 +16,13 @@ package dev.yarpj.ir;
  * then {@code guard} holds ({@code while (i < n && s[i] != K)}); {@code guard} is evaluated
  * only where {@code cond} holds, as C and ISPC evaluate {@code &&}. A loop the guard stops
  * leaves early like one a break leaves, before the body of the iteration it stops.
+ *
+ * <p>{@code reach} is the most iterations the arrays the loop walks are sized for, at least
+ * {@code trip}: an input set may move a bound that is an input up to it (see
+ * {@code inputs.InputSets}). Every loop the generator sizes no further has {@code trip}.
  */
 public record LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary update, long trip,
-                       Parallelism parallelism, Form form, Expr guard) {
+                       Parallelism parallelism, Form form, Expr guard, long reach) {
     /**
      * Whether the iterations may run in any order or at once. {@link #INDEPENDENT}: no
      * dependence crosses iterations. {@link #REDUCTION}: none but the folds of
@@ -40,7 +44,13 @@ public record LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary 
 
     public LoopHead {
         if (form == null) form = Form.FOR;
+        // A file written before reach existed reads 0: the planned trip.
+        if (reach < trip) reach = trip;
         if (guard != null && form != Form.WHILE) throw new IllegalArgumentException("a header exit on a " + form + " loop");
+    }
+
+    public LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary update, long trip, Parallelism parallelism, Form form, Expr guard) {
+        this(iter, start, cond, update, trip, parallelism, form, guard, trip);
     }
 
     public LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary update, long trip, Parallelism parallelism) {
@@ -67,11 +77,11 @@ public record LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary 
     }
 
     public LoopHead withParallelism(Parallelism p) {
-        return new LoopHead(iter, start, cond, update, trip, p, form, guard);
+        return new LoopHead(iter, start, cond, update, trip, p, form, guard, reach);
     }
 
     public LoopHead withForm(Form f, Expr g) {
-        return new LoopHead(iter, start, cond, update, trip, parallelism, f, g);
+        return new LoopHead(iter, start, cond, update, trip, parallelism, f, g, reach);
     }
 
     /** The condition as a while header spells it: {@code cond}, or {@code cond && guard}. */

@@ -15,4 +15,8 @@ public record InputPolicy(
         /* Input sets per test, the planned one included (1: one call of test(), as before input sets). */
         int count,
         /* Whether the sets change the values of inputs other than loop bounds and exit sentinels too. */
-        boolean values) {}
+        boolean values,
+        /* The most iterations an innermost loop whose bound is an input has its arrays sized for
+           (its planned trip when longer; 0: the planned trip), so that sets can move its trip
+           count above the planned one. Whatever the count: func is the same for every count. */
+        int reach) {}

@@ -431,6 +431,7 @@ public final class PolicyLoader {
         c.between(p.structs().maxFields(), 1, 16, "structs.max_fields");
         c.between(p.floats().maxDepth(), 1, 6, "floats.max_depth");
         c.between(p.inputs().count(), 1, 16, "inputs.count");
+        c.between(p.inputs().reach(), 0, 4096, "inputs.reach");
         c.weights(st.invariantPartOpWeights(), "statements.invariant_part_op_weights");
         c.weights(st.guardedDivOpWeights(), "statements.guarded_div_op_weights");
         c.weights(st.redundantOpWeights(), "statements.redundant_op_weights");

@@ -32,17 +32,31 @@ import java.util.Set;
  * @param partialAny     the same over every input set: some set ran a partial step
  * @param partialAndWhole those where one set ran a partial step and another only whole gang
  *                       steps (iterations a multiple of the width, not 0): one build met both
+ * @param movedLoops     the innermost loops (of {@code loops}) whose iterations per entry (rounded
+ *                       down) differ between sets
+ * @param longPlanned    per vectorization factor of {@link #FACTORS}, those of them that ran at
+ *                       least 2VF+1 iterations per entry in the planned set: a vector loop that
+ *                       wide ran twice and left an epilogue
+ * @param longAny        the same in some set
+ * @param shortAndLong   those that ran fewer than VF in one set and at least 2VF+1 in another:
+ *                       one build met its short path and its main vector loop with its epilogue
  */
 public record InputSetTrips(int tests, int severalSets, long loops, long tripCounts, long loopsWithMore, long conditions, long outcomes,
                             long conditionsWithMore, long parallelLoops, List<Long> partialPlanned, List<Long> partialAny,
-                            List<Long> partialAndWhole) {
+                            List<Long> partialAndWhole, long movedLoops, List<Long> longPlanned, List<Long> longAny, List<Long> shortAndLong) {
     /** The gang widths of ISPC's targets (4, 8 and 16 lanes) that partial steps are counted at. */
     public static final List<Integer> GANG_WIDTHS = List.of(4, 8, 16);
+
+    /** The vectorization factors whose trip counts innermost loops are counted at (elements of 4 to 1 bytes in AVX-512, up to 64). */
+    public static final List<Integer> FACTORS = List.of(8, 16, 32, 64);
 
     public InputSetTrips {
         partialPlanned = List.copyOf(partialPlanned);
         partialAny = List.copyOf(partialAny);
         partialAndWhole = List.copyOf(partialAndWhole);
+        longPlanned = List.copyOf(longPlanned);
+        longAny = List.copyOf(longAny);
+        shortAndLong = List.copyOf(shortAndLong);
     }
 
     /** The figures of one test. */
@@ -57,6 +71,35 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
             BranchCount b = p.set(k).branches().get(site);
             return b.evaluated() > 0 ? b.outcome() : null;
         });
+        Long[] longPlanned = zeros(FACTORS.size());
+        Long[] longAny = zeros(FACTORS.size());
+        Long[] shortAndLong = zeros(FACTORS.size());
+        long moved = 0;
+        for (int site = 0; site < loops.size(); site++) {
+            if (!loops.get(site).innermost() || loops.get(site).entered() == 0) continue;
+            Set<Long> perEntries = new HashSet<>();
+            for (int k = 0; k < p.sets(); k++) {
+                LoopTrips x = p.set(k).loops().get(site);
+                if (x.entered() > 0) perEntries.add(x.iterations() / x.entered());
+            }
+            if (perEntries.size() < 2) continue;
+            moved++;
+            for (int v = 0; v < FACTORS.size(); v++) {
+                long vf = FACTORS.get(v);
+                boolean shorter = false;
+                boolean longer = false;
+                for (int k = 0; k < p.sets(); k++) {
+                    LoopTrips x = p.set(k).loops().get(site);
+                    if (x.entered() == 0) continue;
+                    long perEntry = x.iterations() / x.entered();
+                    shorter |= perEntry < vf;
+                    longer |= perEntry >= 2 * vf + 1;
+                    if (k == 0 && perEntry >= 2 * vf + 1) longPlanned[v]++;
+                }
+                if (longer) longAny[v]++;
+                if (shorter && longer) shortAndLong[v]++;
+            }
+        }
         long parallel = 0;
         Long[] planned = zeros();
         Long[] any = zeros();
@@ -79,11 +122,15 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
             }
         }
         return new InputSetTrips(1, p.sets() > 1 ? 1 : 0, trips[0], trips[1], trips[2], outcomes[0], outcomes[1], outcomes[2],
-                parallel, List.of(planned), List.of(any), List.of(both));
+                parallel, List.of(planned), List.of(any), List.of(both), moved, List.of(longPlanned), List.of(longAny), List.of(shortAndLong));
     }
 
     private static Long[] zeros() {
-        Long[] z = new Long[GANG_WIDTHS.size()];
+        return zeros(GANG_WIDTHS.size());
+    }
+
+    private static Long[] zeros(int n) {
+        Long[] z = new Long[n];
         java.util.Arrays.fill(z, 0L);
         return z;
     }
@@ -123,12 +170,14 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
     }
 
     static InputSetTrips sum(List<InputSetTrips> all) {
-        InputSetTrips s = new InputSetTrips(0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(zeros()), List.of(zeros()), List.of(zeros()));
+        List<Long> none = List.of(zeros(FACTORS.size()));
+        InputSetTrips s = new InputSetTrips(0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(zeros()), List.of(zeros()), List.of(zeros()), 0, none, none, none);
         for (InputSetTrips t : all) {
             s = new InputSetTrips(s.tests + t.tests, s.severalSets + t.severalSets, s.loops + t.loops, s.tripCounts + t.tripCounts,
                     s.loopsWithMore + t.loopsWithMore, s.conditions + t.conditions, s.outcomes + t.outcomes,
                     s.conditionsWithMore + t.conditionsWithMore, s.parallelLoops + t.parallelLoops,
-                    add(s.partialPlanned, t.partialPlanned), add(s.partialAny, t.partialAny), add(s.partialAndWhole, t.partialAndWhole));
+                    add(s.partialPlanned, t.partialPlanned), add(s.partialAny, t.partialAny), add(s.partialAndWhole, t.partialAndWhole),
+                    s.movedLoops + t.movedLoops, add(s.longPlanned, t.longPlanned), add(s.longAny, t.longAny), add(s.shortAndLong, t.shortAndLong));
         }
         return s;
     }
@@ -149,6 +198,19 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
                 + "counts per entry each on average, %d of them more than one; their %d conditions in loops met %.2f of the outcomes "
                 + "never, always and some each on average, %d of them more than one", severalSets, tests, loops, meanTripCounts(), loopsWithMore,
                 conditions, meanOutcomes(), conditionsWithMore);
+    }
+
+    /** One line for the table: the vector boundaries the innermost loops met. */
+    String vectorLine() {
+        StringBuilder b = new StringBuilder();
+        for (int v = 0; v < FACTORS.size(); v++) {
+            if (v > 0) b.append(", ");
+            int vf = FACTORS.get(v);
+            b.append("VF ").append(vf).append(": ").append(longPlanned.get(v)).append(" in the planned set, ").append(longAny.get(v))
+                    .append(" in some set, ").append(shortAndLong.get(v)).append(" also below ").append(vf).append(" in another");
+        }
+        return "input sets: of " + movedLoops + " innermost loops whose trip count per entry moved, those that ran 2VF+1 iterations or more"
+                + " per entry (a vector loop twice and an epilogue): " + b;
     }
 
     /** One line for the table: the partial gang steps of the data-parallel loops. */

@@ -51,6 +51,7 @@ final class TablePrinter {
         out.println();
         trips(side.trips());
         out.println(side.inputSets().line());
+        out.println(side.inputSets().vectorLine());
         out.println(side.inputSets().gangLine());
         if (side.ispc() != null) {
             out.println();
@@ -144,6 +145,8 @@ final class TablePrinter {
         trips(a.trips().programs(), b.trips().programs(), report.trips(), a.trips().exitEnds(), b.trips().exitEnds());
         out.println("A " + a.inputSets().line());
         out.println("B " + b.inputSets().line());
+        out.println("A " + a.inputSets().vectorLine());
+        out.println("B " + b.inputSets().vectorLine());
         out.println("A " + a.inputSets().gangLine());
         out.println("B " + b.inputSets().gangLine());
         if (a.ispc() != null && b.ispc() != null) {

@@ -51,10 +51,10 @@ class CheckSeedsScriptTest {
         Path fake = Path.of("src/test/resources/fake-compilers/miscompile.sh").toAbsolutePath();
         fake.toFile().setExecutable(true);
         // The fake stands in for gcc: it builds the driver as gcc does and miscompiles func.c.
-        Run r = checkSeeds(dir, Map.of("CHECK_GCC", fake.toString()), "c", "2", "2", "agree");
+        Run r = checkSeeds(dir, Map.of("CHECK_GCC", fake.toString()), "c", "5", "5", "agree");
         assertEquals(1, r.code(), r.out());
         // It fails for the right reason: the build ran and printed another checksum.
-        assertTrue(r.out().contains("FAIL seed 2:"), r.out());
+        assertTrue(r.out().contains("FAIL seed 5:"), r.out());
         assertTrue(r.out().contains(fake + "-O3:got["), "the failing build is named with what it printed: " + r.out());
         assertTrue(r.out().contains("0 passed, 1 failed"), r.out());
     }

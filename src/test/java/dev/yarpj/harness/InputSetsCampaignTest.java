@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A compiler wrong only where a loop runs 9 times (fake-compilers/miscompile-at-trip-9.sh):
- * seed 5's loops run 9 times only in its input set 2, so with input sets the campaign finds
+ * seed 25's loops run 9 times only in its input set 2, so with input sets the campaign finds
  * it, its finding names that set and its reduction keeps it; with one input set the same seed
  * passes.
  */
@@ -31,7 +31,7 @@ class InputSetsCampaignTest {
         Path tb = dir.resolve("testbeds.yaml");
         Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: fake-trip-9, c: " + FAKE + ", flags: [-O1]}\n");
         Path results = dir.resolve(name);
-        List<String> args = new ArrayList<>(List.of("fuzz", "--quiet", "--triage-share", "0", "--seeds", "5..5", "-j", "1", "--out", results.toString(),
+        List<String> args = new ArrayList<>(List.of("fuzz", "--quiet", "--triage-share", "0", "--seeds", "25..25", "-j", "1", "--out", results.toString(),
                 "--testbeds", tb.toString()));
         args.addAll(List.of(policy));
         var cl = Main.commandLine();
@@ -46,9 +46,9 @@ class InputSetsCampaignTest {
         Path results = campaign(dir, "sets");
         List<Path> findings = new ArrayList<>();
         try (Stream<Path> s = Files.walk(results.resolve("wrong-code"), 2)) {
-            s.filter(p -> p.getFileName().toString().equals("5")).forEach(findings::add);
+            s.filter(p -> p.getFileName().toString().equals("25")).forEach(findings::add);
         }
-        assertEquals(1, findings.size(), "seed 5 is a wrong-code finding");
+        assertEquals(1, findings.size(), "seed 25 is a wrong-code finding");
         Finding f = Finding.read(findings.get(0));
         assertEquals(Map.of("fake-trip-9", List.of(2L)), f.meta().get("input_sets_failing"), f.meta().toString());
         assertEquals(4, Files.readString(f.dir().resolve("expected.txt")).strip().lines().count());

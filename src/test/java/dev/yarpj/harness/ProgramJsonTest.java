@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * of {@code generate(4)} under policies/vectorize.yaml in C (between them every kind of
  * statement, expression and array passing); EditsFileTest reads the edits.json there. Should a
  * record of the IR gain a field, the byte comparison fails: the file still reads, but the
- * fixture is to be written again (as they were when Program gained its helpers, and when a
+ * fixture is to be written again (as they were when Program gained its helpers, when a loop head gained its reach, and when a
  * call's lhs and rhs became its args; the file of before that is kept beside them). A program
  * that calls helpers writes and reads back equal, calls and bodies alike.
  */

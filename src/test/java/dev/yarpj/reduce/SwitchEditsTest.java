@@ -35,18 +35,26 @@ class SwitchEditsTest {
                 Program arm = Rewrite.apply(p, new Edit.UnwrapSwitch(n, 1));
                 Stmt now = Rewrite.inventory(arm).stmts().get(n);
                 assertEquals(s.cases().get(1).body(), now, "the switch became its second case's body");
-                t.recipe().interpret(arm);
-                unwrapped++;
+                if (defined(t, arm)) unwrapped++;
 
                 Program fewer = Rewrite.apply(p, new Edit.DropCase(n, 0));
                 Stmt.Switch left = (Stmt.Switch) Rewrite.inventory(fewer).stmts().get(n);
                 assertEquals(s.cases().subList(1, s.cases().size()), left.cases());
                 assertEquals(s.otherwise(), left.otherwise());
-                t.recipe().interpret(fewer);
-                dropped++;
+                if (defined(t, fewer)) dropped++;
                 break;
             }
         }
         assertTrue(unwrapped >= 5 && dropped >= 5, unwrapped + " switches unwrapped, " + dropped + " lost a case");
+    }
+
+    /** Whether the interpreter runs an edited program without undefined behaviour: another arm may compute what its own guards did not plan for, and the reducer refuses such an edit. */
+    private static boolean defined(GeneratedTest t, Program p) {
+        try {
+            t.recipe().interpret(p);
+            return true;
+        } catch (dev.yarpj.interp.UndefinedBehaviorException e) {
+            return false;
+        }
     }
 }
