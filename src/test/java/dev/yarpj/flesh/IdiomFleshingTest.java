@@ -370,7 +370,7 @@ class IdiomFleshingTest {
                 stmt_weights: {loop_nest: 10, assign: 10, compound: 0, loop_seq: 4}
                 p_special_const: 1.0
                 """, "test.yaml", "signed-sums");
-        List<String> rejected = LongStream.rangeClosed(1, 150).parallel().mapToObj(seed -> {
+        List<String> rejected = LongStream.rangeClosed(1, 60).parallel().mapToObj(seed -> {
             try {
                 new Generator(p, Language.C, CheckMode.HASH).generate(seed, "test");
                 return null;
@@ -845,9 +845,9 @@ class IdiomFleshingTest {
     @MethodSource("policyFiles")
     void everyShippedPolicyGeneratesUbFreePrograms(String file) {
         GenPolicy base = file.equals("swarm") ? GenPolicy.defaults() : PolicyLoader.load(Path.of("policies", file));
-        // Seeds are independent (one Rng and one Generator each): use every core. 70 seeds a
+        // Seeds are independent (one Rng and one Generator each): use every core. 40 seeds a
         // policy: the thousand seeds per language of scripts/check-seeds.sh are the deep check.
-        List<String> rejected = LongStream.rangeClosed(1, 70).parallel().mapToObj(seed -> {
+        List<String> rejected = LongStream.rangeClosed(1, 40).parallel().mapToObj(seed -> {
             GenPolicy p = file.equals("swarm") ? base.swarm(seed) : base;
             try {
                 new Generator(p, Language.C, CheckMode.HASH).generate(seed, "test");

@@ -34,7 +34,7 @@ class CompileAndRunTest {
      * Seeds built by real compilers per check, and seeds run by the interpreter alone. A sample:
      * scripts/check-seeds.sh checks a thousand of each language the same way, in parallel.
      */
-    private static final int SEEDS = 2, INTERPRETED = 40, SWARMED = 40;
+    private static final int SEEDS = 2, INTERPRETED = 25, SWARMED = 25;
 
     @TempDir
     Path dir;
