@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class EarlyExitFleshingTest {
     private static final GenPolicy CONTROL_FLOW = PolicyLoader.load(Path.of("policies/control-flow.yaml"));
-    private static final int SEEDS = 120;
-    /** Seeds 1..120 of control-flow.yaml in C, then in ISPC: both tests read the same programs, generated once. */
+    private static final int SEEDS = 80;
+    /** Seeds 1..80 of control-flow.yaml in C, then in ISPC: both tests read the same programs, generated once. */
     private static List<GeneratedTest> controlFlowTests;
 
     private static synchronized List<GeneratedTest> controlFlowTests() {
@@ -108,7 +108,7 @@ class EarlyExitFleshingTest {
             if (t.prediction().returned()) fired++;
         }
         System.out.printf("early returns: %d of %d tests, %d fired%n", returning, controlFlowTests().size(), fired);
-        assertTrue(returning > 60, returning + " tests return early");
+        assertTrue(returning > 40, returning + " tests return early");
         assertTrue(fired > returning / 4 && fired < returning, fired + " of " + returning + " returns fired");
     }
 

@@ -254,6 +254,10 @@ class InputSetsTest {
         return out;
     }
 
+    private static int size(GeneratedTest t) {
+        return t.files().files().values().stream().mapToInt(String::length).sum();
+    }
+
     @Test
     void setsRunLoopsWhoseBoundIsAnInputLongerThanPlannedWithinTheRoomTheirArraysWereSizedFor() throws Exception {
         int longer = 0;
@@ -265,13 +269,14 @@ class InputSetsTest {
             longer++;
             boolean room = InputSets.BoundInput.of(t.program()).stream().anyMatch(b -> b.reach() > b.plannedTrip());
             assertTrue(room, "seed " + s + ": sets " + sets + " run a loop longer, and no bound input's loop has room to");
-            if (built == null) built = t;
+            // The smallest such test is built below: the compiles are the cost.
+            if (built == null || size(t) < size(built)) built = t;
         }
         assertTrue(longer >= 5, longer + " of 40 tests have a set that runs a loop longer than planned");
         // Without the room, no set runs a loop without an exit longer: every array was sized for the planned trip.
         GenPolicy noRoom = PolicyLoader.load(Path.of("src/test/resources/policies/no-reach.yaml"));
         Generator gen = new Generator(noRoom, Language.C, CheckMode.HASH);
-        for (long s = 1; s <= 20; s++) assertEquals(List.of(), setsRunningALoopLonger(gen.generate(s, "t")), "seed " + s + " without room");
+        for (long s = 1; s <= 10; s++) assertEquals(List.of(), setsRunningALoopLonger(gen.generate(s, "t")), "seed " + s + " without room");
         // The longer sets are defined: gcc and clang print their predictions, and the sanitizers find nothing.
         Path h = write(built, "longer");
         for (String cc : List.of("gcc", "clang")) {
