@@ -25,15 +25,15 @@ class ProgramFileTest {
         GenPolicy control = PolicyLoader.load(Path.of("policies/control-flow.yaml"));
         for (Language lang : Language.values()) {
             for (GenPolicy policy : new GenPolicy[] {GenPolicy.defaults(), control}) {
-                for (long seed = 1; seed <= 6; seed++) {
+                for (long seed = 1; seed <= 4; seed++) {
                     GeneratedTest t = new Generator(policy, lang, CheckMode.HASH).generate(seed, "seed " + seed);
                     Path file = dir.resolve(lang + "-" + seed + ".json.gz");
                     new ProgramFile(t.program(), t.recipe()).write(file);
                     ProgramFile back = ProgramFile.read(file);
                     assertEquals(t.program(), back.program(), lang + " seed " + seed);
-                    assertEquals(t.prediction().checksums(), back.recipe().interpret(back.program()).checksums());
-                    assertEquals(t.files().files(), back.recipe().lower(back.program(), back.recipe().interpret(back.program())).files(),
-                            lang + " seed " + seed);
+                    var again = back.recipe().interpret(back.program());
+                    assertEquals(t.prediction().checksums(), again.checksums());
+                    assertEquals(t.files().files(), back.recipe().lower(back.program(), again).files(), lang + " seed " + seed);
                 }
             }
         }
