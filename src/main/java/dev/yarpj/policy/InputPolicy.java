@@ -16,7 +16,7 @@ public record InputPolicy(
         int count,
         /* Whether the sets change the values of inputs other than loop bounds and exit sentinels too. */
         boolean values,
-        /* The most iterations an innermost loop whose bound is an input has its arrays sized for
+        /* The most iterations a loop whose bound is an input has its arrays sized for
            (its planned trip when longer; 0: the planned trip), so that sets can move its trip
            count above the planned one. Whatever the count: func is the same for every count. */
         int reach) {}

@@ -328,7 +328,7 @@ final class Rewrite implements Stmt.Visitor<Stmt>, Expr.Visitor<Expr> {
             int k = loops++;
             loopList.add(old);
             LoopHead h = new LoopHead(old.iter(), fixed(old.start()), (Expr.Binary) fixed(old.cond()), (Expr.Binary) fixed(old.update()),
-                    old.trip(), old.parallelism(), old.form(), fixed(old.guard()));
+                    old.trip(), old.parallelism(), old.form(), fixed(old.guard()), old.reach());
             if (edit instanceof Edit.ToFor f && f.loop() == k) {
                 h = h.form() == LoopHead.Form.FOR ? null : h.withForm(LoopHead.Form.FOR, null);
             }
