@@ -57,7 +57,7 @@ class BranchTraceTest {
         int exitArms = 0;
         for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
             Generator g = new Generator(TRACED, lang, CheckMode.HASH);
-            for (long seed = 1; seed <= 40; seed++) {
+            for (long seed = 1; seed <= 25; seed++) {
                 GeneratedTest t = g.generate(seed, "trace test");
                 Set<String> counted = new HashSet<>();
                 List<Stmt.Block> seenArms = new ArrayList<>();
@@ -100,7 +100,7 @@ class BranchTraceTest {
         Generator plain = new Generator(CONTROL_FLOW, Language.C, CheckMode.HASH);
         Generator withTrace = new Generator(TRACED, Language.C, CheckMode.HASH);
         int counters = 0;
-        for (long seed = 1; seed <= 40; seed++) {
+        for (long seed = 1; seed <= 25; seed++) {
             String a = plain.generate(seed, "t").files().files().get("func.c");
             String b = withTrace.generate(seed, "t").files().files().get("func.c");
             counters += b.lines().filter(l -> l.matches("\\s*path_\\d+ \\+= 1U;")).count();
@@ -118,7 +118,7 @@ class BranchTraceTest {
     @Test
     void theDefaultPolicyCountsNothing() {
         Generator g = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH);
-        for (long seed = 1; seed <= 20; seed++) {
+        for (long seed = 1; seed <= 10; seed++) {
             assertFalse(g.generate(seed, "t").files().files().get("func.c").contains("path_"), "seed " + seed);
         }
     }
