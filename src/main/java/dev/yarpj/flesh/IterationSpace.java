@@ -21,11 +21,6 @@ record IterationSpace(NumType type, long first, long step, int trip, int reach, 
         return up ? first + t * step : first - t * step;
     }
 
-    /** The value of the last planned iteration. */
-    long last() {
-        return at(trip - 1);
-    }
-
     /** The smallest value of any iteration up to the reach. */
     long min() {
         return Math.min(first, at(reach - 1));

@@ -397,22 +397,28 @@ public final class InputSets {
         if (!tiny.isEmpty()) groups.add(tiny);
         for (int vf : FACTORS) {
             List<Long> g = new ArrayList<>();
-            for (long x : new long[] {vf - 1, vf, vf + 1, 2L * vf - 1, 2L * vf + 1}) if (left.remove(x)) g.add(x);
+            for (long x : boundariesOf(vf)) if (left.remove(x)) g.add(x);
             if (!g.isEmpty()) groups.add(g);
         }
         groups = shuffled(groups, rng);
         for (int i = 0; i < groups.size(); i++) groups.set(i, shuffled(groups.get(i), rng));
+        int total = groups.stream().mapToInt(List::size).sum();
         List<Long> out = new ArrayList<>();
-        for (int round = 0; out.size() < groups.stream().mapToInt(List::size).sum(); round++) {
+        for (int round = 0; out.size() < total; round++) {
             for (List<Long> g : groups) if (round < g.size()) out.add(g.get(round));
         }
         return out;
     }
 
+    /** The trip counts at the boundaries of a vector of {@code vf} elements: VF-1, VF, VF+1, 2VF-1 and 2VF+1. */
+    private static long[] boundariesOf(int vf) {
+        return new long[] {vf - 1, vf, vf + 1, 2L * vf - 1, 2L * vf + 1};
+    }
+
     /** The trip counts up to {@code reach} but {@code planned} at the boundaries of {@link #FACTORS}, ascending. */
     static List<Long> boundaryTrips(long planned, long reach) {
         TreeSet<Long> t = new TreeSet<>(List.of(0L, 1L));
-        for (int vf : FACTORS) for (long x : new long[] {vf - 1, vf, vf + 1, 2L * vf - 1, 2L * vf + 1}) t.add(x);
+        for (int vf : FACTORS) for (long x : boundariesOf(vf)) t.add(x);
         t.remove(planned);
         return List.copyOf(t.headSet(Math.max(planned, reach), true));
     }

@@ -77,27 +77,20 @@ public record InputSetTrips(int tests, int severalSets, long loops, long tripCou
         long moved = 0;
         for (int site = 0; site < loops.size(); site++) {
             if (!loops.get(site).innermost() || loops.get(site).entered() == 0) continue;
-            Set<Long> perEntries = new HashSet<>();
+            // Iterations per entry (rounded down) in each set that entered the loop; the planned set always did.
+            List<Long> perEntry = new java.util.ArrayList<>();
             for (int k = 0; k < p.sets(); k++) {
                 LoopTrips x = p.set(k).loops().get(site);
-                if (x.entered() > 0) perEntries.add(x.iterations() / x.entered());
+                if (x.entered() > 0) perEntry.add(x.iterations() / x.entered());
             }
-            if (perEntries.size() < 2) continue;
+            if (new HashSet<>(perEntry).size() < 2) continue;
             moved++;
             for (int v = 0; v < FACTORS.size(); v++) {
                 long vf = FACTORS.get(v);
-                boolean shorter = false;
-                boolean longer = false;
-                for (int k = 0; k < p.sets(); k++) {
-                    LoopTrips x = p.set(k).loops().get(site);
-                    if (x.entered() == 0) continue;
-                    long perEntry = x.iterations() / x.entered();
-                    shorter |= perEntry < vf;
-                    longer |= perEntry >= 2 * vf + 1;
-                    if (k == 0 && perEntry >= 2 * vf + 1) longPlanned[v]++;
-                }
+                if (perEntry.get(0) >= 2 * vf + 1) longPlanned[v]++;
+                boolean longer = perEntry.stream().anyMatch(n -> n >= 2 * vf + 1);
                 if (longer) longAny[v]++;
-                if (shorter && longer) shortAndLong[v]++;
+                if (longer && perEntry.stream().anyMatch(n -> n < vf)) shortAndLong[v]++;
             }
         }
         long parallel = 0;
