@@ -124,7 +124,9 @@ class FuzzHarnessTest {
         Path k = results.resolve(kind);
         if (!Files.isDirectory(k)) return List.of();
         try (Stream<Path> s = Files.walk(k, 2)) {
-            return s.filter(p -> p.getFileName().toString().matches("\\d+")).sorted().collect(Collectors.toList());
+            // A finding is KIND/SIGNATURE/SEED; a signature directory's hex name may be all digits too.
+            return s.filter(p -> k.relativize(p).getNameCount() == 2 && p.getFileName().toString().matches("\\d+")).sorted()
+                    .collect(Collectors.toList());
         }
     }
 
