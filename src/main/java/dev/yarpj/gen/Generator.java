@@ -127,15 +127,16 @@ public final class Generator {
     /**
      * The loops whose bound an input set may move: in C and C++ any (the lowering prints
      * every bound); in ISPC those counting up by one (a gang over any other loop counts the
-     * planned trips); in SYCL the loops that are no kernel's range (a range is the planned
-     * trips; the other loops print their bounds). ISPC's gang over a moved bound then meets
-     * partial gangs.
+     * planned trips); in SYCL the serial loops (they print their bounds) and the parallel ones
+     * whose kernel range the host counts from the bound at launch (a range over any other is
+     * the planned trip). ISPC's gang over a moved bound then meets partial gangs, and a SYCL
+     * nd_range ranges that are and are not multiples of its work-group size.
      */
     private java.util.function.Predicate<dev.yarpj.ir.LoopHead> movableBound() {
         return switch (lang) {
             case C, CPP -> h -> true;
             case ISPC -> h -> dev.yarpj.plan.IspcPlan.countsByOne(h, dev.yarpj.plan.IspcPlan.GangForm.FOREACH);
-            case SYCL -> h -> !h.parallel();
+            case SYCL -> h -> !h.parallel() || dev.yarpj.plan.KernelPlan.rangeFromBound(h);
         };
     }
 

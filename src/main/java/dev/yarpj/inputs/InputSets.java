@@ -372,7 +372,7 @@ public final class InputSets {
                         LoopHead h = lv.head();
                         for (Expr e : new Expr[] {h.start(), h.cond(), h.update(), h.guard()}) if (e != null) addresses.walk(e);
                         u.heads().put(lv.head().iter(), lv.head());
-                        ScalarVar v = BoundInput.boundInput(lv.head());
+                        ScalarVar v = lv.head().boundInput();
                         if (v != null) u.bounds().computeIfAbsent(v, k -> new ArrayList<>()).add(lv.head());
                     }
                     return super.loopNest(s);
@@ -486,20 +486,6 @@ public final class InputSets {
                 if (first != null && bound != null) out.add(new BoundInput(v, first, bound));
             });
             return out;
-        }
-
-        /**
-         * The input a loop's bound reads when it is that input, or that input plus or minus a
-         * constant, compared with the loop's own iterator; else null.
-         */
-        static ScalarVar boundInput(LoopHead h) {
-            if (!(Exprs.stripImplicit(h.cond().lhs()) instanceof Expr.IterRef it) || !it.iter().equals(h.iter())) return null;
-            Expr b = Exprs.stripImplicit(h.cond().rhs());
-            if (b instanceof Expr.Binary bin && (bin.op() == BinOp.ADD || bin.op() == BinOp.SUB)
-                    && Exprs.stripImplicit(bin.rhs()) instanceof Expr.Const) {
-                b = Exprs.stripImplicit(bin.lhs());
-            }
-            return b instanceof Expr.ScalarRef r && r.var().role() == ScalarVar.Role.INPUT ? r.var() : null;
         }
 
         /** The value of an expression of constants and inputs (their planned values), with C's conversions; null for others. */

@@ -84,6 +84,21 @@ public record LoopHead(Iterator iter, Expr start, Expr.Binary cond, Expr.Binary 
         return new LoopHead(iter, start, cond, update, trip, parallelism, f, g, reach);
     }
 
+    /**
+     * The input this loop's bound is, when the condition compares the loop's own iterator with
+     * that input, or with that input plus or minus a constant; else null. Such a bound is one an
+     * input set may move.
+     */
+    public ScalarVar boundInput() {
+        if (!(Exprs.stripImplicit(cond.lhs()) instanceof Expr.IterRef it) || !it.iter().equals(iter)) return null;
+        Expr b = Exprs.stripImplicit(cond.rhs());
+        if (b instanceof Expr.Binary bin && (bin.op() == BinOp.ADD || bin.op() == BinOp.SUB)
+                && Exprs.stripImplicit(bin.rhs()) instanceof Expr.Const) {
+            b = Exprs.stripImplicit(bin.lhs());
+        }
+        return b instanceof Expr.ScalarRef r && r.var().role() == ScalarVar.Role.INPUT ? r.var() : null;
+    }
+
     /** The condition as a while header spells it: {@code cond}, or {@code cond && guard}. */
     public Expr.Binary headerCond() {
         return guard == null ? cond : Exprs.binary(BinOp.LAND, cond, guard);

@@ -366,18 +366,35 @@ public final class SyclLowerer implements Lowerer {
         for (Stmt.Reduce r : folds) partialNames.add(names.get(r));
         boolean nd = pf.ndRange();
         int dims = pf.levels().count();
-        List<Long> trips = new ArrayList<>();
-        for (int d = 0; d < dims; d++) trips.add(pf.levels().head(d).trip());
-        List<Long> global = new ArrayList<>(trips);
-        List<Long> local = pf.groupSizes();
+        // Each dimension's size and the trip its guard tests: the planned trip, or the one the
+        // host counts from the loop's bound at launch (which input sets move), never below one.
+        List<String> sizes = new ArrayList<>();
+        List<String> trips = new ArrayList<>();
+        List<String> counts = new ArrayList<>();
         boolean guarded = false;
-        if (nd) {
-            for (int d = 0; d < dims; d++) {
-                long g = local.get(d);
-                long rounded = (trips.get(d) + g - 1) / g * g;
-                guarded |= rounded != trips.get(d);
-                global.set(d, rounded);
+        for (int d = 0; d < dims; d++) {
+            LoopHead h = pf.levels().head(d);
+            long g = nd ? pf.groupSizes().get(d) : 1;
+            if (pf.countedAtLaunch(d)) {
+                String count = "n_" + kernels + "_" + d;
+                hostCount(w, h, count, counts);
+                counts.add(count);
+                sizes.add("size_" + kernels + "_" + d);
+                w.line("const unsigned long long " + sizes.get(d) + " = "
+                        + (g == 1 ? count + " > 0 ? " + count + " : 1" : "((" + count + " > 0 ? " + count + " : 1) + " + (g - 1) + ") / " + g + " * " + g) + ";");
+                trips.add(count);
+                guarded = true;
+                stats.rangesFromBounds++;
+            } else {
+                long rounded = (h.trip() + g - 1) / g * g;
+                guarded |= rounded != h.trip();
+                sizes.add(String.valueOf(rounded));
+                trips.add(h.trip() + "ULL");
             }
+        }
+        List<String> local = new ArrayList<>();
+        for (long g : pf.groupSizes()) local.add(String.valueOf(g));
+        if (nd) {
             stats.ndRanges++;
             if (guarded) stats.guardedNdRanges++;
         } else {
@@ -387,7 +404,7 @@ public final class SyclLowerer implements Lowerer {
         boolean guard = guarded;
         submit(w, uses(n, dims, partialNames), () -> {
             StringBuilder args = new StringBuilder();
-            args.append(nd ? "sycl::nd_range<" + dims + ">(" + range(global) + ", " + range(local) + ")" : range(global));
+            args.append(nd ? "sycl::nd_range<" + dims + ">(" + range(sizes) + ", " + range(local) + ")" : range(sizes));
             for (int i = 0; i < folds.size(); i++) {
                 String f = functor(folds.get(i).op()) + "<" + type(folds.get(i).partialType()) + ">()";
                 String target = memory == Memory.BUFFERS ? "b_" + partialNames.get(i) + ", h" : partialNames.get(i);
@@ -409,7 +426,7 @@ public final class SyclLowerer implements Lowerer {
             }
             if (guard) {
                 List<String> in = new ArrayList<>();
-                for (int d = 0; d < dims; d++) in.add(ks.get(d) + " < " + trips.get(d) + "ULL");
+                for (int d = 0; d < dims; d++) in.add(ks.get(d) + " < " + trips.get(d));
                 w.open("if (" + String.join(" && ", in) + ")");
             }
             for (int d = 0; d < dims; d++) {
@@ -551,7 +568,25 @@ public final class SyclLowerer implements Lowerer {
         w.line(target + " = (" + t + ") (" + value + ");");
     }
 
-    private static String range(List<Long> sizes) {
+    /**
+     * Counts on the host, before the kernel is launched, the iterations the loop of {@code h}
+     * runs into {@code count}, by running its head. A level inside others runs only when they
+     * run at least once, as in the loop nest: those the host counted are {@code outer} (the
+     * others run their planned trip, never zero).
+     */
+    private void hostCount(CodeWriter w, LoopHead h, String count, List<String> outer) {
+        w.line("unsigned long long " + count + " = 0;");
+        String name = h.iter().name();
+        Expr step = Exprs.stripImplicit(h.update().rhs());
+        String update = name + (h.countsUp() ? " += " : " -= ") + printer.expr(step);
+        String loop = "for (" + type(h.iter().type()) + " " + name + " = " + printer.expr(h.start()) + "; " + printer.expr(h.cond()) + "; "
+                + update + ") ++" + count + ";";
+        List<String> entered = new ArrayList<>();
+        for (String t : outer) entered.add(t + " > 0");
+        w.line(entered.isEmpty() ? loop : "if (" + String.join(" && ", entered) + ") " + loop);
+    }
+
+    private static String range(List<String> sizes) {
         StringBuilder sb = new StringBuilder("sycl::range<" + sizes.size() + ">(");
         for (int i = 0; i < sizes.size(); i++) sb.append(i == 0 ? "" : ", ").append(sizes.get(i));
         return sb.append(")").toString();
@@ -566,6 +601,7 @@ public final class SyclLowerer implements Lowerer {
         final Map<Integer, Integer> ranges = new java.util.TreeMap<>();
         int ndRanges;
         int guardedNdRanges;
+        int rangesFromBounds;
         int singleTasks;
         int reductions;
 
@@ -574,6 +610,7 @@ public final class SyclLowerer implements Lowerer {
             for (int d = 1; d <= 3; d++) c.put("range." + d, ranges.getOrDefault(d, 0));
             c.put("nd_range", ndRanges);
             c.put("nd_range.guarded", guardedNdRanges);
+            c.put("range.from_bound", rangesFromBounds);
             c.put("single_task", singleTasks);
             c.put("reductions", reductions);
             for (Memory m : Memory.values()) c.put("memory." + m.name().toLowerCase(), m == memory ? 1 : 0);

@@ -43,6 +43,56 @@ public record KernelPlan(Memory memory, boolean inOrder, List<Kernel> kernels) {
         public boolean ndRange() {
             return !groupSizes.isEmpty();
         }
+
+        /**
+         * Whether dimension {@code d}'s size is its level's trip count as the host counts it when
+         * the kernel is launched ({@link #rangeFromBound}), else the planned trip.
+         */
+        public boolean countedAtLaunch(int d) {
+            return rangeFromBound(levels.head(d));
+        }
+    }
+
+    /**
+     * Whether a kernel dimension over the loop of {@code h} takes its size from the loop's bound,
+     * counted on the host at launch, so that input sets may move it: a for loop whose bound is an
+     * input (plus or minus a constant) and whose start and step read only constants and inputs,
+     * which are the same on the host as in the kernel. Every other dimension is the planned trip,
+     * and its loop's bound must stay where it was planned.
+     */
+    public static boolean rangeFromBound(LoopHead h) {
+        return h.form() == LoopHead.Form.FOR && h.guard() == null && h.boundInput() != null
+                && readsOnlyInputs(h.start()) && readsOnlyInputs(h.update().rhs());
+    }
+
+    private static boolean readsOnlyInputs(Expr e) {
+        boolean[] only = {true};
+        e.accept(new Expr.Walker() {
+            @Override
+            public Void scalar(Expr.ScalarRef r) {
+                if (r.var().role() != dev.yarpj.ir.ScalarVar.Role.INPUT) only[0] = false;
+                return null;
+            }
+
+            @Override
+            public Void iter(Expr.IterRef r) {
+                only[0] = false;
+                return null;
+            }
+
+            @Override
+            public Void subscript(Expr.Subscript s) {
+                only[0] = false;
+                return null;
+            }
+
+            @Override
+            public Void helperCall(Expr.HelperCall c) {
+                only[0] = false;
+                return null;
+            }
+        });
+        return only[0];
     }
 
     /** Statements that run one after the other on one work-item. */

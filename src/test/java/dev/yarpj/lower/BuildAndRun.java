@@ -54,8 +54,8 @@ final class BuildAndRun {
         return run(d, d.resolve("t.bin").toString()).strip();
     }
 
-    /** The SYCL test's func.cpp in {@code d} passes g++'s syntax check against the SYCL declarations of the test resources. */
+    /** The SYCL test's func.cpp in {@code d} passes g++'s syntax check against the host SYCL of the test resources. */
     static void syclSyntax(Path d) throws Exception {
-        run(d, "g++", "-std=c++17", "-fsyntax-only", "-I" + Path.of("src/test/resources/sycl-decls").toAbsolutePath(), "func.cpp");
+        run(d, "g++", "-std=c++17", "-fsyntax-only", "-I" + Path.of("src/test/resources/sycl-host").toAbsolutePath(), "func.cpp");
     }
 }
