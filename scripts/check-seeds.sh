@@ -26,8 +26,10 @@
 # For LANG sycl, agreement means func.cpp built by the SYCL compiler SYCL_CXX (default acpp)
 # for every --acpp-targets in SYCL_TARGETS (default: omp generic) at -O0 and -O3, and
 # func_ref.cpp (the C++ lowering) by g++ and clang++ at -O0 and -O3, print the prediction;
-# asserts uses the first target at -O3; sanitize builds the C++ lowering. SYCL_TARGETS=none
-# builds no SYCL target (where no SYCL compiler is installed): agree checks the C++ lowering only.
+# asserts uses the first target at -O3 (the host SYCL by g++ without one); sanitize builds the C++ lowering, and func.cpp itself
+# against the host SYCL of the tests (src/test/resources/sycl-host: kernels run on the host
+# one work-item after another), by g++ and clang++. SYCL_TARGETS=none builds no SYCL target
+# (where no SYCL compiler is installed): agree checks the C++ lowering only.
 # Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize fast lto; default the first three)
 # Extra options for 'yarpj gen' (e.g. --swarm, --policy FILE) can be given in YARPJ_GEN_FLAGS.
 # CHECK_JOBS: seeds checked at once (default: the number of cores).
@@ -49,7 +51,8 @@ ispc_levels=${ISPC_LEVELS:--O0 -O1 -O2}
 [ -x "$here/.tools/ispc/bin/ispc" ] && export PATH="$here/.tools/ispc/bin:$PATH"
 sycl_cxx=${SYCL_CXX:-acpp}
 sycl_targets=${SYCL_TARGETS:-omp generic}; [ "$sycl_targets" = none ] && sycl_targets=""
-export ispc_targets ispc_levels sycl_cxx sycl_targets
+sycl_host="$here/src/test/resources/sycl-host"
+export ispc_targets ispc_levels sycl_cxx sycl_targets sycl_host
 export ACPP_DEBUG_LEVEL=0   # AdaptiveCpp prints its JIT cache notes on stdout
 # shellcheck disable=SC2086
 # One test goes to the output directory itself, several to a directory per seed: always one per seed here.
@@ -127,13 +130,15 @@ agree_lowering() {
   done; done
 }
 # The same lowering with its driver under UBSan and ASan (gcc and clang): clean, and the prediction.
+# usage: sanitize_lowering FILE [LABEL FLAGS...]   (LABEL names the check in $fail; FLAGS go to the compiler)
 sanitize_lowering() {
+  local file=$1 label=${2:-}; shift; [ $# -gt 0 ] && shift
   san="-fsanitize=undefined,address,float-cast-overflow,float-divide-by-zero -fno-sanitize-recover=all"
   for cc in $gcc $clang; do
-    if $cc -O0 -g $san -w "$d/driver.cpp" "$d/$1" -I"$d" -o "$d/san.out" -lm 2>"$d/err"; then
+    if $cc -O0 -g $san -w "$d/driver.cpp" "$d/$file" -I"$d" "$@" -o "$d/san.out" -lm 2>"$d/err"; then
       got=$(ASAN_OPTIONS=detect_leaks=0 run "$d/san.out")
-      [ "$got" = "$want" ] || fail="$fail $cc-sanitize:[$(printf %s "$got" | tr "\n" " " | head -c 300)]"
-    else fail="$fail $cc-sanitize:build"; fi
+      [ "$got" = "$want" ] || fail="$fail $cc-sanitize$label:[$(printf %s "$got" | tr "\n" " " | head -c 300)]"
+    else fail="$fail $cc-sanitize$label:build"; fi
   done
 }
 # The same lowering built by g++ and clang++ at -Ofast and linked by the same compiler, as the
@@ -202,11 +207,16 @@ check_sycl() {
   fi
   if [[ " $modes " == *" asserts "* ]]; then
     a="$work/asserts/$s"
-    if $sycl_cxx -O3 --acpp-targets="$first_target" -w "$a/driver.cpp" "$a/func.cpp" -I"$a" -o "$a/a.out" -lm 2>/dev/null; then
+    # Without a SYCL compiler, the asserts driver runs func.cpp on the host SYCL.
+    if [ -n "$first_target" ]; then asserts_cxx=($sycl_cxx -O3 --acpp-targets="$first_target"); else asserts_cxx=($gcc -std=c++17 -O3 -I"$sycl_host"); fi
+    if "${asserts_cxx[@]}" -w "$a/driver.cpp" "$a/func.cpp" -I"$a" -o "$a/a.out" -lm 2>/dev/null; then
       got=$(run "$a/a.out"); [ "$got" = OK ] || fail="$fail asserts:[$got]"
     else fail="$fail asserts:build"; fi
   fi
-  [[ " $modes " == *" sanitize "* ]] && sanitize_lowering func_ref.cpp
+  if [[ " $modes " == *" sanitize "* ]]; then
+    sanitize_lowering func_ref.cpp
+    sanitize_lowering func.cpp -host-sycl -std=c++17 -I"$sycl_host"
+  fi
   if [ -n "$fail" ]; then echo "FAIL seed $s:$fail"; else echo "PASS seed $s"; fi
 }
 export -f check_one check_ispc check_sycl build_link_run agree_lowering sanitize_lowering fast_lowering
