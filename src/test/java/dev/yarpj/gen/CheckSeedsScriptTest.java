@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * scripts/check-seeds.sh, the check that thousands of seeds are run through before a
  * generator change lands: it passes a seed that real gcc and clang agree on, and fails, naming
- * the build, a seed that a compiler gets wrong. One tiny seed each, in agreement mode only.
+ * the build, a seed that a compiler gets wrong, and runs a SYCL seed without a SYCL compiler.
+ * One tiny seed each.
  */
 class CheckSeedsScriptTest {
     private static final String TINY = Path.of("src/test/resources/policies/tiny.yaml").toAbsolutePath().toString();
@@ -42,6 +43,14 @@ class CheckSeedsScriptTest {
     @Test
     void aSeedThatGccAndClangAgreeOnPasses(@TempDir Path dir) throws Exception {
         Run r = checkSeeds(dir, Map.of(), "c", "2", "2", "agree");
+        assertEquals(0, r.code(), r.out());
+        assertTrue(r.out().contains("1 passed, 0 failed"), r.out());
+    }
+
+    /** Without a SYCL compiler, func.cpp itself still runs: on the host SYCL of the tests, in the asserts driver and under the sanitizers. */
+    @Test
+    void aSyclSeedWithoutASyclCompilerRunsItsKernelsOnTheHostSycl(@TempDir Path dir) throws Exception {
+        Run r = checkSeeds(dir, Map.of("SYCL_TARGETS", "none"), "sycl", "2", "2", "asserts", "sanitize");
         assertEquals(0, r.code(), r.out());
         assertTrue(r.out().contains("1 passed, 0 failed"), r.out());
     }
