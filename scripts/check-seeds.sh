@@ -26,10 +26,11 @@
 # For LANG sycl, agreement means func.cpp built by the SYCL compiler SYCL_CXX (default acpp)
 # for every --acpp-targets in SYCL_TARGETS (default: omp generic) at -O0 and -O3, and
 # func_ref.cpp (the C++ lowering) by g++ and clang++ at -O0 and -O3, print the prediction;
-# asserts uses the first target at -O3 (the host SYCL by g++ without one); sanitize builds the C++ lowering, and func.cpp itself
-# against the host SYCL of the tests (src/test/resources/sycl-host: kernels run on the host
-# one work-item after another), by g++ and clang++. SYCL_TARGETS=none builds no SYCL target
-# (where no SYCL compiler is installed): agree checks the C++ lowering only.
+# asserts uses the first target at -O3 (without one, the host SYCL by g++); sanitize builds
+# the C++ lowering, and func.cpp itself against the host SYCL of the tests
+# (src/test/resources/sycl-host: kernels run on the host one work-item after another), by
+# g++ and clang++. SYCL_TARGETS=none builds no SYCL target (where no SYCL compiler is
+# installed): agree checks the C++ lowering only.
 # Usage: scripts/check-seeds.sh LANG FIRST LAST [MODE...]   (MODE: agree asserts sanitize fast lto; default the first three)
 # Extra options for 'yarpj gen' (e.g. --swarm, --policy FILE) can be given in YARPJ_GEN_FLAGS.
 # CHECK_JOBS: seeds checked at once (default: the number of cores).

@@ -178,12 +178,8 @@ class CStatements {
         }
         Stmt.LoopLevel lv = n.levels().get(level);
         LoopHead h = lv.head();
-        String name = h.iter().name();
-        Expr step = Exprs.stripImplicit(h.update().rhs());
-        String update = step instanceof Expr.Const c && c.value() == 1
-                ? name + (h.countsUp() ? "++" : "--")
-                : name + (h.countsUp() ? " += " : " -= ") + printer.expr(step);
-        String decl = printer.type(h.iter().type()) + " " + name + " = " + printer.expr(h.start());
+        String update = update(h);
+        String decl = declaration(h);
         String pragmaLine = level == n.depth() - 1 && n.pragma() != Pragma.NONE ? "#pragma " + pragma(n.pragma()) : null;
         if (h.form() != LoopHead.Form.FOR) {
             w.formLoop(h.form() == LoopHead.Form.DO_WHILE, decl, pragmaLine, printer.expr(h.headerCond()), update,
@@ -194,6 +190,20 @@ class CStatements {
         w.open("for (" + decl + "; " + printer.expr(h.cond()) + "; " + update + ")");
         levelBody(w, n, level);
         w.close();
+    }
+
+    /** A loop head's declaration of its iterator: {@code T i = start}. */
+    final String declaration(LoopHead h) {
+        return printer.type(h.iter().type()) + " " + h.iter().name() + " = " + printer.expr(h.start());
+    }
+
+    /** A loop head's update: {@code i++}, {@code i--}, {@code i += step} or {@code i -= step}. */
+    final String update(LoopHead h) {
+        String name = h.iter().name();
+        Expr step = Exprs.stripImplicit(h.update().rhs());
+        return step instanceof Expr.Const c && c.value() == 1
+                ? name + (h.countsUp() ? "++" : "--")
+                : name + (h.countsUp() ? " += " : " -= ") + printer.expr(step);
     }
 
     /** A level's statements: its prefix, the levels inside, its suffix. */

@@ -576,11 +576,7 @@ public final class SyclLowerer implements Lowerer {
      */
     private void hostCount(CodeWriter w, LoopHead h, String count, List<String> outer) {
         w.line("unsigned long long " + count + " = 0;");
-        String name = h.iter().name();
-        Expr step = Exprs.stripImplicit(h.update().rhs());
-        String update = name + (h.countsUp() ? " += " : " -= ") + printer.expr(step);
-        String loop = "for (" + type(h.iter().type()) + " " + name + " = " + printer.expr(h.start()) + "; " + printer.expr(h.cond()) + "; "
-                + update + ") ++" + count + ";";
+        String loop = "for (" + statements.declaration(h) + "; " + printer.expr(h.cond()) + "; " + statements.update(h) + ") ++" + count + ";";
         List<String> entered = new ArrayList<>();
         for (String t : outer) entered.add(t + " > 0");
         w.line(entered.isEmpty() ? loop : "if (" + String.join(" && ", entered) + ") " + loop);
