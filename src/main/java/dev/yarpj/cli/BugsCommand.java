@@ -59,7 +59,7 @@ final class BugsCommand implements Callable<Integer> {
         if (triage) {
             double reduceSeconds = reduceBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--reduce-budget", reduceBudget);
             if (!(compileTimeout > 0)) throw new Main.UsageError("--compile-timeout must be positive");
-            TriageLane lane = new TriageLane(results, 1, compileTimeout, known, reduceSeconds).withoutRechecks();
+            TriageLane lane = new TriageLane(results, 1, compileTimeout, known, reduceSeconds).withRechecks(compileTimeout * dev.yarpj.harness.CampaignConfig.RECHECK_FACTOR);
             lane.start();
             try {
                 TriageLane.Done d = lane.finish(true);

@@ -63,7 +63,10 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Tests run at once (default: number of cores; with --resume: as many as the run it continues).")
     Integer jobs;
 
-    @Option(names = "--duration", paramLabel = "TIME", description = "Stop starting tests after TIME, e.g. 90s, 30m, 1h, 1h30m (with --resume: for this run).")
+    @Option(names = "--duration", paramLabel = "TIME", description = "Run for TIME of wall-clock time in all, triage included, e.g. 90s,"
+            + " 30m, 1h, 1h30m (with --resume: for this run): the tests stop at TIME, those still running stopped and left for --resume,"
+            + " or in the last --triage-share of it when findings wait for triage, which then has the rest of TIME; findings it"
+            + " leaves go to --resume or yarpj bugs DIR --triage. The run exits within about a minute of TIME.")
     String duration;
 
     @Option(names = "--count", paramLabel = "N", description = "Run N tests (seeds S..S+N-1).")
@@ -80,14 +83,16 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS", description = "Compile time limit in CPU seconds (default:"
             + " 60, and 180 for SYCL, whose compilers build host and device code: AdaptiveCpp takes 60 to 125 s at -O3 on the"
-            + " largest tests), with 3 times that of wall-clock time for a compile that waits for a core on a busy machine;"
-            + " a compile past either is a slow compile, counted apart and not a finding, unless the testbeds that finished the"
-            + " same test took a tenth of the limit or less (median): then it is a compile-time outlier, a compile-hang finding"
-            + " rechecked in the background (docs/guide.md, fuzz).")
+            + " largest tests), with 3 times that of wall-clock time as a backstop. A compile past the CPU limit is a slow compile,"
+            + " counted apart and not a finding, unless the testbeds that finished the same test took a tenth of it or less"
+            + " (median): then it is a compile-time outlier, a compile-hang finding. Once three builds of a test have finished,"
+            + " the next is stopped at ten times their median (at least a sixth of the limit), where it becomes an outlier."
+            + " One that only waited past the wall-clock backstop is compiled again, and is never a finding (docs/guide.md, fuzz).")
     Double compileTimeout;
 
     @Option(names = "--recheck-timeout", paramLabel = "CPU-SECONDS", description = "CPU limit of the low-priority recheck"
-            + " that tells whether a compile-time outlier finishes at all (default: 4 times --compile-timeout).")
+            + " that tells whether a compile-time outlier finishes at all, which the triage lane runs once per new compile-time"
+            + " bug and never for a known one (default: 4 times --compile-timeout).")
     Double recheckTimeout;
 
     /** The compile limit when --compile-timeout is not given. */
@@ -108,9 +113,9 @@ final class FuzzCommand implements Callable<Integer> {
             + " background lane (yarpj triage, niced, one finding at a time; one lane per results directory) and group the"
             + " findings into bugs: DIR/bugs.json and DIR/bugs/<id>/report.md. The lane starts a triage only while it has taken"
             + " under PERCENT of the campaign's CPU (default: ${DEFAULT-VALUE}); 0 turns it off. A campaign bounded by --count or"
-            + " --seeds triages what is left before it exits; one bounded by --duration for at most PERCENT/(100 - PERCENT) of"
-            + " the duration more (a third at 25%%); what is left then, or when Ctrl-C or kill stops the campaign, --resume"
-            + " triages.")
+            + " --seeds triages what is left before it exits; one bounded by --duration within it (see --duration); what is left"
+            + " then, or when Ctrl-C or kill stops the campaign, --resume triages. A compile-time outlier of a bug already seen"
+            + " is labelled by one timed build, its blamed pass turned off.")
     double triageSharePercent;
 
     @Option(names = "--reduce-budget", paramLabel = "TIME", defaultValue = "10m", description = "Time the triage lane gives the"
@@ -249,11 +254,21 @@ final class FuzzCommand implements Callable<Integer> {
         }
         Map<String, Object> summary;
         KnownBugs known = knownBugs(knownBugs, true);
-        TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known, reduceSeconds) : null;
+        TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known, reduceSeconds)
+                .withRechecks(cfg.recheckLimits().cpuSeconds()) : null;
         if (lane != null) lane.start();
+        // --duration is the whole run's wall time: the tests end at it, or earlier when findings wait for the lane in the last
+        // share of it, which then triages until it ends.
+        long startNanos = System.nanoTime();
+        double share = triageSharePercent / 100;
+        Campaign campaign = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs, shardOf), err, quiet,
+                lane == null ? null : lane::progress);
+        if (lane != null && seconds != null) {
+            double testsAtLeast = seconds * (1 - share);
+            campaign.stoppingWhen(() -> (System.nanoTime() - startNanos) / 1e9 >= testsAtLeast && lane.behind());
+        }
         try {
-            summary = new Campaign(cfg, out, new Campaign.Plan(seed, last, seconds, jobs, shardOf), err, quiet,
-                    lane == null ? null : lane::progress).run();
+            summary = campaign.run();
         } catch (HarnessException e) {
             if (lane != null) lane.finish(false);
             throw new Main.UsageError(e.getMessage());
@@ -261,9 +276,8 @@ final class FuzzCommand implements Callable<Integer> {
         printSummary(outw, summary);
         printTargets(outw, usable);
         if (lane != null) {
-            // --duration counts the triage after the tests as the share would have: at most share/(1 - share) of it more.
-            double share = triageSharePercent / 100;
-            double drain = seconds == null || share >= 1 ? Double.POSITIVE_INFINITY : seconds * share / (1 - share);
+            // Within --duration: what is left of it once the tests have ended.
+            double drain = seconds == null ? Double.POSITIVE_INFINITY : Math.max(1, seconds - (System.nanoTime() - startNanos) / 1e9);
             if (!quiet) {
                 err.println("triaging the findings left" + (drain < Double.POSITIVE_INFINITY ? ", at most " + Math.round(drain) + " s" : "")
                         + " (Ctrl-C leaves them for --resume)");
@@ -298,9 +312,9 @@ final class FuzzCommand implements Callable<Integer> {
         for (String line : BugBook.lines(book)) w.println("  " + line);
         for (String r : book.refused()) w.println("  refused: " + r);
         if (lane.active()) {
-            w.printf("triage lane: %d finding(s) triaged, %d refused and %d bug(s) reduced in this run, %.0f CPU-s, %.1f%% of the"
-                    + " campaign's CPU (bound while tests ran: %.0f%%)%n", lane.triaged(), lane.refused(), lane.reduced(), lane.cpuSeconds(),
-                    100 * lane.share(), sharePercent);
+            w.printf("triage lane: %d finding(s) triaged (%d of them compile-time outliers labelled by one timed build), %d refused and"
+                    + " %d bug(s) reduced in this run, %.0f CPU-s, %.1f%% of the campaign's CPU (bound while tests ran: %.0f%%)%n",
+                    lane.triaged(), lane.labelled(), lane.refused(), lane.reduced(), lane.cpuSeconds(), 100 * lane.share(), sharePercent);
         } else {
             w.println("triage lane: another process's lane works in this results directory");
         }

@@ -87,6 +87,18 @@ public final class Campaign {
         this.progressExtra = progressExtra;
     }
 
+    /** When to stop the tests before their deadline (checked every second), or null. */
+    private java.util.function.BooleanSupplier stopWhen;
+
+    /**
+     * Stops the tests, those running too, as soon as {@code when} holds: a campaign bounded by
+     * {@code --duration} gives its triage lane the end of the duration when findings wait.
+     */
+    public Campaign stoppingWhen(java.util.function.BooleanSupplier when) {
+        stopWhen = when;
+        return this;
+    }
+
     /** Runs the campaign and returns its summary (also written to summary.json). */
     public Map<String, Object> run() throws IOException, InterruptedException {
         Shard shard = plan.shard() != null ? plan.shard() : new Shard(0, 1);
@@ -104,6 +116,7 @@ public final class Campaign {
             CampaignStats stats = new CampaignStats();
             AtomicLong next = new AtomicLong();
             AtomicBoolean stop = new AtomicBoolean();
+            ending.set(false);
             // Scratch directories are fresh for each run: processes orphaned by a killed run may still write to old ones.
             Path work = home.resolve(".work");
             deleteTree(work);
@@ -111,24 +124,24 @@ public final class Campaign {
             long deadline = plan.seconds() == null ? Long.MAX_VALUE : System.nanoTime() + (long) (plan.seconds() * 1e9);
             try (CampaignLog log = new CampaignLog(logFile)) {
                 log.start(plan.jobs(), plan.shard());
-                ProcessRunner.Limits rl = cfg.recheckLimits();
-                CompileRecheck recheck = new CompileRecheck(runScratch.resolve("recheck"), rl.cpuSeconds(), rl.memoryMiB(), rl.fileSizeMiB(), store, stats);
-                int resumed = recheck.resumePending(results);
-                if (resumed > 0 && !quiet) err.println("rechecking " + resumed + " compile-time outlier(s) a stopped run left pending");
-                TestRunner runner = new TestRunner(cfg, store, log, stats, null, recheck);
+                TestRunner runner = new TestRunner(cfg, store, log, stats);
                 List<Thread> workers = new ArrayList<>();
                 List<Throwable> failures = new ArrayList<>();
                 for (int w = 0; w < plan.jobs(); w++) {
                     Path scratch = runScratch.resolve("w" + w);
                     Thread t = new Thread(() -> {
                         try {
-                            while (!stop.get() && System.nanoTime() < deadline) {
+                            while (!stop.get() && !ending.get() && System.nanoTime() < deadline) {
                                 long seed = shard.seed(plan.firstSeed(), next.getAndIncrement());
                                 if (seed < 0 || (plan.lastSeed() != null && seed > plan.lastSeed())) break;
                                 if (finished.contains(seed)) continue;
                                 runner.run(seed, scratch);
                             }
+                        } catch (ProcessRunner.Stopped e) {
+                            // Stopped at the deadline: the test has no done line, so --resume runs it again; nothing is lost.
                         } catch (IOException | RuntimeException | Error e) {
+                            if (ending.get()) return; // what stopping a test at the deadline broke on its way out
+
                             // One worker's failure (a full disk, a compiler that cannot run) stops them all.
                             stop.set(true);
                             synchronized (failures) {
@@ -140,13 +153,7 @@ public final class Campaign {
                     t.start();
                 }
                 progressUntilDone(workers, stats, deadline);
-                int left = recheck.pending();
-                if (left > 0 && !quiet) {
-                    err.println("finishing " + left + " compile-time recheck(s), at most " + (long) recheck.maxWaitSeconds() + " s; the rest stay pending for --resume");
-                    err.flush();
-                }
-                recheck.finish();
-                stats.setPendingRechecks(recheck.pending());
+                for (Thread t : workers) ProcessRunner.release(t);
                 if (!failures.isEmpty()) {
                     Throwable f = failures.get(0);
                     throw new HarnessException("campaign stopped: " + (f.getMessage() != null ? f.getMessage() : f.toString()));
@@ -167,6 +174,9 @@ public final class Campaign {
         }
     }
 
+    /** Set when the tests stop at the deadline (or when {@link #stopWhen} holds): a test stopped then is no failure. */
+    private final AtomicBoolean ending = new AtomicBoolean();
+
     private void progressUntilDone(List<Thread> workers, CampaignStats stats, long deadline) throws InterruptedException {
         boolean tty = System.console() != null;
         long lastPrint = 0;
@@ -174,6 +184,11 @@ public final class Campaign {
             while (t.isAlive()) {
                 t.join(1000);
                 long now = System.nanoTime();
+                if (!ending.get() && (now >= deadline || (stopWhen != null && stopWhen.getAsBoolean()))) {
+                    // A run ends on time: the tests still running are stopped, their compiles and runs killed.
+                    ending.set(true);
+                    for (Thread w : workers) ProcessRunner.stop(w);
+                }
                 if (quiet || (!tty && now - lastPrint < 30_000_000_000L)) continue;
                 lastPrint = now;
                 Double left = deadline == Long.MAX_VALUE ? null : Math.max(0, (deadline - now) / 1e9);

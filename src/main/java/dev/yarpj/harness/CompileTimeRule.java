@@ -24,6 +24,14 @@ import java.util.Map;
  * Nothing is an outlier when no compile finished, or when half of them or more are slow:
  * the median is then slow too.
  *
+ * <p>The same rule sets each compile's CPU limit ({@link #limit}): once {@link #MIN_FINISHED}
+ * of a test's builds have finished, the next one is stopped at the bar that would make it an
+ * outlier (ten times their median, at least the floor), since past that it is a finding
+ * whatever else it does. Waiting for the whole limit cost a campaign a quarter of its CPU on
+ * the outliers of one known bug. A compile stopped there is {@link #cut}: an outlier when its
+ * bar is still that of the whole test (the runner compiles it again with the test's bar when
+ * the builds after it raised the median).
+ *
  * <p>The median, not the fastest: {@code -O1} is always much faster than {@code -O3}, and a
  * rule against the fastest would call every {@code -O3} hog an outlier.
  */
@@ -33,7 +41,29 @@ final class CompileTimeRule {
     /** The least CPU time, as a share of the compile limit, of a finished compile that is an outlier. */
     static final double FLOOR_OF_LIMIT = 1.0 / 6;
 
+    /** How many of a test's builds must have finished before the next is stopped at their bar rather than at the limit. */
+    static final int MIN_FINISHED = 3;
+
     private CompileTimeRule() {}
+
+    /**
+     * The CPU seconds the next compile of a test may take: the limit until {@link #MIN_FINISHED}
+     * of its builds have finished, then the bar of an outlier over those ({@link #FACTOR} times
+     * their median, at least {@link #FLOOR_OF_LIMIT} of the limit), never more than the limit.
+     *
+     * @param limitSeconds the compile limit ({@code --compile-timeout})
+     * @param finished     CPU seconds of the test's compiles that finished so far
+     */
+    static double limit(double limitSeconds, java.util.Collection<Double> finished) {
+        if (finished.size() < MIN_FINISHED) return limitSeconds;
+        double bar = Math.max(FACTOR * median(new ArrayList<>(finished)), FLOOR_OF_LIMIT * limitSeconds);
+        return Math.min(limitSeconds, bar);
+    }
+
+    /** What an outlier stopped at its bar says of its time: past 10x, at the CPU seconds it was stopped. */
+    static String cut(double atSeconds) {
+        return String.format(Locale.ROOT, "past %.0fx at %.1f CPU-s", FACTOR, atSeconds);
+    }
 
     /**
      * The outliers of one test: each testbed with its time ("> limit" for one past it), why in
@@ -48,16 +78,27 @@ final class CompileTimeRule {
 
     /**
      * @param limitSeconds the compile limit
-     * @param finished     CPU seconds of every testbed whose compile ended within the limit (whether or not it succeeded)
+     * @param finished     CPU seconds of every testbed whose compile ended within its limit (whether or not it succeeded)
      * @param slow         the testbeds whose compile passed the limit, in testbed order
      */
     static Outliers outliers(double limitSeconds, Map<String, Double> finished, List<String> slow) {
+        return outliers(limitSeconds, finished, slow, Map.of());
+    }
+
+    /**
+     * @param cut the testbeds whose compile was stopped at a bar under the limit ({@link #limit}), with that bar in CPU seconds
+     */
+    static Outliers outliers(double limitSeconds, Map<String, Double> finished, List<String> slow, Map<String, Double> cut) {
         Map<String, String> out = new LinkedHashMap<>();
         if (finished.isEmpty()) return new Outliers(out, "", Double.NaN);
         double median = median(new ArrayList<>(finished.values()));
         double bar = FACTOR * median;
         for (String tb : slow) {
             if (limitSeconds >= bar) out.put(tb, String.format(Locale.ROOT, "> %.0f s", limitSeconds));
+        }
+        for (Map.Entry<String, Double> e : cut.entrySet()) {
+            // A hundredth of a second of slack: the bar was computed from the same times, rounded by ulimit to whole seconds.
+            if (e.getValue() >= bar - 0.01 && e.getValue() >= FLOOR_OF_LIMIT * limitSeconds - 0.01) out.put(e.getKey(), cut(e.getValue()));
         }
         for (Map.Entry<String, Double> e : finished.entrySet()) {
             if (e.getValue() >= bar && e.getValue() >= FLOOR_OF_LIMIT * limitSeconds) {

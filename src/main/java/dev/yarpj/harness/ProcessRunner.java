@@ -110,8 +110,37 @@ public final class ProcessRunner {
         return NO_NETWORK;
     }
 
+    /** What a child of a thread {@link #stop} stopped throws: it did not end by itself, so nothing is known of it. */
+    public static final class Stopped extends IOException {
+        Stopped() {
+            super("stopped", null);
+        }
+    }
+
+    private static final Map<Thread, Process> RUNNING = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Set<Thread> STOPPED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Kills the child {@code thread} runs (its whole tree) and every child it would start, which
+     * throw {@link Stopped} instead: how a campaign stops its tests at its deadline without
+     * interrupting a thread, which would close the files it writes with it. {@link #release}
+     * lets the thread run children again.
+     */
+    public static void stop(Thread thread) {
+        STOPPED.add(thread);
+        Process p = RUNNING.get(thread);
+        if (p != null) kill(p);
+    }
+
+    /** Undoes {@link #stop} for {@code thread}. */
+    public static void release(Thread thread) {
+        STOPPED.remove(thread);
+    }
+
     /** Runs {@code cmd} in {@code dir}; its output goes to {@code name}.stdout / .stderr there. */
     public static Result run(Path dir, String name, List<String> cmd, Limits limits) throws IOException {
+        Thread me = Thread.currentThread();
+        if (STOPPED.contains(me)) throw new Stopped();
         List<String> full = new ArrayList<>();
         if (NO_NETWORK) full.addAll(List.of("unshare", "-n"));
         full.addAll(List.of("bash", "-c", WRAPPER, "yarpj-child"));
@@ -133,14 +162,19 @@ public final class ProcessRunner {
         pb.environment().putIfAbsent("ACPP_DEBUG_LEVEL", "0");
         long start = System.nanoTime();
         Process p = pb.start();
+        RUNNING.put(me, p);
         boolean done;
         try {
+            if (STOPPED.contains(me)) kill(p); // stopped while it started
             done = p.waitFor((long) (limits.timeoutSeconds() * 1000), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             kill(p);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted");
+        } finally {
+            RUNNING.remove(me);
         }
+        if (STOPPED.contains(me)) throw new Stopped();
         if (!done) kill(p);
         double wall = (System.nanoTime() - start) / 1e9;
         int code = done ? p.exitValue() : -1;

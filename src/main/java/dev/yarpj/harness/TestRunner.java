@@ -47,21 +47,12 @@ final class TestRunner {
     /** Makes the test of a seed; throws when the generator fails. */
     private final LongFunction<GeneratedTest> generate;
 
-    /** Rechecks compile-time outliers in the background; null: their findings say no recheck was done. */
-    private final CompileRecheck recheck;
-
     TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats) {
-        this(cfg, store, log, stats, null, null);
-    }
-
-    TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats, LongFunction<GeneratedTest> generate) {
-        this(cfg, store, log, stats, generate, null);
+        this(cfg, store, log, stats, null);
     }
 
     /** With {@code generate} null, tests come from the generator; tests of the harness may give their own. */
-    TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats, LongFunction<GeneratedTest> generate,
-               CompileRecheck recheck) {
-        this.recheck = recheck;
+    TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats, LongFunction<GeneratedTest> generate) {
         this.generate = generate != null ? generate : seed -> {
             GenPolicy policy = cfg.swarm() ? cfg.policy().swarm(seed) : cfg.policy();
             return new Generator(policy, cfg.lang(), CheckMode.HASH).generate(seed, provenance(cfg, seed));
@@ -182,11 +173,24 @@ final class TestRunner {
         Map<String, String> outputs = new LinkedHashMap<>();
         Map<String, List<List<String>>> commands = new LinkedHashMap<>();
         Map<Outcome, Map<String, ProcessRunner.Result>> failedRuns = new LinkedHashMap<>();
-        Map<String, Double> finished = new LinkedHashMap<>(); // CPU seconds of the compiles that ended within the limit
+        Map<String, Double> finished = new LinkedHashMap<>(); // CPU seconds of the compiles that ended within their limit
         Map<String, List<String>> slow = new LinkedHashMap<>(); // the compile commands of those past the time limit
+        Map<String, Double> cut = new LinkedHashMap<>(); // those stopped at the bar of an outlier (CompileTimeRule.limit), with that bar
         String second = CFamilyLowerer.HELPERS + ext();
         if (!test.files().files().containsKey(second)) second = null;
-        for (Testbed tb : beds()) {
+        double ceiling = cfg.compileLimits().cpuSeconds();
+        // Every testbed once, in order; then again those stopped at a bar before the builds after them had finished,
+        // when the whole test's bar is higher, and those that waited past their wall-clock allowance under a bar.
+        List<Testbed> order = new ArrayList<>(beds());
+        for (int i = 0; i < order.size(); i++) {
+            Testbed tb = order.get(i);
+            boolean retry = i >= beds().size();
+            double lim = CompileTimeRule.limit(ceiling, finished.values());
+            if (retry && cut.containsKey(tb.name()) && cut.get(tb.name()) >= lim - 0.01) continue; // its bar is the test's
+            if (retry) {
+                cut.remove(tb.name());
+                rows.removeIf(r -> tb.name().equals(r.get("testbed")));
+            }
             String obj = "func-" + tb.name() + ".o";
             String bin = "test-" + tb.name();
             List<String> compile = tb.compileCommand(cfg.lang(), obj, second);
@@ -196,19 +200,29 @@ final class TestRunner {
             List<List<String>> all = new ArrayList<>(steps);
             all.addAll(List.of(compile, link, exec));
             commands.put(tb.name(), List.copyOf(all));
-            ProcessRunner.Result c = ProcessRunner.run(scratch, tb.name() + ".compile", compile, cfg.compileLimits());
+            ProcessRunner.Limits limits = lim < ceiling
+                    ? ProcessRunner.Limits.compile(lim, cfg.compileLimits().memoryMiB(), cfg.compileLimits().fileSizeMiB()) : cfg.compileLimits();
+            ProcessRunner.Result c = ProcessRunner.run(scratch, tb.name() + ".compile", compile, limits);
             stats.addCompile(c.cpuSeconds());
             cannotRun(c, compile);
-            // Slow when it used its CPU limit, or waited past the wall-clock allowance: waiting for a core alone is not.
-            boolean overTime = c.pastTimeLimit(cfg.compileLimits().cpuSeconds());
-            if (overTime || Signature.isResourceExhaustion(c.stderr())) {
-                // Past a limit: a slow compile, not a finding by itself (CompileTimeRule says when it is one).
-                // Nothing is rechecked here: a recheck would hold this job for several times the limit.
-                stats.addSlowCompile(tb.name(), c.wallSeconds());
-                if (overTime) slow.put(tb.name(), compile);
-                Map<String, Object> row = row(seed, tb, Outcome.SLOW_COMPILE, c.cpuSeconds(), 0);
+            boolean exhausted = Signature.isResourceExhaustion(c.stderr());
+            if (c.pastTimeLimit(lim) || exhausted) {
+                // Judged by CPU time: one that only waited past its wall-clock allowance (a busy machine) is compiled
+                // again after the others, and if it waits that long again it is a slow compile, never a finding.
+                boolean byCpu = !exhausted && c.reachedCpuLimit(lim);
+                boolean waited = !exhausted && !byCpu;
+                boolean atBar = byCpu && lim < ceiling;
+                // Past the bar of an outlier: a finding whatever else it would do, so stopped there; compiled again with
+                // the whole test's bar when it was stopped before the builds after it had finished.
+                if (atBar) cut.put(tb.name(), lim);
+                if (!retry && (waited || (atBar && i < beds().size() - 1))) order.add(tb);
+                if (byCpu && !atBar) slow.put(tb.name(), compile);
+                if (!atBar && (retry || !waited)) stats.addSlowCompile(tb.name(), c.wallSeconds());
+                // Not linked nor run; a retry's row replaces this one.
+                Map<String, Object> row = row(seed, tb, atBar ? Outcome.COMPILE_HANG : Outcome.SLOW_COMPILE, c.cpuSeconds(), 0);
                 row.put("wall_s", c.wallSeconds());
-                row.put("limit", overTime ? "time" : "memory");
+                row.put("limit", atBar ? "outlier bar" : exhausted ? "memory" : byCpu ? "time" : "wall-clock time");
+                if (atBar) row.put("bar_cpu_s", Math.round(lim * 100) / 100.0);
                 rows.add(row);
                 continue;
             }
@@ -278,7 +292,7 @@ final class TestRunner {
             runtimeFailure(seed, scratch, e.getKey(), e.getValue(), commands);
         }
         wrongCode(seed, scratch, expected, outputs, commands);
-        compileTimeOutliers(seed, scratch, finished, slow, commands);
+        compileTimeOutliers(seed, scratch, finished, slow, cut, commands);
         finish(seed, rows);
     }
 
@@ -352,19 +366,21 @@ final class TestRunner {
     }
 
     /**
-     * Saves one finding for the compiles of this test {@link CompileTimeRule} calls outliers
-     * (past the limit, or finished but many times slower than the others), and queues the
-     * recheck of the first one past the limit.
+     * Saves one finding for the compiles of this test {@link CompileTimeRule} calls outliers:
+     * past the limit, stopped at the bar of an outlier, or finished but many times slower than
+     * the others. Whether one that did not finish ever does is asked once per bug, not here: the
+     * triage lane asks it of a new compile-time bug ({@link #RECHECK_BY_LANE}).
      */
     private void compileTimeOutliers(long seed, Path scratch, Map<String, Double> finished, Map<String, List<String>> slow,
-                                     Map<String, List<List<String>>> commands) throws IOException {
+                                     Map<String, Double> cut, Map<String, List<List<String>>> commands) throws IOException {
         double limit = cfg.compileLimits().cpuSeconds();
-        CompileTimeRule.Outliers o = CompileTimeRule.outliers(limit, finished, List.copyOf(slow.keySet()));
+        CompileTimeRule.Outliers o = CompileTimeRule.outliers(limit, finished, List.copyOf(slow.keySet()), cut);
         if (!o.any()) return;
-        // Testbed order, those past the limit first: the finding's commands and repro.sh are the first one's.
+        // Testbed order, those past the limit first, then those stopped at the bar: the finding's commands and repro.sh are the first one's.
         List<String> names = new ArrayList<>();
         for (Testbed t : beds()) if (o.testbeds().containsKey(t.name()) && slow.containsKey(t.name())) names.add(t.name());
-        for (Testbed t : beds()) if (o.testbeds().containsKey(t.name()) && !slow.containsKey(t.name())) names.add(t.name());
+        for (Testbed t : beds()) if (o.testbeds().containsKey(t.name()) && cut.containsKey(t.name())) names.add(t.name());
+        for (Testbed t : beds()) if (o.testbeds().containsKey(t.name()) && !names.contains(t.name())) names.add(t.name());
         String first = names.get(0);
         Testbed tb = bed(first);
         List<String> compile = compileOf(commands.get(first));
@@ -372,6 +388,7 @@ final class TestRunner {
         Map<String, Object> times = new LinkedHashMap<>();
         for (Testbed t : beds()) {
             if (slow.containsKey(t.name())) times.put(t.name(), String.format(java.util.Locale.ROOT, "> %.0f", limit));
+            else if (cut.containsKey(t.name())) times.put(t.name(), String.format(java.util.Locale.ROOT, "> %.1f", cut.get(t.name())));
             else if (finished.containsKey(t.name())) times.put(t.name(), finished.get(t.name()));
         }
         Map<String, Object> meta = new LinkedHashMap<>();
@@ -383,12 +400,19 @@ final class TestRunner {
         meta.put("compile_cpu_s", times);
         double outlierFrom = Math.max(o.bar(), CompileTimeRule.FLOOR_OF_LIMIT * limit);
         meta.put(CompileRecheck.OUTLIER_FROM, Math.round(outlierFrom * 1000) / 1000.0);
-        meta.put("recheck", !hang ? "not needed: it finished in " + o.testbeds().get(first)
-                : recheck != null ? CompileRecheck.PENDING : "not done (no recheck in this run)");
-        Path example = save(Outcome.COMPILE_HANG, "compile-time outlier on " + signed(names), seed, scratch, first,
-                List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null, hang ? 0 : o.bar()), meta);
-        if (example != null && hang && recheck != null) recheck.submit(example, compile, outlierFrom);
+        boolean stopped = hang || cut.containsKey(first);
+        meta.put("recheck", !stopped ? "not needed: it finished in " + o.testbeds().get(first) : RECHECK_BY_LANE);
+        // The symptom of one stopped at the bar, as of one that finished: at least the bar's CPU time.
+        double slowerThan = hang ? 0 : cut.containsKey(first) ? cut.get(first) : o.bar();
+        save(Outcome.COMPILE_HANG, "compile-time outlier on " + signed(names), seed, scratch, first,
+                List.of(compile), Map.of(), repro(Outcome.COMPILE_HANG, tb, compile, null, slowerThan), meta);
     }
+
+    /**
+     * What the meta.json of an outlier that did not finish says of its recheck: the triage lane
+     * asks whether it finishes at all once per new compile-time bug, and never for a known one.
+     */
+    public static final String RECHECK_BY_LANE = "once per new bug, by the triage lane";
 
     /**
      * Runs the last of {@code steps}, a step of the driver's build (the ISPC header, then the
@@ -651,9 +675,12 @@ final class TestRunner {
                     // It finished, many times slower than the other testbeds: the symptom is its time.
                     String bar = String.format(java.util.Locale.ROOT, "%.1f", slowerThan);
                     // By CPU time, as the campaign judged it: a busy machine makes a compile wait, not work.
+                    // At most a little more CPU than the bar: a compile stopped there by the campaign may never finish.
+                    int cpuCap = (int) Math.ceil(slowerThan) + 2;
                     s.append("TIMEFORMAT='%3U %3S'\n")
-                            .append("{ time timeout ").append((int) Math.ceil(limit * ProcessRunner.Limits.COMPILE_WALL_PER_CPU)).append(' ')
-                            .append(cc).append(" ; } 2> \"$work/cpu\"; rc=$?\n")
+                            .append("( ulimit -t ").append(cpuCap).append("; time timeout ")
+                            .append((int) Math.ceil(cpuCap * ProcessRunner.Limits.COMPILE_WALL_PER_CPU)).append(' ')
+                            .append(cc).append(" ) 2> \"$work/cpu\"; rc=$?\n")
                             .append("secs=$(tail -n 1 \"$work/cpu\" | awk '{ printf \"%.1f\", $1 + $2 }')\n")
                             .append("if [ $rc -eq 124 ] || awk -v s=\"$secs\" 'BEGIN { exit !(s >= ").append(bar).append(") }'; then ")
                             .append("echo \"reproduced: compile took $secs CPU-s (the other testbeds' median times ")

@@ -53,6 +53,8 @@ public final class Triage {
     }
 
     static final Pattern LEVEL = Pattern.compile("-O[0-3sgz]?|-Ofast");
+    /** What meta.json's outliers say of a compile stopped at the bar of an outlier: the CPU seconds of the bar. */
+    private static final Pattern CUT = Pattern.compile("at ([0-9.]+) CPU-s");
     /** A line of gcc's -fdump-passes for a tree or RTL pass that runs. */
     private static final Pattern PASS_ON = Pattern.compile("^((tree|rtl)-[A-Za-z0-9_]+)\\s*:\\s*ON$");
     /**
@@ -99,8 +101,10 @@ public final class Triage {
         if (!(f.meta().get("outliers") instanceof Map<?, ?> outliers)) return limit;
         double fastest = Double.MAX_VALUE;
         for (Object v : outliers.values()) {
+            // "21.0 s" (it finished), "past 10x at 12.0 CPU-s" (stopped at the bar: at least that), "> 60 s" (at the limit).
+            Matcher cut = CUT.matcher(String.valueOf(v));
             try {
-                fastest = Math.min(fastest, Double.parseDouble(String.valueOf(v).replace(" s", "").strip()));
+                fastest = Math.min(fastest, cut.find() ? Double.parseDouble(cut.group(1)) : Double.parseDouble(String.valueOf(v).replace(" s", "").strip()));
             } catch (NumberFormatException e) {
                 return limit; // a hang that never finished: the limit stands
             }

@@ -1,5 +1,6 @@
 package dev.yarpj.triage;
 
+import dev.yarpj.harness.CompileRecheck;
 import dev.yarpj.harness.FindingLock;
 import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.harness.ProcessRunner;
@@ -54,7 +55,8 @@ public final class TriageLane {
     private static final long IDLE_MILLIS = 3000;
 
     /** What the lane did in this run. */
-    public record Done(int triaged, int refused, int reduced, double cpuSeconds, double campaignCpuSeconds, boolean active) {
+    /** What the lane did in this run; {@code labelled} of the triaged were labelled by one timed build ({@link KnownOutlier}). */
+    public record Done(int triaged, int refused, int reduced, double cpuSeconds, double campaignCpuSeconds, boolean active, int labelled) {
         /** The lane's share of the campaign's CPU (the process and its children), 0 to 1. */
         public double share() {
             return campaignCpuSeconds <= 0 ? 0 : cpuSeconds / campaignCpuSeconds;
@@ -66,8 +68,9 @@ public final class TriageLane {
     private final double compileTimeout;
     private final KnownBugs known;
     private final double reduceSeconds;
-    /** Whether a compile-time outlier waits for its recheck (which a campaign runs beside the lane) before its triage. */
-    private boolean awaitRechecks = true;
+    /** The CPU limit of the recheck that tells whether a new compile-time bug's outlier finishes at all. */
+    private double recheckSeconds;
+    private volatile int labelled;
     private volatile int reduced;
     private Thread thread;
     private FileChannel lockFile;
@@ -116,18 +119,21 @@ public final class TriageLane {
             while (!stopping) {
                 // A known bug's recheck first: a few builds, where a quick triage of a compile hang can take many minutes.
                 BugBook.Book now = BugBook.read(results, known); // one scan of the findings tells what is next
+                behind = now.untriaged().size() > refusedSince(now);
                 BugBook.Bug knownToRecheck = nextKnownRecheck(now);
                 Path next = knownToRecheck == null ? nextFinding(now) : null;
-                Path toReduce = next == null && knownToRecheck == null && reduceSeconds > 0 ? nextReduction(now) : null;
-                if (next == null && knownToRecheck == null && toReduce == null) {
+                Path toFinish = next == null && knownToRecheck == null ? nextFinishRecheck(now) : null;
+                Path toReduce = next == null && knownToRecheck == null && toFinish == null && reduceSeconds > 0 ? nextReduction(now) : null;
+                if (next == null && knownToRecheck == null && toFinish == null && toReduce == null) {
                     if (draining) return;
                     idle();
                     continue;
                 }
                 while (!draining && !stopping && cpu > share * (processCpuSeconds() - startCpu)) idle();
                 if (stopping) return;
-                if (next != null) triage(next);
+                if (next != null) triage(next, now);
                 else if (knownToRecheck != null) recheckKnown(knownToRecheck);
+                else if (toFinish != null) finishRecheck(toFinish);
                 else reduce(toReduce);
                 BugBook.Book book = BugBook.write(results, known);
                 long old = book.known();
@@ -150,12 +156,27 @@ public final class TriageLane {
     }
 
     /**
-     * Triage compile-time outliers whose recheck is still pending too: for a lane with no
-     * campaign beside it, where no recheck would end (triage tells a hang from a slow compile itself).
+     * Asks once per new compile-time bug whether its outlier finishes at all: its smallest
+     * finding compiled again with {@code cpuSeconds} of CPU ({@link CompileRecheck#once}); 0:
+     * never asked (the default).
      */
-    public TriageLane withoutRechecks() {
-        awaitRechecks = false;
+    public TriageLane withRechecks(double cpuSeconds) {
+        recheckSeconds = cpuSeconds;
         return this;
+    }
+
+    private volatile boolean behind;
+
+    /** Whether findings wait for their first triage (as of the lane's last look). */
+    public boolean behind() {
+        return behind;
+    }
+
+    /** Untriaged findings the lane cannot take now: those an orphan of a killed run holds. */
+    private static int refusedSince(BugBook.Book book) throws IOException {
+        int held = 0;
+        for (Path f : book.untriaged()) if (FindingLock.held(f, FindingLock.TRIAGE)) held++;
+        return held;
     }
 
     /** The bug counts for a progress line: "bugs: N new, M known", or empty before the first triage. */
@@ -163,14 +184,34 @@ public final class TriageLane {
         return progress;
     }
 
-    /** The first finding not triaged yet whose compile-time recheck (if any) is over. */
+    /** The first finding not triaged yet. */
     private Path nextFinding(BugBook.Book book) throws IOException {
         for (Path f : book.untriaged()) {
-            Map<String, Object> meta = JsonFiles.parseObject(Files.readString(f.resolve("meta.json")));
             if (FindingLock.held(f, FindingLock.TRIAGE)) continue; // an orphan of a killed run is at it
-            if (!awaitRechecks || !"pending".equals(meta.get("recheck"))) return f;
+            return f;
         }
         return null;
+    }
+
+    /**
+     * The smallest finding of the first new compile-time bug none of whose findings was
+     * rechecked, when it waits for one ({@link CompileRecheck#needed}); or null.
+     */
+    private Path nextFinishRecheck(BugBook.Book book) throws IOException {
+        if (recheckSeconds <= 0) return null;
+        for (BugBook.Bug b : book.bugs()) {
+            if (b.known() != null || !b.key().kind().equals("compile-hang")) continue;
+            boolean all = true;
+            for (BugBook.Triaged t : b.findings()) all &= CompileRecheck.needed(t.dir());
+            if (all) return b.findings().get(0).dir();
+        }
+        return null;
+    }
+
+    /** Whether the new compile-time bug of {@code finding} finishes at all: one niced compile, its verdict in meta.json. */
+    private void finishRecheck(Path finding) throws IOException {
+        CompileRecheck.Done d = CompileRecheck.once(finding, Files.createDirectories(finding.resolve("triage").resolve("recheck")), recheckSeconds);
+        cpu += d.cpuSeconds();
     }
 
     /** The first known bug met whose record has a reduced test that no finding has rechecked yet, or null. */
@@ -273,9 +314,18 @@ public final class TriageLane {
         }
     }
 
-    private void triage(Path finding) throws IOException {
+    private void triage(Path finding, BugBook.Book book) throws IOException {
         if (FindingLock.held(finding, FindingLock.TRIAGE)) {
             wait(finding); // an orphan of a killed run triages it: its triage.json will say when it is done
+            return;
+        }
+        // A compile-time outlier of a bug already seen: one timed build labels it, where a quick triage takes minutes.
+        double[] spent = {0};
+        KnownOutlier.Label label = KnownOutlier.label(finding, keysSeen(book), spent);
+        cpu += spent[0];
+        if (label != null) {
+            triaged++;
+            labelled++;
             return;
         }
         ProcessRunner.Result r = runTriage(finding, 0);
@@ -286,6 +336,14 @@ public final class TriageLane {
             Files.writeString(finding.resolve(REFUSED), oneLine(r) + "\n");
             refused++;
         }
+    }
+
+    /** The keys of the bugs seen so far: this campaign's, then the record's. */
+    private List<BugKey> keysSeen(BugBook.Book book) {
+        List<BugKey> keys = new ArrayList<>();
+        for (BugBook.Bug b : book.bugs()) keys.add(b.key());
+        for (KnownBugs.Known k : known.bugs()) for (BugKey key : k.keys()) if (!keys.contains(key)) keys.add(key);
+        return keys;
     }
 
     private static String lastLine(String s) {
@@ -318,7 +376,7 @@ public final class TriageLane {
      * the triage under way killed and what is left kept for the next run.
      */
     public Done finish(boolean drain, double drainSeconds) throws IOException, InterruptedException {
-        if (thread == null) return new Done(0, 0, 0, 0, processCpuSeconds() - startCpu, false);
+        if (thread == null) return new Done(0, 0, 0, 0, processCpuSeconds() - startCpu, false, 0);
         if (drain) {
             // Out of an idle or share wait; a triage under way runs to its end.
             synchronized (wake) {
@@ -334,7 +392,7 @@ public final class TriageLane {
         }
         thread.join();
         if (failure != null) throw failure;
-        Done d = new Done(triaged, refused, reduced, cpu, processCpuSeconds() - startCpu, true);
+        Done d = new Done(triaged, refused, reduced, cpu, processCpuSeconds() - startCpu, true, labelled);
         BugBook.write(results, known);
         lock.release();
         lockFile.close();

@@ -66,4 +66,33 @@ class CompileTimeRuleTest {
         CompileTimeRule.Outliers o = CompileTimeRule.outliers(60, times("clang-O3", 1.0), List.of("gcc-O3", "gcc16-O3"));
         assertEquals(List.of("gcc-O3", "gcc16-O3"), List.copyOf(o.testbeds().keySet()));
     }
+
+    @Test
+    void aCompileGetsTheWholeLimitUntilThreeBuildsOfItsTestHaveFinished() {
+        assertEquals(60, CompileTimeRule.limit(60, List.of()));
+        assertEquals(60, CompileTimeRule.limit(60, List.of(0.2, 0.3)));
+    }
+
+    @Test
+    void thenItIsStoppedAtTheBarOfAnOutlierWithAFloorAndTheLimitAsCeiling() {
+        // Ten times the median of 0.2, 0.3, 0.5 is 3 s, under the floor of a sixth of the limit: 10 s.
+        assertEquals(10, CompileTimeRule.limit(60, List.of(0.2, 0.3, 0.5)), 1e-9);
+        // Ten times the median of 1.0, 2.0, 3.0, 4.0 (2.5) is 25 s.
+        assertEquals(25, CompileTimeRule.limit(60, List.of(1.0, 2.0, 3.0, 4.0)), 1e-9);
+        // A test slow everywhere: the limit.
+        assertEquals(60, CompileTimeRule.limit(60, List.of(9.0, 10.0, 12.0)), 1e-9);
+    }
+
+    @Test
+    void aCompileStoppedAtTheBarOfItsTestIsAnOutlierSaidSo() {
+        CompileTimeRule.Outliers o = CompileTimeRule.outliers(60, times("a", 0.2, "b", 0.3, "c", 0.5, "d", 0.4), List.of(), Map.of("e", 10.0));
+        assertEquals(Map.of("e", "past 10x at 10.0 CPU-s"), o.testbeds());
+    }
+
+    @Test
+    void aCompileStoppedAtABarTheBuildsAfterItRaisedIsNoOutlier() {
+        // Stopped at 10 s after three fast builds; the test's median is 1.75 s, and 10 s is not ten times that.
+        assertFalse(CompileTimeRule.outliers(60, times("a", 0.2, "b", 0.3, "c", 0.5, "d", 3.0, "f", 4.0, "g", 5.0), List.of(),
+                Map.of("e", 10.0)).any());
+    }
 }
