@@ -312,9 +312,10 @@ final class FuzzCommand implements Callable<Integer> {
         for (String line : BugBook.lines(book)) w.println("  " + line);
         for (String r : book.refused()) w.println("  refused: " + r);
         if (lane.active()) {
-            w.printf("triage lane: %d finding(s) triaged (%d of them compile-time outliers labelled by one timed build), %d refused and"
-                    + " %d bug(s) reduced in this run, %.0f CPU-s, %.1f%% of the campaign's CPU (bound while tests ran: %.0f%%)%n",
-                    lane.triaged(), lane.labelled(), lane.refused(), lane.reduced(), lane.cpuSeconds(), 100 * lane.share(), sharePercent);
+            String labelled = lane.labelled() == 0 ? "" : " (" + lane.labelled() + " of them compile-time outliers labelled by one timed build)";
+            w.printf("triage lane: %d finding(s) triaged%s, %d refused and %d bug(s) reduced in this run, %.0f CPU-s, %.1f%% of the"
+                    + " campaign's CPU (bound while tests ran: %.0f%%)%n", lane.triaged(), labelled, lane.refused(), lane.reduced(),
+                    lane.cpuSeconds(), 100 * lane.share(), sharePercent);
         } else {
             w.println("triage lane: another process's lane works in this results directory");
         }

@@ -46,4 +46,20 @@ public final class CompilerVersion {
         if (!m.find()) return "unknown";
         return m.group(2) == null ? m.group(1) : m.group(1) + "-" + m.group(2);
     }
+
+    /**
+     * Whether version {@code a} is newer than {@code b}, both in {@link #shortForm} ("16.2.0",
+     * "17.0.0-20261020": a snapshot's date counts after its version); false when either is unknown.
+     */
+    public static boolean newer(String a, String b) {
+        if (a == null || b == null || a.equals("unknown") || b.equals("unknown")) return false;
+        String[] x = a.split("[.-]");
+        String[] y = b.split("[.-]");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            long p = i < x.length && x[i].matches("\\d{1,18}") ? Long.parseLong(x[i]) : 0;
+            long q = i < y.length && y[i].matches("\\d{1,18}") ? Long.parseLong(y[i]) : 0;
+            if (p != q) return p > q;
+        }
+        return false;
+    }
 }

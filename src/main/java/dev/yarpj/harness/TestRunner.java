@@ -205,12 +205,14 @@ final class TestRunner {
             ProcessRunner.Result c = ProcessRunner.run(scratch, tb.name() + ".compile", compile, limits);
             stats.addCompile(c.cpuSeconds());
             cannotRun(c, compile);
-            boolean exhausted = Signature.isResourceExhaustion(c.stderr());
-            if (c.pastTimeLimit(lim) || exhausted) {
+            boolean pastTime = c.pastTimeLimit(lim);
+            // "CPU time limit exceeded" is what the shell says of a compile killed at its CPU limit: past its time, not its memory.
+            boolean exhausted = !pastTime && Signature.isResourceExhaustion(c.stderr());
+            if (pastTime || exhausted) {
                 // Judged by CPU time: one that only waited past its wall-clock allowance (a busy machine) is compiled
                 // again after the others, and if it waits that long again it is a slow compile, never a finding.
-                boolean byCpu = !exhausted && c.reachedCpuLimit(lim);
-                boolean waited = !exhausted && !byCpu;
+                boolean byCpu = pastTime && c.reachedCpuLimit(lim);
+                boolean waited = pastTime && !byCpu;
                 boolean atBar = byCpu && lim < ceiling;
                 // Past the bar of an outlier: a finding whatever else it would do, so stopped there; compiled again with
                 // the whole test's bar when it was stopped before the builds after it had finished.

@@ -98,6 +98,13 @@ public final class KnownBugs {
             j.put("status", b.status());
             j.put("keys", List.of(json(b.key())));
             j.put("smallest_configuration", smallest.minimal().replaceFirst("^\\S*/", ""));
+            // The version and the run the bug was shown on: a recheck calls it fixed only on a newer one, under that run.
+            Map<String, Object> meta = JsonFiles.parseObject(Files.readString(smallest.dir().resolve("meta.json")));
+            String compiler = smallest.minimal().split("\\s+")[0];
+            if (meta.get("compilers") instanceof Map<?, ?> versions && versions.get(compiler) != null) {
+                j.put("shown_on", dev.yarpj.harness.CompilerVersion.shortForm(String.valueOf(versions.get(compiler))));
+            }
+            if (meta.get("run") instanceof List<?> run && !run.isEmpty()) j.put("run", run);
             Path test = null;
             try (Stream<Path> s = Files.list(smallest.dir().resolve("triage"))) {
                 test = s.filter(p -> p.getFileName().toString().matches("test\\.(c|cpp|ispc)")).findFirst().orElse(null);

@@ -20,6 +20,12 @@ import java.util.Map;
  * version of the family as triage checks a finding: open or fixed on trunk, or on the newest
  * release installed. What it finds goes to {@code FINDING/triage/recheck-<id>.json}, which
  * {@link BugBook} reads into the bug's entry in bugs.json.
+ *
+ * <p>It runs the record's test only under the record's own configuration and run (its
+ * {@code run}, which an emulated target's record must have), and calls the bug fixed only when
+ * a compiler newer than the one the record shows it on ({@code shown_on}) gets it right;
+ * anything else is {@code not rechecked}, with the reason. A recheck under the finding's run
+ * once called an open RVV bug fixed: its test needs qemu's freedoms at VLEN 1024.
  */
 public final class Recheck {
     private Recheck() {}
@@ -72,8 +78,14 @@ public final class Recheck {
         List<String> cmd = new ArrayList<>(Arrays.asList(String.valueOf(configuration).strip().split("\\s+")));
         cmd.set(0, f.compileCommand().get(0));
         String crashText = Triage.symptomText(f, kind);
-        // A record may name the run its test needs (an SVE bug wrong at 128 bits only, say); else the finding's.
-        List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : f.emulator();
+        // A record names the run its test needs (an SVE bug wrong at 128 bits only, an RVV one under qemu's freedoms). Under
+        // the finding's run instead, a test that needs other settings would be right, and the bug called fixed.
+        List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
+        if (run == null && !f.emulator().isEmpty()) {
+            throw new Triage.TriageException("the record names no run for its test, which may need other emulator settings than the finding's ("
+                    + String.join(" ", f.emulator()) + ")");
+        }
+        if (run == null) run = List.of();
         Symptom s = new Symptom(kind, work, file, String.valueOf(f.reference()), crashText, Triage.compileLimit(f, compileTimeout), run);
         Symptom.Effect own = s.effect(cmd);
         Map<String, Object> out = new LinkedHashMap<>();
@@ -91,9 +103,24 @@ public final class Recheck {
             out.put("standing", st.newest() == null ? "open on " + out.get("campaign_compiler") + ", the only " + family + " for the target here"
                     : st.sentence(family));
             out.put("versions", Versions.json(st));
+        } else if (own == Symptom.Effect.FIXES) {
+            // Right here: fixed only on a compiler newer than the one the record showed it on; on that one or an older, the
+            // record's test, configuration or run does not show the bug here, which says nothing of the bug.
+            String shownOn = bug.get("shown_on") == null ? null : String.valueOf(bug.get("shown_on"));
+            if (dev.yarpj.harness.CompilerVersion.newer(version, shownOn)) {
+                out.put("status", "fixed");
+                out.put("standing", "fixed: the record's test is right on " + out.get("campaign_compiler") + ", newer than " + shownOn
+                        + ", where the record shows it");
+            } else {
+                out.put("result", "not rechecked: the record's test gets it right on " + out.get("campaign_compiler") + ", "
+                        + (shownOn == null ? "and the record does not say which version showed it"
+                        : "which is not newer than " + shownOn + ", where the record shows it: its configuration or run does not show the bug here"));
+                out.put("status", "unknown");
+                out.put("standing", out.get("result"));
+            }
         } else {
             // The campaign's findings with this key are then some other bug, or the record's test no longer tells it.
-            out.put("status", own == Symptom.Effect.FIXES ? "fixed" : "unknown");
+            out.put("status", "unknown");
             out.put("standing", "the record's test: " + out.get("campaign_compiler") + " " + out.get("result"));
         }
         out.put("builds", s.builds);

@@ -53,4 +53,15 @@ class CompilerVersionTest {
                 () -> both.usable(Language.C, null, cc -> "version 1.0.0", w -> { }));
         assertEquals("two testbeds are named cc-1.0.0-O3 once their compilers' versions are filled in", e.getMessage());
     }
+
+    @Test
+    void aVersionIsNewerByItsNumbersAndASnapshotByItsDateAfterThem() {
+        assertTrue(CompilerVersion.newer("16.2.1", "16.2.0"));
+        assertTrue(CompilerVersion.newer("17.0.0-20261020", "16.2.0"));
+        assertTrue(CompilerVersion.newer("17.0.0-20261120", "17.0.0-20261020"));
+        org.junit.jupiter.api.Assertions.assertFalse(CompilerVersion.newer("16.2.0", "16.2.0"));
+        org.junit.jupiter.api.Assertions.assertFalse(CompilerVersion.newer("15.1.0", "16.2.0"));
+        org.junit.jupiter.api.Assertions.assertFalse(CompilerVersion.newer("unknown", "16.2.0"));
+        org.junit.jupiter.api.Assertions.assertFalse(CompilerVersion.newer("23.1.4", null));
+    }
 }

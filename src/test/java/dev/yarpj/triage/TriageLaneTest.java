@@ -124,6 +124,15 @@ class TriageLaneTest {
         Path crashRecord = record.resolve(crashId);
         Files.writeString(crashRecord.resolve("test.c"), "int main(void) { return 0; }\n");
         Path rechecked = results.resolve((String) ((List<Map<String, Object>>) knownBug.get("findings")).get(0).get("finding"));
+        // On the version the record shows it on, that says nothing of the bug: not rechecked, never fixed.
+        Map<String, Object> same = Recheck.known(crashRecord, rechecked, 30, System.getenv("PATH"));
+        assertTrue(String.valueOf(same.get("result")).startsWith("not rechecked: the record's test gets it right on "), same.toString());
+        assertEquals("unknown", same.get("status"), same.toString());
+        // On a compiler newer than the one the record shows it on, it is fixed.
+        Map<String, Object> bugJson = JsonFiles.parseObject(Files.readString(crashRecord.resolve("bug.json")));
+        assertTrue(bugJson.get("shown_on") != null, "the merged record says which version showed it: " + bugJson);
+        bugJson.put("shown_on", "1.0");
+        Files.writeString(crashRecord.resolve("bug.json"), JsonFiles.write(bugJson) + "\n");
         Map<String, Object> fixed = Recheck.known(crashRecord, rechecked, 30, System.getenv("PATH"));
         assertEquals("gets it right", fixed.get("result"), fixed.toString());
         assertEquals("fixed", fixed.get("status"), fixed.toString());
