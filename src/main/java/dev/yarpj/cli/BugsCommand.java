@@ -63,7 +63,6 @@ final class BugsCommand implements Callable<Integer> {
             lane.start();
             try {
                 TriageLane.Done d = lane.finish(true);
-                if (!d.active()) throw new Main.UsageError("another process triages " + results + " (it holds bugs/.lane.lock)");
                 out.printf("triaged %d finding(s), %d refused, %d bug(s) reduced, in %.0f CPU-s%n", d.triaged(), d.refused(), d.reduced(), d.cpuSeconds());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

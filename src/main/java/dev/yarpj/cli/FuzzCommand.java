@@ -316,8 +316,6 @@ final class FuzzCommand implements Callable<Integer> {
             w.printf("triage lane: %d finding(s) triaged%s, %d refused and %d bug(s) reduced in this run, %.0f CPU-s, %.1f%% of the"
                     + " campaign's CPU (bound while tests ran: %.0f%%)%n", lane.triaged(), labelled, lane.refused(), lane.reduced(),
                     lane.cpuSeconds(), 100 * lane.share(), sharePercent);
-        } else {
-            w.println("triage lane: another process's lane works in this results directory");
         }
         w.flush();
     }

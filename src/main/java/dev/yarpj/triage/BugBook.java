@@ -23,8 +23,12 @@ import java.util.stream.Stream;
  * any time.
  */
 public final class BugBook {
-    /** The findings directories triage knows the symptom of. */
-    static final List<String> KINDS = List.of("wrong-code", "compiler-crash", "compile-hang", "runtime-crash", "program-rejected");
+    /**
+     * The findings directories triage knows the symptom of, in the order the lane takes them:
+     * compile hangs last, since each try of theirs costs a slow compile and one would hold up
+     * every runtime crash and link failure behind it.
+     */
+    static final List<String> KINDS = List.of("wrong-code", "compiler-crash", "runtime-crash", "program-rejected", "compile-hang");
 
     /** A triaged finding: where it is under the results directory, and what its triage said. */
     public record Triaged(String path, long seed, String minimal, String status, String standing, int lines, Instant seen,
@@ -208,7 +212,8 @@ public final class BugBook {
     }
 
     static void atomicWrite(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+        // A temporary name of this process and thread: the lanes of several shards write one bugs.json.
+        Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().getId() + ".tmp");
         Files.writeString(tmp, text);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

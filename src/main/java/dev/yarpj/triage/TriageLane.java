@@ -5,11 +5,8 @@ import dev.yarpj.harness.FindingLock;
 import dev.yarpj.harness.JsonFiles;
 import dev.yarpj.harness.ProcessRunner;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +36,13 @@ import java.util.Map;
  * <p>It works from what is on disk: a finding is triaged when it has no
  * {@code triage/triage.json} and no {@value #REFUSED} (what triage said when it could not
  * triage it), so a lane killed with its campaign triages again, on {@code --resume}, only the
- * finding it was in the middle of. One lane works per results directory, whatever shards
- * run into it: the lane holds {@code bugs/.lane.lock}, and the shards that do not get it
- * leave triage to the one that does (its scan finds their findings too).
+ * finding it was in the middle of.
+ *
+ * <p>Every shard that runs into a results directory has its lane, on one machine or many, so
+ * that triage grows with the cluster: a lane claims each piece of work (a finding to triage,
+ * reduce or recheck) under a lock in the finding's directory ({@value #CLAIM}), skips what
+ * another lane has claimed, and once it holds a claim looks again whether the work is still
+ * to do, so that nothing is triaged twice.
  */
 public final class TriageLane {
     /** Where a finding keeps what triage said when it refused it (one line). */
@@ -73,8 +74,6 @@ public final class TriageLane {
     private volatile int labelled;
     private volatile int reduced;
     private Thread thread;
-    private FileChannel lockFile;
-    private FileLock lock;
     private volatile boolean draining;
     private volatile boolean stopping;
     private volatile double cpu;
@@ -99,15 +98,12 @@ public final class TriageLane {
         this.reduceSeconds = reduceSeconds;
     }
 
-    /** Starts the lane, unless another process's lane works in this results directory. */
+    /** The lock a lane holds in a finding's directory while it works on it. */
+    static final String CLAIM = ".lane-claim.lock";
+
+    /** Starts the lane. */
     public void start() throws IOException {
-        Path dir = Files.createDirectories(results.resolve("bugs"));
-        lockFile = FileChannel.open(dir.resolve(".lane.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        lock = lockFile.tryLock();
-        if (lock == null) {
-            lockFile.close();
-            return;
-        }
+        Files.createDirectories(results.resolve("bugs"));
         startCpu = processCpuSeconds();
         thread = new Thread(this::loop, "yarpj-triage-lane");
         thread.setDaemon(true);
@@ -131,10 +127,19 @@ public final class TriageLane {
                 }
                 while (!draining && !stopping && cpu > share * (processCpuSeconds() - startCpu)) idle();
                 if (stopping) return;
-                if (next != null) triage(next, now);
-                else if (knownToRecheck != null) recheckKnown(knownToRecheck);
-                else if (toFinish != null) finishRecheck(toFinish);
-                else reduce(toReduce);
+                Path claimed = next != null ? next : knownToRecheck != null ? knownToRecheck.findings().get(0).dir() : toFinish != null ? toFinish : toReduce;
+                try (FindingLock claim = FindingLock.tryTake(claimed, CLAIM)) {
+                    if (claim == null) {
+                        idle(); // another lane took it between our scan and now: look again
+                        continue;
+                    }
+                    // Under the claim, the work may have been done by the lane that held it a moment ago.
+                    BugBook.Book fresh = BugBook.read(results, known);
+                    if (next != null && fresh.untriaged().contains(next)) triage(next, fresh);
+                    else if (knownToRecheck != null && nextKnownRecheck(fresh) != null && nextKnownRecheck(fresh).id().equals(knownToRecheck.id())) recheckKnown(knownToRecheck);
+                    else if (toFinish != null && toFinish.equals(nextFinishRecheck(fresh))) finishRecheck(toFinish);
+                    else if (toReduce != null && toReduce.equals(nextReduction(fresh))) reduce(toReduce);
+                }
                 BugBook.Book book = BugBook.write(results, known);
                 long old = book.known();
                 progress = "bugs: " + (book.bugs().size() - old) + " new, " + old + " known";
@@ -188,6 +193,7 @@ public final class TriageLane {
     private Path nextFinding(BugBook.Book book) throws IOException {
         for (Path f : book.untriaged()) {
             if (FindingLock.held(f, FindingLock.TRIAGE)) continue; // an orphan of a killed run is at it
+            if (FindingLock.held(f, CLAIM)) continue; // another lane is at it
             return f;
         }
         return null;
@@ -203,7 +209,7 @@ public final class TriageLane {
             if (b.known() != null || !b.key().kind().equals("compile-hang")) continue;
             boolean all = true;
             for (BugBook.Triaged t : b.findings()) all &= CompileRecheck.needed(t.dir());
-            if (all) return b.findings().get(0).dir();
+            if (all && !FindingLock.held(b.findings().get(0).dir(), CLAIM)) return b.findings().get(0).dir();
         }
         return null;
     }
@@ -217,7 +223,7 @@ public final class TriageLane {
     /** The first known bug met whose record has a reduced test that no finding has rechecked yet, or null. */
     private BugBook.Bug nextKnownRecheck(BugBook.Book book) throws IOException {
         for (BugBook.Bug b : book.bugs()) {
-            if (b.known() != null && b.known().hasTest() && b.recheck() == null) return b;
+            if (b.known() != null && b.known().hasTest() && b.recheck() == null && !FindingLock.held(b.findings().get(0).dir(), CLAIM)) return b;
         }
         return null;
     }
@@ -247,7 +253,7 @@ public final class TriageLane {
         for (BugBook.Bug b : book.bugs()) {
             if (b.known() != null) continue;
             boolean done = b.findings().stream().anyMatch(t -> Files.exists(t.dir().resolve(QUICK)) || Files.exists(t.dir().resolve(REDUCE_FAILED)));
-            if (!done) return b.findings().get(0).dir();
+            if (!done && !FindingLock.held(b.findings().get(0).dir(), CLAIM)) return b.findings().get(0).dir();
         }
         return null;
     }
@@ -394,8 +400,6 @@ public final class TriageLane {
         if (failure != null) throw failure;
         Done d = new Done(triaged, refused, reduced, cpu, processCpuSeconds() - startCpu, true, labelled);
         BugBook.write(results, known);
-        lock.release();
-        lockFile.close();
         return d;
     }
 

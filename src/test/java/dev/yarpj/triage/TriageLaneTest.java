@@ -148,6 +148,31 @@ class TriageLaneTest {
     }
 
     @Test
+    void twoLanesIntoOneResultsDirectoryShareItsFindingsAndTriageNoneTwice(@TempDir Path dir) throws Exception {
+        // As two shards' lanes do: one results directory, both lanes at work at once, each finding claimed by one.
+        FAKE.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: space\n    c: " + FAKE + "\n    axes:\n"
+                + "      opt: [-O1]\n      planted: [-mplanted-wrong, -mplanted-ice]\n");
+        Path results = dir.resolve("results");
+        fuzz("fuzz", "--quiet", "--seeds", "1..3", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "0");
+        List<Path> findings = BugBook.findings(results);
+        assertTrue(findings.size() >= 2, "findings: " + findings);
+        TriageLane a = new TriageLane(results, 1, 30, KnownBugs.NONE, 0);
+        TriageLane b = new TriageLane(results, 1, 30, KnownBugs.NONE, 0);
+        a.start();
+        b.start();
+        TriageLane.Done da = a.finish(true);
+        TriageLane.Done db = b.finish(true);
+        assertEquals(findings.size(), da.triaged() + db.triaged(), "every finding triaged once: " + da + " " + db);
+        assertTrue(da.triaged() > 0 && db.triaged() > 0, "both lanes triaged: " + da + " " + db);
+        BugBook.Book book = BugBook.read(results, KnownBugs.NONE);
+        assertEquals(findings.size(), book.triaged());
+        assertEquals(List.of(), book.untriaged());
+    }
+
+    @Test
     void aBugKeyKeepsTheOptionsByNameWithoutTheCompilerAndItsLevel() {
         assertEquals(List.of("-march=*", "-mllvm -force-vector-width=*"),
                 BugKey.optionNames("clang-23 -O3 -mllvm -force-vector-width=8 -march=rv64gcv_zvl256b"));
