@@ -101,6 +101,15 @@ public final class TriageLane {
     /** The lock a lane holds in a finding's directory while it works on it. */
     static final String CLAIM = ".lane-claim.lock";
 
+    /** The finding this lane holds the claim of, or null. */
+    private Path mine;
+    private int idleLooks;
+
+    /** Whether another lane works on {@code finding} now. */
+    private boolean claimedByAnother(Path finding) throws IOException {
+        return !finding.equals(mine) && FindingLock.held(finding, CLAIM);
+    }
+
     /** Starts the lane. */
     public void start() throws IOException {
         Files.createDirectories(results.resolve("bugs"));
@@ -130,15 +139,20 @@ public final class TriageLane {
                 Path claimed = next != null ? next : knownToRecheck != null ? knownToRecheck.findings().get(0).dir() : toFinish != null ? toFinish : toReduce;
                 try (FindingLock claim = FindingLock.tryTake(claimed, CLAIM)) {
                     if (claim == null) {
-                        idle(); // another lane took it between our scan and now: look again
+                        wait(claimed); // another lane took it between our scan and now: look again in a while
                         continue;
                     }
-                    // Under the claim, the work may have been done by the lane that held it a moment ago.
+                    // Under the claim, the work may have been done by the lane that held it a moment ago (our own claim
+                    // does not hide it from the look).
+                    mine = claimed;
                     BugBook.Book fresh = BugBook.read(results, known);
                     if (next != null && fresh.untriaged().contains(next)) triage(next, fresh);
                     else if (knownToRecheck != null && nextKnownRecheck(fresh) != null && nextKnownRecheck(fresh).id().equals(knownToRecheck.id())) recheckKnown(knownToRecheck);
                     else if (toFinish != null && toFinish.equals(nextFinishRecheck(fresh))) finishRecheck(toFinish);
                     else if (toReduce != null && toReduce.equals(nextReduction(fresh))) reduce(toReduce);
+                    else if (++idleLooks % 10 == 0) wait(claimed); // done by another lane: never spin, should that keep happening
+                } finally {
+                    mine = null;
                 }
                 BugBook.Book book = BugBook.write(results, known);
                 long old = book.known();
@@ -193,7 +207,7 @@ public final class TriageLane {
     private Path nextFinding(BugBook.Book book) throws IOException {
         for (Path f : book.untriaged()) {
             if (FindingLock.held(f, FindingLock.TRIAGE)) continue; // an orphan of a killed run is at it
-            if (FindingLock.held(f, CLAIM)) continue; // another lane is at it
+            if (claimedByAnother(f)) continue; // another lane is at it
             return f;
         }
         return null;
@@ -209,7 +223,7 @@ public final class TriageLane {
             if (b.known() != null || !b.key().kind().equals("compile-hang")) continue;
             boolean all = true;
             for (BugBook.Triaged t : b.findings()) all &= CompileRecheck.needed(t.dir());
-            if (all && !FindingLock.held(b.findings().get(0).dir(), CLAIM)) return b.findings().get(0).dir();
+            if (all && !claimedByAnother(b.findings().get(0).dir())) return b.findings().get(0).dir();
         }
         return null;
     }
@@ -223,7 +237,7 @@ public final class TriageLane {
     /** The first known bug met whose record has a reduced test that no finding has rechecked yet, or null. */
     private BugBook.Bug nextKnownRecheck(BugBook.Book book) throws IOException {
         for (BugBook.Bug b : book.bugs()) {
-            if (b.known() != null && b.known().hasTest() && b.recheck() == null && !FindingLock.held(b.findings().get(0).dir(), CLAIM)) return b;
+            if (b.known() != null && b.known().hasTest() && b.recheck() == null && !claimedByAnother(b.findings().get(0).dir())) return b;
         }
         return null;
     }
@@ -253,7 +267,7 @@ public final class TriageLane {
         for (BugBook.Bug b : book.bugs()) {
             if (b.known() != null) continue;
             boolean done = b.findings().stream().anyMatch(t -> Files.exists(t.dir().resolve(QUICK)) || Files.exists(t.dir().resolve(REDUCE_FAILED)));
-            if (!done && !FindingLock.held(b.findings().get(0).dir(), CLAIM)) return b.findings().get(0).dir();
+            if (!done && !claimedByAnother(b.findings().get(0).dir())) return b.findings().get(0).dir();
         }
         return null;
     }
