@@ -86,7 +86,7 @@ final class FuzzCommand implements Callable<Integer> {
             + " largest tests), with 3 times that of wall-clock time as a backstop. A compile past the CPU limit is a slow compile,"
             + " counted apart and not a finding, unless the testbeds that finished the same test took a tenth of it or less"
             + " (median): then it is a compile-time outlier, a compile-hang finding. Once three builds of a test have finished,"
-            + " the next is stopped at ten times their median (at least a sixth of the limit), where it becomes an outlier."
+            + " the next is stopped at ten times their median (at least a twentieth of the limit), where it becomes an outlier."
             + " One that only waited past the wall-clock backstop is compiled again, and is never a finding (docs/guide.md, fuzz).")
     Double compileTimeout;
 

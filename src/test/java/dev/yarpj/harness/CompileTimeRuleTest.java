@@ -52,8 +52,8 @@ class CompileTimeRuleTest {
 
     @Test
     void aFinishedCompileOfAFewSecondsIsNoOutlierWhateverTheRatio() {
-        // 40 times the median, but under a sixth of the limit: too short to be more than noise.
-        assertFalse(CompileTimeRule.outliers(60, times("a", 0.1, "b", 0.1, "c", 0.1, "d", 4.0), List.of()).any());
+        // 25 times the median, but under a twentieth of the limit: too short to be more than noise.
+        assertFalse(CompileTimeRule.outliers(60, times("a", 0.1, "b", 0.1, "c", 0.1, "d", 2.5), List.of()).any());
     }
 
     @Test
@@ -75,8 +75,8 @@ class CompileTimeRuleTest {
 
     @Test
     void thenItIsStoppedAtTheBarOfAnOutlierWithAFloorAndTheLimitAsCeiling() {
-        // Ten times the median of 0.2, 0.3, 0.5 is 3 s, under the floor of a sixth of the limit: 10 s.
-        assertEquals(10, CompileTimeRule.limit(60, List.of(0.2, 0.3, 0.5)), 1e-9);
+        // Ten times the median of 0.1, 0.2, 0.3 is 2 s, under the floor of a twentieth of the limit: 3 s.
+        assertEquals(3, CompileTimeRule.limit(60, List.of(0.1, 0.2, 0.3)), 1e-9);
         // Ten times the median of 1.0, 2.0, 3.0, 4.0 (2.5) is 25 s.
         assertEquals(25, CompileTimeRule.limit(60, List.of(1.0, 2.0, 3.0, 4.0)), 1e-9);
         // A test slow everywhere: the limit.
@@ -85,8 +85,8 @@ class CompileTimeRuleTest {
 
     @Test
     void aCompileStoppedAtTheBarOfItsTestIsAnOutlierSaidSo() {
-        CompileTimeRule.Outliers o = CompileTimeRule.outliers(60, times("a", 0.2, "b", 0.3, "c", 0.5, "d", 0.4), List.of(), Map.of("e", 10.0));
-        assertEquals(Map.of("e", "past 10x at 10.0 CPU-s"), o.testbeds());
+        CompileTimeRule.Outliers o = CompileTimeRule.outliers(60, times("a", 0.2, "b", 0.3, "c", 0.5, "d", 0.4), List.of(), Map.of("e", 3.5));
+        assertEquals(Map.of("e", "past 10x at 3.5 CPU-s"), o.testbeds());
     }
 
     @Test

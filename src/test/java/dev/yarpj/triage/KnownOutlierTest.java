@@ -42,7 +42,7 @@ class KnownOutlierTest {
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         int code = cl.execute("fuzz", "--quiet", "--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString(),
-                "--policy", "src/test/resources/policies/small.yaml", "--compile-timeout", "12", "--known-bugs", dir.resolve("known").toString(),
+                "--policy", "src/test/resources/policies/small.yaml", "--compile-timeout", "40", "--known-bugs", dir.resolve("known").toString(),
                 "--triage-share", "100");
         assertEquals(0, code, err.toString());
         Map<String, Object> book = JsonFiles.parseObject(Files.readString(results.resolve("bugs.json")));
