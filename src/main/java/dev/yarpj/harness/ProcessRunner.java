@@ -151,7 +151,9 @@ public final class ProcessRunner {
         Files.deleteIfExists(times);
         ProcessBuilder pb = new ProcessBuilder(full).directory(dir.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(devNull()));
-        pb.environment().put("YARPJ_CPU", Long.toString((long) Math.ceil(limits.cpuSeconds()) + 1));
+        // ulimit -t takes whole seconds: the limit rounded up, never a second more (a compile stopped at an outlier's bar
+        // of 3 CPU-s ran to 4 with one more, a third again of what the bar needs).
+        pb.environment().put("YARPJ_CPU", Long.toString(Math.max(1, (long) Math.ceil(limits.cpuSeconds()))));
         // No memory limit for a child that runs sanitized builds of its own (ASan reserves terabytes of address space).
         pb.environment().put("YARPJ_MEM", limits.memoryMiB() == Limits.NO_MEMORY_LIMIT ? "unlimited" : Long.toString(limits.memoryMiB() * 1024));
         pb.environment().put("YARPJ_FSIZE", Long.toString(limits.fileSizeMiB() * 1024));
