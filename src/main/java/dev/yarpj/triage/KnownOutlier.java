@@ -66,11 +66,13 @@ final class KnownOutlier {
         // The keys that need more options first: of two bugs of one pass, the finding is the one whose options it has.
         List<BugKey> byOptions = new ArrayList<>(keys);
         byOptions.sort(java.util.Comparator.comparingInt((BugKey k) -> -k.options().size()));
+        Set<List<String>> triedOff = new java.util.HashSet<>();
         for (BugKey k : byOptions) {
             if (!k.kind().equals("compile-hang") || !k.family().equals(family) || !k.target().equals(target)) continue;
             if (!names.containsAll(k.options())) continue;
             List<String> disable = disabling(family, k.blamed());
-            if (disable == null || tries++ >= MAX_TRIES) continue;
+            // Two keys of one pass (other options) need one build: it failed for the first.
+            if (disable == null || !triedOff.add(disable) || tries++ >= MAX_TRIES) continue;
             List<String> cmd = new ArrayList<>(compile);
             cmd.addAll(1, disable);
             clean(scratch);
