@@ -65,7 +65,7 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Option(names = "--duration", paramLabel = "TIME", description = "Run for TIME of wall-clock time in all, triage included, e.g. 90s,"
             + " 30m, 1h, 1h30m (with --resume: for this run): the tests stop at TIME, those still running stopped and left for --resume,"
-            + " or in the last --triage-share of it when findings wait for triage, which then has the rest of TIME; findings it"
+            + " or in the last --triage-share of it when findings have waited a minute for triage, which then has the rest of TIME; findings it"
             + " leaves go to --resume or yarpj bugs DIR --triage. The run exits within about a minute of TIME.")
     String duration;
 
@@ -257,7 +257,7 @@ final class FuzzCommand implements Callable<Integer> {
         TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known, reduceSeconds)
                 .withRechecks(cfg.recheckLimits().cpuSeconds()) : null;
         if (lane != null) lane.start();
-        // --duration is the whole run's wall time: the tests end at it, or earlier when findings wait for the lane in the last
+        // --duration is the whole run's wall time: the tests end at it, or earlier when findings have waited a minute for the lane in the last
         // share of it, which then triages until it ends.
         long startNanos = System.nanoTime();
         double share = triageSharePercent / 100;

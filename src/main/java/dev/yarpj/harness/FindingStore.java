@@ -53,7 +53,10 @@ public final class FindingStore {
      */
     synchronized Path save(Outcome kind, String signature, long seed, Map<String, String> files, Path copyFrom,
                            Iterable<String> copyNames) throws IOException {
-        Path sigDir = Files.createDirectories(root.resolve(kind.dir).resolve(Signature.id(signature)));
+        // Not createDirectories' result: the first of a kind, made with its parent, came back absolute (the summary then named
+        // one finding by an absolute path and the others as --out gave them).
+        Path sigDir = root.resolve(kind.dir).resolve(Signature.id(signature));
+        Files.createDirectories(sigDir);
         Path sigFile = sigDir.resolve("signature.txt");
         if (!Files.exists(sigFile)) atomicWrite(sigFile, signature + "\n");
         Path seeds = Files.createDirectories(sigDir.resolve("seeds")).resolve(writer + ".txt");

@@ -124,7 +124,8 @@ public final class TriageLane {
             while (!stopping) {
                 // A known bug's recheck first: a few builds, where a quick triage of a compile hang can take many minutes.
                 BugBook.Book now = BugBook.read(results, known); // one scan of the findings tells what is next
-                behind = now.untriaged().size() > refusedSince(now);
+                boolean waiting = now.untriaged().size() > refusedSince(now);
+                behindSince = !waiting ? 0 : behindSince != 0 ? behindSince : System.nanoTime();
                 BugBook.Bug knownToRecheck = nextKnownRecheck(now);
                 Path next = knownToRecheck == null ? nextFinding(now) : null;
                 Path toFinish = next == null && knownToRecheck == null ? nextFinishRecheck(now) : null;
@@ -184,11 +185,20 @@ public final class TriageLane {
         return this;
     }
 
-    private volatile boolean behind;
+    /** Since when findings have waited for their first triage without a break (System.nanoTime), or 0. */
+    private volatile long behindSince;
 
-    /** Whether findings wait for their first triage (as of the lane's last look). */
+    /** How long a finding may wait before the lane counts as behind: a known bug's is labelled in seconds. */
+    static final double BEHIND_SECONDS = 60;
+
+    /**
+     * Whether findings have waited for their first triage for {@link #BEHIND_SECONDS} or more,
+     * as of the lane's last look (a triage under way keeps it behind): a campaign bounded by
+     * {@code --duration} then gives the lane the last of its time.
+     */
     public boolean behind() {
-        return behind;
+        long since = behindSince;
+        return since != 0 && (System.nanoTime() - since) / 1e9 >= BEHIND_SECONDS;
     }
 
     /** Untriaged findings the lane cannot take now: those an orphan of a killed run holds. */
