@@ -32,9 +32,6 @@ import java.util.Set;
  * options) and the other versions; the bug's record or its first finding has those.
  */
 final class KnownOutlier {
-    /** How many keys one finding is tried against: each try is a build of up to the bar. */
-    static final int MAX_TRIES = 3;
-
     /** A label: the key it fits, the build that showed it and its CPU seconds, and the CPU all its tries took. */
     record Label(BugKey key, List<String> build, double buildCpuSeconds, double cpuSeconds) {}
 
@@ -62,30 +59,70 @@ final class KnownOutlier {
         String target = f.target() == null ? BugKey.HOST : f.target();
         Set<String> names = new LinkedHashSet<>(BugKey.optionNames(String.join(" ", flags)));
         Path scratch = Files.createDirectories(finding.resolve("triage").resolve("known-check"));
-        int tries = 0;
+        int builds = 0;
         // The keys that need more options first: of two bugs of one pass, the finding is the one whose options it has.
         List<BugKey> byOptions = new ArrayList<>(keys);
         byOptions.sort(java.util.Comparator.comparingInt((BugKey k) -> -k.options().size()));
-        Set<List<String>> triedOff = new java.util.HashSet<>();
+        java.util.Map<List<String>, ProcessRunner.Result> off = new java.util.HashMap<>(); // one build per pass turned off
+        double limit = bar.doubleValue();
         for (BugKey k : byOptions) {
             if (!k.kind().equals("compile-hang") || !k.family().equals(family) || !k.target().equals(target)) continue;
             if (!names.containsAll(k.options())) continue;
             List<String> disable = disabling(family, k.blamed());
-            // Two keys of one pass (other options) need one build: it failed for the first.
-            if (disable == null || !triedOff.add(disable) || tries++ >= MAX_TRIES) continue;
+            if (disable == null) continue;
+            ProcessRunner.Result r = off.get(disable);
+            if (r == null) {
+                if (builds++ >= MAX_BUILDS) break;
+                List<String> cmd = new ArrayList<>(compile);
+                cmd.addAll(1, disable);
+                r = build(finding, scratch, cmd, limit, spent);
+                off.put(disable, r);
+            }
+            // With the pass off it must finish under its bar: the slowness is that pass's.
+            if (!r.ok() || r.cpuSeconds() >= limit) continue;
+            // And in the configuration the key names (the finding's level and the key's options alone) it must still be slow:
+            // else the finding needs options the key does not, and may be another bug of the same pass.
+            List<String> configured = configured(compile, flags, k);
+            if (!configured.equals(compile)) {
+                if (builds++ >= MAX_BUILDS) break;
+                ProcessRunner.Result c = build(finding, scratch, configured, limit, spent);
+                if (!(c.reachedCpuLimit(limit) || (c.ok() && c.cpuSeconds() >= limit))) continue;
+            }
             List<String> cmd = new ArrayList<>(compile);
             cmd.addAll(1, disable);
-            clean(scratch);
-            CompileRecheck.copySources(finding, scratch);
-            ProcessRunner.Result r = ProcessRunner.run(scratch, "known-check", cmd,
-                    ProcessRunner.Limits.compile(bar.doubleValue(), 4096, 256));
-            spent[0] += r.cpuSeconds();
-            if (!r.ok() || r.cpuSeconds() >= bar.doubleValue()) continue;
             Label label = new Label(k, cmd, r.cpuSeconds(), spent[0]);
-            write(finding, f, flags, k, label, bar.doubleValue());
+            write(finding, f, flags, k, label, limit);
             return label;
         }
         return null;
+    }
+
+    /** How many builds one finding is given, in all: each is a build of up to its bar. */
+    static final int MAX_BUILDS = 4;
+
+    private static ProcessRunner.Result build(Path finding, Path scratch, List<String> cmd, double bar, double[] spent) throws IOException {
+        clean(scratch);
+        CompileRecheck.copySources(finding, scratch);
+        ProcessRunner.Result r = ProcessRunner.run(scratch, "known-check", cmd, ProcessRunner.Limits.compile(bar, 4096, 256));
+        spent[0] += r.cpuSeconds();
+        return r;
+    }
+
+    /** The finding's compile command with only the options the key's configuration keeps ({@link #configuration}), files as they were. */
+    static List<String> configured(List<String> compile, List<String> flags, BugKey k) {
+        List<String> keep = configuration(flags, k);
+        List<String> out = new ArrayList<>(keep);
+        // What compileCommand left out of the flags: the files, -c or -r, -w, and the output.
+        for (int i = 1; i < compile.size(); i++) {
+            String a = compile.get(i);
+            if (a.equals("-o") && i + 1 < compile.size()) {
+                out.add(a);
+                out.add(compile.get(++i));
+            } else if (a.equals("-c") || a.equals("-r") || a.equals("-w") || a.matches("[^-].*\\.(c|cpp)")) {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     /** The options that turn off the blamed pass of a key alone, or null when the key's blame names no one pass. */

@@ -70,6 +70,30 @@ class KnownOutlierTest {
     }
 
     @Test
+    void anOutlierThatNeedsOptionsAKeyLacksIsNotThatKeysBug(@TempDir Path dir) throws Exception {
+        // Slow in loop-load-elim only under a forced width: the key of that pass at the level alone must not take it
+        // (its configuration, without the width, compiles fast), the key with the width does.
+        Path fake = FAKE.resolveSibling("lle-width-clang.sh");
+        fake.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
+                + "  - {name: gcc-O1, c: gcc, cpp: g++, flags: [-O1]}\n  - {name: gcc-Os, c: gcc, cpp: g++, flags: [-Os]}\n"
+                + "  - {name: clang-fake, c: " + fake + ", cpp: " + fake + ", flags: [-O1, -mllvm, -force-vector-width=4]}\n");
+        Path results = dir.resolve("results");
+        var cl = Main.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString(),
+                "--policy", "src/test/resources/policies/small.yaml", "--compile-timeout", "40", "--triage-share", "0"));
+        Path finding = BugBook.findings(results).get(0);
+        BugKey levelAlone = new BugKey("compile-hang", BugKey.HOST, "clang", "loop-load-elim", List.of());
+        BugKey widths = new BugKey("compile-hang", BugKey.HOST, "clang", "loop-load-elim", List.of("-mllvm -force-vector-width=*"));
+        assertNull(KnownOutlier.label(finding, List.of(levelAlone), new double[1]), "the level alone compiles fast: another bug");
+        KnownOutlier.Label l = KnownOutlier.label(finding, List.of(levelAlone, widths), new double[1]);
+        assertEquals(widths, l == null ? null : l.key());
+    }
+
+    @Test
     void thePassOfAKeyIsTurnedOffByItsOwnFlag() {
         assertEquals(List.of("-mllvm", "-opt-disable=loop-load-elim"), KnownOutlier.disabling("clang", "loop-load-elim"));
         assertNull(KnownOutlier.disabling("clang", "Loop Strength Reduction"));
