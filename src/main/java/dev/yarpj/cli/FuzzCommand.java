@@ -342,9 +342,6 @@ final class FuzzCommand implements Callable<Integer> {
             w.printf("slow compiles (past the limit, not findings): %s runs in %s tests, %.0f s, by testbed %s%n",
                     slow.get("runs"), slow.get("tests"), ((Number) slow.get("seconds")).doubleValue(), slow.get("by_testbed"));
         }
-        if (s.get("pending_rechecks") instanceof Number n && n.intValue() > 0) {
-            w.println("compile-time rechecks not finished: " + n + " (yarpj fuzz --resume finishes them)");
-        }
         if (s.get("configurations") instanceof Map<?, ?> spaces) {
             // Per axis value: runs, and runs that were findings (after the slash).
             spaces.forEach((tb, axes) -> {

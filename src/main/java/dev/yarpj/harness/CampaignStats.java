@@ -43,17 +43,6 @@ final class CampaignStats {
         }
     }
 
-    /** A finding its recheck withdrew: it no longer counts, and the summary says how many went. */
-    synchronized void withdrawFinding(Outcome kind, String signature, Path example) {
-        findings.merge(kind, -1L, Long::sum);
-        signatures.computeIfPresent(kind.dir + "/" + signature, (k, n) -> n > 1 ? n - 1 : null);
-        if (findings.get(kind) <= 0) findings.remove(kind);
-        withdrawn++;
-        newFindings.values().removeIf(p -> p.equals(example.toString()));
-    }
-
-    private long withdrawn;
-
     synchronized void addGeneration(long nanos) {
         generationNanos += nanos;
     }
@@ -66,13 +55,6 @@ final class CampaignStats {
     synchronized void addSlowCompile(String testbed, double seconds) {
         slowSeconds += seconds;
         slowByTestbed.merge(testbed, 1L, Long::sum);
-    }
-
-    private int pendingRechecks;
-
-    /** Compile-time outliers whose recheck had not finished when the campaign ended. */
-    synchronized void setPendingRechecks(int n) {
-        pendingRechecks = n;
     }
 
     synchronized void addRun(double s) {
@@ -158,8 +140,6 @@ final class CampaignStats {
             });
             m.put("configurations", spaces);
         }
-        m.put("pending_rechecks", pendingRechecks);
-        m.put("withdrawn_findings", withdrawn);
         double gen = generationNanos / 1e9;
         double jvm = Math.max(0, (processCpuNanos() - startCpuNanos) / 1e9);
         double harness = Math.max(0, jvm - gen);

@@ -52,8 +52,7 @@ public final class CompileRecheck {
         List<String> compile = new ArrayList<>();
         for (Object a : (List<?>) cmds.get(cmds.size() - 1)) compile.add(String.valueOf(a));
         double outlierFrom = m.get(OUTLIER_FROM) instanceof Number b ? b.doubleValue() : Double.NaN;
-        TestRunner.clean(scratch);
-        copySources(example, scratch);
+        prepare(example, scratch);
         List<String> cmd = new ArrayList<>(List.of("nice", "-n", "19"));
         cmd.addAll(compile);
         ProcessRunner.Limits limits = new ProcessRunner.Limits(cpuSeconds * WALL_PER_CPU, cpuSeconds, 4096, 256);
@@ -72,12 +71,18 @@ public final class CompileRecheck {
     /** What a recheck said, its CPU seconds, and whether it withdrew the finding. */
     public record Done(String verdict, double cpuSeconds, boolean withdrawn) {}
 
+    /** Empties {@code scratch} (creating it if need be) and copies the sources of the finding in {@code example} there ({@link #copySources}). */
+    public static void prepare(Path example, Path scratch) throws IOException {
+        TestRunner.clean(scratch);
+        copySources(example, scratch);
+    }
+
     /**
      * Copies what the compile of a finding's test reads into {@code scratch}: its func and
      * driver files, headers, and the second file of its extern helpers, which the compile
      * builds with func (without it the recheck failed, "no such file": a verdict of nothing).
      */
-    public static void copySources(Path example, Path scratch) throws IOException {
+    static void copySources(Path example, Path scratch) throws IOException {
         try (Stream<Path> s = Files.list(example)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String n = p.getFileName().toString();

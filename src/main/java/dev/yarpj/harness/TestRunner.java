@@ -202,8 +202,8 @@ final class TestRunner {
             commands.put(tb.name(), List.copyOf(all));
             // A compile stopped at a bar keeps the wall-clock backstop of the limit: the bar is on CPU time, and a busy
             // machine's compile that waits for a core must not reach a backstop three times a bar of a few seconds.
-            // A compile again after waiting past its backstop gets twice the backstop: the machine is that busy.
-            double wall = cfg.compileLimits().timeoutSeconds() * (retry && !cut.containsKey(tb.name()) ? 2 : 1);
+            // A compile again (it waited past its backstop, or its bar rose) gets twice the backstop: the machine may be that busy.
+            double wall = cfg.compileLimits().timeoutSeconds() * (retry ? 2 : 1);
             ProcessRunner.Limits limits = new ProcessRunner.Limits(wall, lim, cfg.compileLimits().memoryMiB(), cfg.compileLimits().fileSizeMiB());
             ProcessRunner.Result c = ProcessRunner.run(scratch, tb.name() + ".compile", compile, limits);
             stats.addCompile(c.cpuSeconds());

@@ -58,7 +58,7 @@ final class KnownOutlier {
         String family = family(flags.get(0));
         String target = f.target() == null ? BugKey.HOST : f.target();
         Set<String> names = new LinkedHashSet<>(BugKey.optionNames(String.join(" ", flags)));
-        Path scratch = Files.createDirectories(finding.resolve("triage").resolve("known-check"));
+        Path scratch = finding.resolve("triage").resolve("known-check");
         int builds = 0;
         // The keys that need more options first: of two bugs of one pass, the finding is the one whose options it has.
         List<BugKey> byOptions = new ArrayList<>(keys);
@@ -101,8 +101,7 @@ final class KnownOutlier {
     static final int MAX_BUILDS = 4;
 
     private static ProcessRunner.Result build(Path finding, Path scratch, List<String> cmd, double bar, double[] spent) throws IOException {
-        clean(scratch);
-        CompileRecheck.copySources(finding, scratch);
+        CompileRecheck.prepare(finding, scratch);
         ProcessRunner.Result r = ProcessRunner.run(scratch, "known-check", cmd, ProcessRunner.Limits.compile(bar, 4096, 256));
         spent[0] += r.cpuSeconds();
         return r;
@@ -208,11 +207,5 @@ final class KnownOutlier {
                 + "`yarpj triage` on this finding gives the smallest configuration, the bisected pass and the versions.\n");
         // Last: a triage.json is what tells the lane and bugs.json that the finding is labelled.
         Files.writeString(work.resolve("triage.json"), JsonFiles.write(json) + "\n");
-    }
-
-    private static void clean(Path dir) throws IOException {
-        try (var s = Files.list(dir)) {
-            for (Path p : (Iterable<Path>) s::iterator) if (Files.isRegularFile(p)) Files.delete(p);
-        }
     }
 }

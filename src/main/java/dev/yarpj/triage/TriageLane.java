@@ -124,7 +124,7 @@ public final class TriageLane {
             while (!stopping) {
                 // A known bug's recheck first: a few builds, where a quick triage of a compile hang can take many minutes.
                 BugBook.Book now = BugBook.read(results, known); // one scan of the findings tells what is next
-                boolean waiting = now.untriaged().size() > refusedSince(now);
+                boolean waiting = now.untriaged().size() > heldByOrphans(now);
                 behindSince = !waiting ? 0 : behindSince != 0 ? behindSince : System.nanoTime();
                 BugBook.Bug knownToRecheck = nextKnownRecheck(now);
                 Path next = knownToRecheck == null ? nextFinding(now) : null;
@@ -148,7 +148,7 @@ public final class TriageLane {
                     mine = claimed;
                     BugBook.Book fresh = BugBook.read(results, known);
                     if (next != null && fresh.untriaged().contains(next)) triage(next, fresh);
-                    else if (knownToRecheck != null && nextKnownRecheck(fresh) != null && nextKnownRecheck(fresh).id().equals(knownToRecheck.id())) recheckKnown(knownToRecheck);
+                    else if (knownToRecheck != null && stillFirst(nextKnownRecheck(fresh), knownToRecheck)) recheckKnown(knownToRecheck);
                     else if (toFinish != null && toFinish.equals(nextFinishRecheck(fresh))) finishRecheck(toFinish);
                     else if (toReduce != null && toReduce.equals(nextReduction(fresh))) reduce(toReduce);
                     else if (++idleLooks % 10 == 0) wait(claimed); // done by another lane: never spin, should that keep happening
@@ -164,6 +164,11 @@ public final class TriageLane {
         } catch (IOException e) {
             if (!stopping) failure = e; // stopping kills the triage under way: "interrupted"
         }
+    }
+
+    /** Whether a look under the claim gives the same known bug to recheck as the look before it. */
+    private static boolean stillFirst(BugBook.Bug now, BugBook.Bug before) {
+        return now != null && now.id().equals(before.id());
     }
 
     private final Object wake = new Object();
@@ -202,7 +207,7 @@ public final class TriageLane {
     }
 
     /** Untriaged findings the lane cannot take now: those an orphan of a killed run holds. */
-    private static int refusedSince(BugBook.Book book) throws IOException {
+    private static int heldByOrphans(BugBook.Book book) throws IOException {
         int held = 0;
         for (Path f : book.untriaged()) if (FindingLock.held(f, FindingLock.TRIAGE)) held++;
         return held;

@@ -24,14 +24,23 @@ import org.junit.jupiter.api.io.TempDir;
 class KnownOutlierTest {
     static final Path FAKE = Path.of("src/test/resources/fake-compilers/lle-clang.sh").toAbsolutePath();
 
-    @Test
-    @SuppressWarnings("unchecked")
-    void anOutlierOfAKnownPassIsLabelledKnownByOneBuildWithThatPassOff(@TempDir Path dir) throws Exception {
-        FAKE.toFile().setExecutable(true);
+    /**
+     * Three gcc builds of a fraction of a second (so that the fourth is stopped at their bar), then the fake clang with
+     * {@code flags} (a YAML list's items).
+     */
+    private static Path gccPeersAnd(Path dir, Path fake, String flags) throws Exception {
+        fake.toFile().setExecutable(true);
         Path tb = dir.resolve("testbeds.yaml");
         Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
                 + "  - {name: gcc-O1, c: gcc, cpp: g++, flags: [-O1]}\n  - {name: gcc-Os, c: gcc, cpp: g++, flags: [-Os]}\n"
-                + "  - {name: clang-fake, c: " + FAKE + ", cpp: " + FAKE + ", flags: [-O1]}\n");
+                + "  - {name: clang-fake, c: " + fake + ", cpp: " + fake + ", flags: [" + flags + "]}\n");
+        return tb;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anOutlierOfAKnownPassIsLabelledKnownByOneBuildWithThatPassOff(@TempDir Path dir) throws Exception {
+        Path tb = gccPeersAnd(dir, FAKE, "-O1");
         Path record = Files.createDirectories(dir.resolve("known").resolve("efbc36ade6"));
         Files.writeString(record.resolve("bug.json"), "{\"title\": \"LLE at -O1\", \"status\": \"open\", \"keys\": [{\"kind\": \"compile-hang\","
                 + " \"target\": \"host\", \"family\": \"clang\", \"blamed\": \"loop-load-elim\", \"options\": []}]}\n");
@@ -73,12 +82,7 @@ class KnownOutlierTest {
     void anOutlierThatNeedsOptionsAKeyLacksIsNotThatKeysBug(@TempDir Path dir) throws Exception {
         // Slow in loop-load-elim only under a forced width: the key of that pass at the level alone must not take it
         // (its configuration, without the width, compiles fast), the key with the width does.
-        Path fake = FAKE.resolveSibling("lle-width-clang.sh");
-        fake.toFile().setExecutable(true);
-        Path tb = dir.resolve("testbeds.yaml");
-        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: gcc-O0, c: gcc, cpp: g++, flags: [-O0]}\n"
-                + "  - {name: gcc-O1, c: gcc, cpp: g++, flags: [-O1]}\n  - {name: gcc-Os, c: gcc, cpp: g++, flags: [-Os]}\n"
-                + "  - {name: clang-fake, c: " + fake + ", cpp: " + fake + ", flags: [-O1, -mllvm, -force-vector-width=4]}\n");
+        Path tb = gccPeersAnd(dir, FAKE.resolveSibling("lle-width-clang.sh"), "-O1, -mllvm, -force-vector-width=4");
         Path results = dir.resolve("results");
         var cl = Main.commandLine();
         cl.setOut(new PrintWriter(new StringWriter()));

@@ -37,13 +37,18 @@ class TriageLaneTest {
         return out.toString();
     }
 
+    /** A testbed file of one testbed, the fake with its planted bugs, drawing from a space of {@code axes} (YAML lines). */
+    private static Path plantedSpace(Path dir, String axes) throws Exception {
+        FAKE.toFile().setExecutable(true);
+        Path tb = dir.resolve("testbeds.yaml");
+        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: space\n    c: " + FAKE + "\n    axes:\n" + axes);
+        return tb;
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void twoPlantedBugsUnderDifferentOptionsEndAsTwoBugsAndAResumedCampaignTriagesOnlyWhatWasLeft(@TempDir Path dir) throws Exception {
-        FAKE.toFile().setExecutable(true);
-        Path tb = dir.resolve("testbeds.yaml");
-        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: space\n    c: " + FAKE + "\n    axes:\n"
-                + "      opt: [-O1, -O2]\n      planted: [\"\", -mplanted-wrong, -mplanted-ice]\n      vector: [\"\", -fno-tree-vectorize]\n");
+        Path tb = plantedSpace(dir, "      opt: [-O1, -O2]\n      planted: [\"\", -mplanted-wrong, -mplanted-ice]\n      vector: [\"\", -fno-tree-vectorize]\n");
         Path results = dir.resolve("results");
         String out = fuzz("fuzz", "--quiet", "--seeds", "1..10", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
                 "--policy", "src/test/resources/policies/small.yaml", "--reduce-budget", "20s");
@@ -150,10 +155,7 @@ class TriageLaneTest {
     @Test
     void twoLanesIntoOneResultsDirectoryShareItsFindingsAndTriageNoneTwice(@TempDir Path dir) throws Exception {
         // As two shards' lanes do: one results directory, both lanes at work at once, each finding claimed by one.
-        FAKE.toFile().setExecutable(true);
-        Path tb = dir.resolve("testbeds.yaml");
-        Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - name: space\n    c: " + FAKE + "\n    axes:\n"
-                + "      opt: [-O1]\n      planted: [-mplanted-wrong, -mplanted-ice]\n");
+        Path tb = plantedSpace(dir, "      opt: [-O1]\n      planted: [-mplanted-wrong, -mplanted-ice]\n");
         Path results = dir.resolve("results");
         fuzz("fuzz", "--quiet", "--seeds", "1..3", "-j", "2", "--out", results.toString(), "--testbeds", tb.toString(),
                 "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "0");
