@@ -162,6 +162,12 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
         return crashMessage(Files.readString(stderr));
     }
 
+    /** Where the compiler crashed ({@link Signature#crashPoint}), from compile.stderr; empty when it does not say. */
+    public String crashPoint() throws IOException {
+        Path stderr = dir.resolve("compile.stderr");
+        return Files.exists(stderr) ? Signature.crashPoint(Files.readString(stderr)) : "";
+    }
+
     /**
      * The undefined reference a rejected program's link failed on ({@link Signature#linkError}:
      * "undefined reference to X", names masked); null when the finding is no such link failure

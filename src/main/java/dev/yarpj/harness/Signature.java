@@ -71,6 +71,37 @@ public final class Signature {
         return null;
     }
 
+    private static final Pattern GCC_IN = Pattern.compile("^in ([A-Za-z_][\\w:~]*)");
+    private static final Pattern ASSERTION = Pattern.compile("Assertion [`'\"](.*)['\"] failed");
+    private static final Pattern UNREACHABLE = Pattern.compile("^(.*?)\\s*\\n?UNREACHABLE executed", Pattern.MULTILINE);
+
+    /**
+     * Where a compiler crashed, for a bug key that tells two crashes of one pass apart: gcc's
+     * function of its internal error ({@code in vect_get_vec_defs_for_operand}), clang's failed
+     * assertion (its condition, masked) or unreachable message, else the top two frames of the
+     * stack dump past the crash machinery (a release build's segfault prints no message), else
+     * the crash message; empty when the output shows none of them.
+     */
+    public static String crashPoint(String stderr) {
+        Matcher ice = GCC_ICE.matcher(stderr);
+        if (ice.find()) {
+            Matcher in = GCC_IN.matcher(ice.group(1).trim());
+            if (in.find()) return "in " + in.group(1);
+        }
+        Matcher a = ASSERTION.matcher(stderr);
+        if (a.find()) return "assertion " + mask(a.group(1));
+        Matcher u = UNREACHABLE.matcher(stderr);
+        if (u.find()) return "unreachable " + mask(u.group(1).replaceFirst("^.*?(error|warning): ", ""));
+        List<String> frames = new ArrayList<>();
+        for (String line : stderr.split("\n")) {
+            Matcher f = FRAME.matcher(line);
+            if (f.find() && !HANDLER_FRAME.matcher(f.group(1)).find() && !f.group(1).startsWith("/") && frames.size() < 2) frames.add(f.group(1));
+        }
+        if (!frames.isEmpty()) return "at " + String.join(" < ", frames);
+        String m = crashMessage(stderr);
+        return m == null ? "" : mask(m);
+    }
+
     /** {@code text} with every hexadecimal address (0x55d0c3a4e2f0) made 0x: what a crash message is compared on. */
     public static String withoutAddresses(String text) {
         return ADDRESS.matcher(text).replaceAll("0x");

@@ -139,6 +139,7 @@ public final class BugBook {
             key.put("family", b.key().family());
             key.put("blamed", b.key().blamed());
             key.put("options", b.key().options());
+            if (!b.key().crash().isEmpty()) key.put("crash", b.key().crash());
             j.put("key", key);
             if (b.known() != null) {
                 Map<String, Object> k = new LinkedHashMap<>();

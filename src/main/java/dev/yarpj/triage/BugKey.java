@@ -28,13 +28,22 @@ import java.util.TreeSet;
  * @param family  gcc, clang, ispc, or unknown
  * @param blamed  triage's group without the family: the pass or flags it blames
  * @param options the smallest configuration's options by name, sorted, without the compiler and its -O level
+ * @param crash   for a compiler crash, where it crashed ({@link dev.yarpj.harness.Signature#crashPoint}: gcc's
+ *                function, clang's assertion, else the top frames): two crashes of one pass under the same
+ *                options are two bugs when they crash in two places; empty for the other kinds
  */
-public record BugKey(String kind, String target, String family, String blamed, List<String> options) {
+public record BugKey(String kind, String target, String family, String blamed, List<String> options, String crash) {
     /** The target of a testbed that builds for this machine. */
     public static final String HOST = "host";
 
     public BugKey {
         options = List.copyOf(options);
+        crash = crash == null ? "" : crash;
+    }
+
+    /** A key with no crash point: of a bug that is no compiler crash. */
+    public BugKey(String kind, String target, String family, String blamed, List<String> options) {
+        this(kind, target, family, blamed, options, "");
     }
 
     /** The key of a finding from its triage/triage.json. */
@@ -46,7 +55,9 @@ public record BugKey(String kind, String target, String family, String blamed, L
         String kind = String.valueOf(triage.get("kind"));
         // A wrong result and a crash of the program built are one miscompilation; the program-rejected findings triage takes are link failures.
         kind = kind.equals("runtime-crash") ? "wrong-code" : kind.equals("program-rejected") ? "link-failure" : kind;
-        return new BugKey(kind, String.valueOf(triage.getOrDefault("target", HOST)), family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))));
+        String crash = kind.equals("compiler-crash") && triage.get("crash") != null ? String.valueOf(triage.get("crash")) : "";
+        return new BugKey(kind, String.valueOf(triage.getOrDefault("target", HOST)), family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))),
+                crash);
     }
 
     /**
@@ -120,6 +131,6 @@ public record BugKey(String kind, String target, String family, String blamed, L
     /** The key in one line. */
     public String line() {
         return kind + (target.equals(HOST) ? "" : " on " + target) + ", " + family + ", blamed: " + (blamed.isEmpty() ? "(nothing)" : blamed) + ", options: "
-                + (options.isEmpty() ? "(the level alone)" : String.join(" ", options));
+                + (options.isEmpty() ? "(the level alone)" : String.join(" ", options)) + (crash.isEmpty() ? "" : ", crash: " + crash);
     }
 }

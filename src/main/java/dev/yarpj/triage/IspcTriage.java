@@ -106,6 +106,7 @@ final class IspcTriage {
         json.put("targets_right", right);
         json.put("targets_not_run_here", skipped);
         json.put("blame", blame);
+        if (f.kind() == dev.yarpj.harness.Outcome.COMPILER_CRASH) json.put("crash", f.crashPoint());
         json.put("standing", v.newest());
         if (ir != null) json.put("ir_reproducer", ir.json(work));
         json.put("group", group);

@@ -71,7 +71,7 @@ public final class KnownBugs {
                 }
                 keys.add(new BugKey(String.valueOf(m.get("kind")), m.get("target") == null ? BugKey.HOST : String.valueOf(m.get("target")),
                         String.valueOf(m.get("family")), String.valueOf(m.get("blamed")),
-                        opts.stream().map(String::valueOf).toList()));
+                        opts.stream().map(String::valueOf).toList(), m.get("crash") == null ? "" : String.valueOf(m.get("crash"))));
             }
             out.add(new Known(p.getFileName().toString(), String.valueOf(j.getOrDefault("title", p.getFileName().toString())),
                     String.valueOf(j.getOrDefault("status", "open")), keys, p.toAbsolutePath(),
@@ -160,6 +160,7 @@ public final class KnownBugs {
         key.put("family", k.family());
         key.put("blamed", k.blamed());
         key.put("options", k.options());
+        if (!k.crash().isEmpty()) key.put("crash", k.crash());
         return key;
     }
 }

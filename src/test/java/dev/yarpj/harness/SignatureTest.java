@@ -54,6 +54,25 @@ class SignatureTest {
         assertTrue(sig.endsWith("| llvm::LoopVectorizePass::run"), "crash-handler frames are skipped: " + sig);
     }
 
+    /** A bug key's crash point: gcc's function, clang's assertion, else the top frames past the handler; the same across tests. */
+    @Test
+    void theCrashPointIsTheFunctionOrAssertionOrTopFramesWithoutLineNumbers() {
+        assertEquals("in vect_get_vec_defs_for_operand", Signature.crashPoint(GCC));
+        assertEquals("in vect_get_vec_defs_for_operand", Signature.crashPoint(GCC.replace("1509", "1600").replace("var_3", "var_9")));
+        assertEquals("assertion Def == PreviousDef", Signature.crashPoint(CLANG));
+        String segv = """
+                during GIMPLE pass: vect
+                func.c:3:6: internal compiler error: Segmentation fault
+                0x12ab34 crash_signal
+                0x56cd78 vect_transform_loop(_loop_vec_info*, gimple*)
+                0x9abcde vectorize_loops()
+                """;
+        assertEquals("at vect_transform_loop < vectorize_loops", Signature.crashPoint(segv));
+        String unreachable = "Unhandled opcode in widening\nUNREACHABLE executed at /build/llvm/lib/X.cpp:120!\n";
+        assertEquals("unreachable Unhandled opcode in widening", Signature.crashPoint(unreachable));
+        assertEquals("", Signature.crashPoint("func.c:1:1: error: expected ';'\n"));
+    }
+
     @Test
     void sameCrashInDifferentTestsHasOneSignature() {
         String other = GCC.replace("1509", "1511").replace("0x7f3a2c11", "0x1").replace("var_3", "var_77");

@@ -47,4 +47,31 @@ class BugBookTest {
         assertEquals(2, more.bugs().size());
         assertNull(more.bugs().stream().filter(b -> b.key().target().equals("aarch64-sve")).findFirst().orElseThrow().known());
     }
+
+    private static void crash(Path results, String sig, long seed, String crash) throws Exception {
+        Path f = Files.createDirectories(results.resolve("compiler-crash").resolve(sig).resolve(Long.toString(seed)).resolve("triage"));
+        Files.writeString(f.getParent().resolve("meta.json"), "{}\n");
+        Files.writeString(f.resolve("triage.json"), "{\"kind\": \"compiler-crash\", \"target\": \"host\", \"family\": \"gcc\", \"minimal\":"
+                + " \"gcc-16 -O3 -march=x86-64-v4\", \"group\": \"gcc: -fno-tree-loop-vectorize\", \"crash\": \"" + crash
+                + "\", \"status\": \"open\", \"standing\": \"open\", \"lines\": " + seed + "}\n");
+    }
+
+    /** Two crashes of one pass under the same options are two bugs when they crash in two places; a record's key names its place. */
+    @Test
+    void crashesOfOnePassInTwoPlacesAreTwoBugs(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        crash(results, "a", 1, "in vect_get_vec_defs_for_operand");
+        crash(results, "b", 2, "in vect_get_vec_defs_for_operand");
+        crash(results, "c", 3, "in vectorizable_load");
+        BugBook.Book none = BugBook.read(results, KnownBugs.NONE);
+        assertEquals(2, none.bugs().size());
+        Path record = Files.createDirectories(dir.resolve("known").resolve("ice"));
+        Files.writeString(record.resolve("bug.json"), "{\"title\": \"ICE\", \"keys\": [{\"kind\": \"compiler-crash\", \"family\": \"gcc\","
+                + " \"blamed\": \"tree-vect\", \"options\": [\"-march=*\"], \"crash\": \"in vectorizable_load\"}]}\n");
+        BugBook.Book known = BugBook.read(results, KnownBugs.load(dir.resolve("known")));
+        BugBook.Bug load = known.bugs().stream().filter(b -> b.key().crash().equals("in vectorizable_load")).findFirst().orElseThrow();
+        assertEquals("ice", load.known().id());
+        assertNull(known.bugs().stream().filter(b -> b.key().crash().startsWith("in vect_get")).findFirst().orElseThrow().known());
+        assertEquals("compiler-crash, gcc, blamed: tree-vect, options: -march=*, crash: in vectorizable_load", load.key().line());
+    }
 }
