@@ -110,12 +110,13 @@ final class FuzzCommand implements Callable<Integer> {
     double runSharePercent;
 
     @Option(names = "--triage-share", paramLabel = "PERCENT", defaultValue = "25", description = "Triage each finding in a"
-            + " background lane (yarpj triage, niced, one finding at a time; one lane per results directory) and group the"
+            + " background lane (yarpj triage, niced, one finding at a time; one lane per shard, each finding claimed by one) and group the"
             + " findings into bugs: DIR/bugs.json and DIR/bugs/<id>/report.md. The lane starts a triage only while it has taken"
             + " under PERCENT of the campaign's CPU (default: ${DEFAULT-VALUE}); 0 turns it off. A campaign bounded by --count or"
-            + " --seeds triages what is left before it exits; one bounded by --duration within it (see --duration); what is left"
-            + " then, or when Ctrl-C or kill stops the campaign, --resume triages. A compile-time outlier of a bug already seen"
-            + " is labelled by one timed build, its blamed pass turned off.")
+            + " --seeds triages what is left before it exits, for at most a quarter of the tests' time (at least 3 minutes); one bounded"
+            + " by --duration within it (see --duration); what is left"
+            + " then, or when Ctrl-C or kill stops the campaign, --resume or yarpj bugs DIR --triage triages. A finding of a bug"
+            + " already seen is labelled by a few builds, with the bug's blamed pass turned off and in the bug's configuration.")
     double triageSharePercent;
 
     @Option(names = "--reduce-budget", paramLabel = "TIME", defaultValue = "10m", description = "Time the triage lane gives the"
@@ -276,11 +277,12 @@ final class FuzzCommand implements Callable<Integer> {
         printSummary(outw, summary);
         printTargets(outw, usable);
         if (lane != null) {
-            // Within --duration: what is left of it once the tests have ended.
-            double drain = seconds == null ? Double.POSITIVE_INFINITY : Math.max(1, seconds - (System.nanoTime() - startNanos) / 1e9);
+            // Within --duration: what is left of it once the tests have ended. Bounded by --seeds or --count: a quarter of the
+            // tests' time, at least a few minutes, so that a bounded campaign's end is foreseeable too.
+            double tests = (System.nanoTime() - startNanos) / 1e9;
+            double drain = seconds == null ? TriageLane.drainBound(tests) : Math.max(1, seconds - tests);
             if (!quiet) {
-                err.println("triaging the findings left" + (drain < Double.POSITIVE_INFINITY ? ", at most " + Math.round(drain) + " s" : "")
-                        + " (Ctrl-C leaves them for --resume)");
+                err.println("triaging the findings left, at most " + Math.round(drain) + " s (Ctrl-C leaves them for --resume)");
                 err.flush();
             }
             printBugs(outw, lane.finish(true, drain), BugBook.read(out, known), triageSharePercent);
@@ -312,7 +314,7 @@ final class FuzzCommand implements Callable<Integer> {
         for (String line : BugBook.lines(book)) w.println("  " + line);
         for (String r : book.refused()) w.println("  refused: " + r);
         if (lane.active()) {
-            String labelled = lane.labelled() == 0 ? "" : " (" + lane.labelled() + " of them compile-time outliers labelled by one timed build)";
+            String labelled = lane.labelled() == 0 ? "" : " (" + lane.labelled() + " of them labelled with a bug already seen by a few builds)";
             w.printf("triage lane: %d finding(s) triaged%s, %d refused and %d bug(s) reduced in this run, %.0f CPU-s, %.1f%% of the"
                     + " campaign's CPU (bound while tests ran: %.0f%%)%n", lane.triaged(), labelled, lane.refused(), lane.reduced(),
                     lane.cpuSeconds(), 100 * lane.share(), sharePercent);

@@ -73,6 +73,13 @@ final class TriageCommand implements Callable<Integer> {
                     + " there, open or fixed on the newest. The triage lane of yarpj fuzz does this once per known bug it meets.")
     Path recheckKnown;
 
+    @Option(names = "--label-with", paramLabel = "FILE",
+            description = "The keys of bugs already seen (a bugs.json, or an object with a list 'keys' of them): a wrong code,"
+                    + " compiler crash or link failure that fits one (its kind, compiler, target and options; with the key's"
+                    + " pass turned off alone it comes out right, in the key's configuration it still goes wrong) is labelled"
+                    + " with it by a few builds instead of triaged. The triage lane of yarpj fuzz gives it the bugs it has seen.")
+    Path labelWith;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -95,8 +102,16 @@ final class TriageCommand implements Callable<Integer> {
         try {
             for (Path f : findings) locks.add(Main.lock(f, dev.yarpj.harness.FindingLock.TRIAGE));
             double ir = irBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--ir-budget", irBudget);
+            java.util.List<dev.yarpj.triage.BugKey> keys = java.util.List.of();
+            if (labelWith != null) {
+                try {
+                    keys = dev.yarpj.triage.KnownBugs.keys(labelWith);
+                } catch (IOException e) {
+                    throw new Main.UsageError("--label-with: " + e.getMessage());
+                }
+            }
             Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", ""), ir, irIterations, bugs),
-                    out);
+                    out, keys);
         } catch (Triage.TriageException e) {
             throw new Main.UsageError(e.getMessage());
         } finally {

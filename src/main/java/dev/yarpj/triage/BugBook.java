@@ -34,20 +34,31 @@ public final class BugBook {
     public record Triaged(String path, long seed, String minimal, String status, String standing, int lines, Instant seen,
                           Path dir) {}
 
-    /** One bug: its key, the findings that show it (smallest first), and the known bug it is (null: a new one). */
-    public record Bug(BugKey key, List<Triaged> findings, KnownBugs.Known known) {
+    /**
+     * One bug: its key, the findings that show it (smallest first), and the known bug it is
+     * (null: a new one). A new bug {@code resembles} a known one whose key it has, but whose
+     * reduced test the campaign's compiler gets right: it is another bug of that pass under
+     * those options, or a second face of the known one that its fix left behind.
+     */
+    public record Bug(BugKey key, List<Triaged> findings, KnownBugs.Known known, KnownBugs.Known resembles) {
+        public Bug(BugKey key, List<Triaged> findings, KnownBugs.Known known) {
+            this(key, findings, known, null);
+        }
+
         public String id() {
             return key.id();
         }
 
         /**
-         * The recheck of the known bug's reduced test on this campaign's compilers
-         * ({@link Recheck}), from whichever of its findings it was made from; null when none was.
+         * The recheck of the reduced test of the known bug it is (or resembles) on this
+         * campaign's compilers ({@link Recheck}), from whichever of its findings it was made
+         * from; null when none was.
          */
         public Map<String, Object> recheck() throws IOException {
-            if (known == null) return null;
+            KnownBugs.Known k = known != null ? known : resembles;
+            if (k == null) return null;
             for (Triaged t : findings) {
-                Path f = Recheck.file(t.dir(), known.id());
+                Path f = Recheck.file(t.dir(), k.id());
                 if (Files.exists(f)) return JsonFiles.parseObject(Files.readString(f));
             }
             return null;
@@ -118,8 +129,15 @@ public final class BugBook {
             merged.computeIfAbsent(into, x -> new ArrayList<>()).addAll(v);
         });
         List<Bug> bugs = new ArrayList<>();
-        merged.forEach((k, v) -> bugs.add(new Bug(k, v.stream().sorted(Comparator.comparingInt(Triaged::lines)
-                .thenComparing(Triaged::path)).toList(), known.match(k))));
+        for (Map.Entry<BugKey, List<Triaged>> e : merged.entrySet()) {
+            List<Triaged> sorted = e.getValue().stream().sorted(Comparator.comparingInt(Triaged::lines).thenComparing(Triaged::path)).toList();
+            Bug b = new Bug(e.getKey(), sorted, known.match(e.getKey()));
+            // The known bug's own test right on the compiler that fails on these findings (newer than the one the record shows it
+            // on): the findings are some other bug, which the key does not tell apart.
+            Map<String, Object> recheck = b.recheck();
+            if (b.known() != null && recheck != null && "fixed".equals(recheck.get("status"))) b = new Bug(b.key(), sorted, null, b.known());
+            bugs.add(b);
+        }
         bugs.sort(Comparator.comparing((Bug b) -> b.findings().stream().map(Triaged::seen).min(Comparator.naturalOrder()).orElseThrow())
                 .thenComparing(Bug::id));
         return new Book(bugs, triaged, refused, untriaged);
@@ -151,6 +169,14 @@ public final class BugBook {
                 j.put("known", k);
             } else {
                 j.put("known", null);
+                if (b.resembles() != null) {
+                    Map<String, Object> r = new LinkedHashMap<>();
+                    r.put("id", b.resembles().id());
+                    r.put("title", b.resembles().title());
+                    r.put("why", "its key, but the record's reduced test is right on this campaign's compiler");
+                    r.put("recheck", b.recheck());
+                    j.put("resembles", r);
+                }
             }
             j.put("status", b.status());
             j.put("standing", b.findings().get(0).standing());
@@ -190,6 +216,14 @@ public final class BugBook {
         Path draft = smallest.dir().resolve("triage/report.md");
         StringBuilder r = new StringBuilder();
         r.append(Files.exists(draft) ? Files.readString(draft).strip() : "# " + b.key().line()).append("\n\n");
+        if (b.resembles() != null) {
+            Map<String, Object> recheck = b.recheck();
+            r.append("## Not the known bug it resembles\n\n").append("Its key is that of known bug ").append(b.resembles().id()).append(" (")
+                    .append(b.resembles().title()).append("), but that bug's reduced test is right on ")
+                    .append(recheck == null ? "this campaign's compiler" : String.valueOf(recheck.get("campaign_compiler")))
+                    .append(", which fails on these findings: another bug of the same pass under the same options, or a second face"
+                            + " of the known one that its fix left behind.\n\n");
+        }
         r.append("## Findings of this bug\n\n");
         r.append("Grouped by the key ").append(b.key().line()).append(" (bug ").append(b.id()).append(").\n\n");
         for (Triaged t : b.findings()) {
@@ -206,7 +240,10 @@ public final class BugBook {
             String rechecked = recheck == null ? "" : "; its reduced test: " + recheck.get("result")
                     + (recheck.get("campaign_compiler") == null ? "" : " on " + recheck.get("campaign_compiler"))
                     + (recheck.get("status") == null ? "" : ", " + recheck.get("status") + " on the newest");
-            out.add((b.known() == null ? "new " + b.id() : "known: " + b.known().id()) + " (" + b.status() + " on the newest compilers, "
+            String what = b.known() != null ? "known: " + b.known().id() : b.resembles() != null
+                    ? "new " + b.id() + ", resembling known " + b.resembles().id() + " (whose own test this compiler gets right)" : "new " + b.id();
+            if (b.resembles() != null) rechecked = "";
+            out.add(what + " (" + b.status() + " on the newest compilers, "
                     + b.findings().size() + " finding" + (b.findings().size() == 1 ? "" : "s") + rechecked + "): " + b.key().line());
         }
         return out;

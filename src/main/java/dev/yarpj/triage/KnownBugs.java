@@ -66,12 +66,9 @@ public final class KnownBugs {
             List<BugKey> keys = new ArrayList<>();
             if (!(j.get("keys") instanceof List<?> ks)) throw new IOException(p.resolve("bug.json") + " has no list 'keys'");
             for (Object k : ks) {
-                if (!(k instanceof Map<?, ?> m) || !(m.get("options") instanceof List<?> opts)) {
-                    throw new IOException(p.resolve("bug.json") + ": a key needs kind, family, blamed and options");
-                }
-                keys.add(new BugKey(String.valueOf(m.get("kind")), m.get("target") == null ? BugKey.HOST : String.valueOf(m.get("target")),
-                        String.valueOf(m.get("family")), String.valueOf(m.get("blamed")),
-                        opts.stream().map(String::valueOf).toList(), m.get("crash") == null ? "" : String.valueOf(m.get("crash"))));
+                BugKey key = key(k);
+                if (key == null) throw new IOException(p.resolve("bug.json") + ": a key needs kind, family, blamed and options");
+                keys.add(key);
             }
             out.add(new Known(p.getFileName().toString(), String.valueOf(j.getOrDefault("title", p.getFileName().toString())),
                     String.valueOf(j.getOrDefault("status", "open")), keys, p.toAbsolutePath(),
@@ -150,6 +147,34 @@ public final class KnownBugs {
         String text = i >= 0 && j > i ? old.substring(0, i) + section + old.substring(Math.min(old.length(), j + INDEX_END.length() + 1))
                 : old.stripTrailing() + "\n\n## The record of known bugs\n\n" + section;
         BugBook.atomicWrite(bugsMd, text);
+    }
+
+    /** A key from its JSON form ({@link #json}), or null when it is none. */
+    static BugKey key(Object json) {
+        if (!(json instanceof Map<?, ?> m) || !(m.get("options") instanceof List<?> opts)) return null;
+        return new BugKey(String.valueOf(m.get("kind")), m.get("target") == null ? BugKey.HOST : String.valueOf(m.get("target")),
+                String.valueOf(m.get("family")), String.valueOf(m.get("blamed")), opts.stream().map(String::valueOf).toList(),
+                m.get("crash") == null ? "" : String.valueOf(m.get("crash")));
+    }
+
+    /** Keys from a file of their JSON forms: an object with a list {@code keys}, or a bugs.json (its bugs' keys). */
+    public static List<BugKey> keys(Path file) throws IOException {
+        Map<String, Object> j = JsonFiles.parseObject(Files.readString(file));
+        List<?> list = j == null ? null : j.get("keys") instanceof List<?> l ? l : j.get("bugs") instanceof List<?> b
+                ? b.stream().map(x -> x instanceof Map<?, ?> bug ? bug.get("key") : null).toList() : null;
+        if (list == null) throw new IOException(file + " holds no list of bug keys");
+        List<BugKey> out = new ArrayList<>();
+        for (Object k : list) {
+            BugKey key = key(k);
+            if (key == null) throw new IOException(file + ": a key needs kind, family, blamed and options");
+            out.add(key);
+        }
+        return out;
+    }
+
+    /** Writes {@code keys} into {@code file} as {@link #keys} reads them. */
+    static void writeKeys(List<BugKey> keys, Path file) throws IOException {
+        BugBook.atomicWrite(file, JsonFiles.writePretty(Map.of("keys", keys.stream().map(KnownBugs::json).toList())) + "\n");
     }
 
     /** A key as bug.json holds it. */

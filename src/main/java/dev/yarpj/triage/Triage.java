@@ -70,8 +70,23 @@ public final class Triage {
     private Triage() {}
 
     public static List<Verdict> triage(List<Path> findings, Options o, PrintWriter out) throws IOException {
+        return triage(findings, o, out, List.of());
+    }
+
+    /**
+     * As {@link #triage(List, Options, PrintWriter)}; a finding that fits one of {@code labelWith},
+     * the keys of bugs already seen, is labelled with it by a few builds ({@link KnownSymptom})
+     * instead, and has no verdict.
+     */
+    public static List<Verdict> triage(List<Path> findings, Options o, PrintWriter out, List<BugKey> labelWith) throws IOException {
         List<Verdict> verdicts = new ArrayList<>();
         for (Path f : findings) {
+            KnownSymptom.Label label = labelWith.isEmpty() ? null : KnownSymptom.label(f, labelWith, o);
+            if (label != null) {
+                out.printf("%s: labelled by %d builds: %s%n", f, label.builds(), label.key().line());
+                out.flush();
+                continue;
+            }
             Verdict v = one(f, o);
             verdicts.add(v);
             out.printf("%s: %s, %s; lowest: %s; blamed: %s; %s%n", f, v.kind().dir, v.family(), String.join(" ", v.minimal()),
@@ -112,7 +127,16 @@ public final class Triage {
         return fastest < limit ? Math.max(1, fastest / 2) : limit;
     }
 
-    static Verdict one(Path finding, Options o) throws IOException {
+    /**
+     * A finding's test set up for triage in {@code finding/triage/}: the finding, the symptom it
+     * shows and the build that shows it. Which test, and built how: the smallest there is
+     * (C-Vise's, else the IR phase's, else the finding's merged), in one file, else its files
+     * built apart as the harness builds them, and a wrong result may show as a crash instead.
+     */
+    record Prepared(Finding f, Symptom.Kind kind, Symptom s, List<String> buggy, String text, String crashText, Path work) {}
+
+    /** Sets up {@code finding}'s test as {@link Prepared} says; a finding whose symptom does not show is a TriageException. */
+    static Prepared prepare(Path finding, Options o) throws IOException {
         Finding f;
         List<String> buggy;
         Symptom.Kind kind;
@@ -123,7 +147,6 @@ public final class Triage {
                 throw new TriageException("cannot triage a " + f.kind().dir + " finding" + (f.kind() == Outcome.PROGRAM_REJECTED
                         ? " that is no link failure on an undefined reference" : "") + ": " + finding);
             }
-            if (f.lang().equals("ispc")) return IspcTriage.one(finding, f, o);
             if (!f.lang().equals("c") && !f.lang().equals("cpp")) {
                 throw new TriageException("only C, C++ and ISPC findings can be triaged yet: " + finding);
             }
@@ -172,6 +195,28 @@ public final class Triage {
             text = Files.readString(work.resolve(file));
         }
 
+        return new Prepared(f, kind, s, buggy, text, crashText, work);
+    }
+
+    static Verdict one(Path finding, Options o) throws IOException {
+        try {
+            Finding f = Finding.read(finding);
+            if (f.lang().equals("ispc") && symptomKind(f) != null) return IspcTriage.one(finding, f, o);
+        } catch (Finding.Unreadable e) {
+            throw new TriageException(e.getMessage());
+        }
+        Prepared p = prepare(finding, o);
+        Finding f = p.f();
+        Symptom.Kind kind = p.kind();
+        Symptom s = p.s();
+        List<String> buggy = p.buggy();
+        String text = p.text();
+        String crashText = p.crashText();
+        Path work = p.work();
+        String ext = f.ext();
+        String reference = String.valueOf(f.reference());
+        String file = s.file();
+        double limit = compileLimit(f, o.compileTimeoutSeconds());
         List<String> minimal = minimize(s, buggy);
         String family = family(s, minimal.get(0));
         String blame;

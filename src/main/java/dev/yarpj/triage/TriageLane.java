@@ -55,8 +55,10 @@ public final class TriageLane {
     /** How long an idle lane waits before it looks for new findings again. */
     private static final long IDLE_MILLIS = 3000;
 
-    /** What the lane did in this run. */
-    /** What the lane did in this run; {@code labelled} of the triaged were labelled by one timed build ({@link KnownOutlier}). */
+    /**
+     * What the lane did in this run; {@code labelled} of the triaged were labelled with a bug
+     * already seen by one timed build ({@link KnownOutlier}) or a few builds ({@link KnownSymptom}).
+     */
     public record Done(int triaged, int refused, int reduced, double cpuSeconds, double campaignCpuSeconds, boolean active, int labelled) {
         /** The lane's share of the campaign's CPU (the process and its children), 0 to 1. */
         public double share() {
@@ -324,10 +326,19 @@ public final class TriageLane {
         }
     }
 
+    /** The keys of the bugs seen so far, which the triage of a finding labels it with when it fits one. */
+    static final String KEYS = "keys-seen.json";
+
     private ProcessRunner.Result runTriage(Path finding, double irSeconds) throws IOException {
+        return runTriage(finding, irSeconds, null);
+    }
+
+    /** Triages {@code finding} in a child; with {@code labelWith}, one that fits a key there is labelled instead ({@link KnownSymptom}). */
+    private ProcessRunner.Result runTriage(Path finding, double irSeconds, Path labelWith) throws IOException {
         Path work = Files.createDirectories(finding.resolve("triage"));
         List<String> cmd = yarpj("triage", "--ir-budget", irSeconds <= 0 ? "0" : Math.round(irSeconds) + "s", "--compile-timeout",
                 JsonFiles.number(compileTimeout), finding.toAbsolutePath().toString());
+        if (labelWith != null) cmd.addAll(cmd.size() - 1, List.of("--label-with", labelWith.toAbsolutePath().toString()));
         // A triage's own compiles carry their limits; these only stop a triage that never ends.
         ProcessRunner.Result r = ProcessRunner.run(work, "lane", cmd, new ProcessRunner.Limits(4 * 3600, 3600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
         cpu += r.cpuSeconds();
@@ -363,10 +374,15 @@ public final class TriageLane {
             labelled++;
             return;
         }
-        ProcessRunner.Result r = runTriage(finding, 0);
+        // Any other finding of a bug already seen: a few builds label it, in the triage child, which triages it when it fits no key.
+        Path keys = Files.createDirectories(finding.resolve("triage")).resolve(KEYS);
+        KnownBugs.writeKeys(keysSeen(book), keys);
+        ProcessRunner.Result r = runTriage(finding, 0, keys);
         if (stopping && r.exitCode() != 0) return; // killed with the campaign: left for --resume
-        if (Files.exists(finding.resolve("triage/triage.json"))) {
+        Path json = finding.resolve("triage/triage.json");
+        if (Files.exists(json)) {
             triaged++;
+            if (Files.readString(json).contains("\"labelled_by_builds\"")) labelled++;
         } else {
             Files.writeString(finding.resolve(REFUSED), oneLine(r) + "\n");
             refused++;
@@ -396,6 +412,14 @@ public final class TriageLane {
                 "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main"));
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /** The shortest drain {@link #drainBound} gives, in seconds: a new bug's first triage and reduction take minutes. */
+    static final double MIN_DRAIN_SECONDS = 180;
+
+    /** How long a campaign bounded by its seeds drains, after tests of {@code testSeconds}: a quarter of that, at least {@link #MIN_DRAIN_SECONDS}. */
+    public static double drainBound(double testSeconds) {
+        return Math.max(MIN_DRAIN_SECONDS, testSeconds / 4);
     }
 
     /**

@@ -74,4 +74,31 @@ class BugBookTest {
         assertNull(known.bugs().stream().filter(b -> b.key().crash().startsWith("in vect_get")).findFirst().orElseThrow().known());
         assertEquals("compiler-crash, gcc, blamed: tree-vect, options: -march=*, crash: in vectorizable_load", load.key().line());
     }
+
+    /** A finding whose compiler gets the known bug's own test right is not that bug, whatever its key: a new bug that resembles it. */
+    @Test
+    void aBugWhoseCompilerGetsTheRecordsTestRightIsNewAndResemblesIt(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        finding(results, "a", 1, "clang-23 -O1", "clang: loop-load-elim");
+        Path record = Files.createDirectories(dir.resolve("known").resolve("lle"));
+        Files.writeString(record.resolve("bug.json"), "{\"title\": \"LLE\", \"keys\": [{\"kind\": \"compile-hang\", \"family\": \"clang\","
+                + " \"blamed\": \"loop-load-elim\", \"options\": []}]}\n");
+        KnownBugs known = KnownBugs.load(dir.resolve("known"));
+        assertEquals("lle", BugBook.read(results, known).bugs().get(0).known().id(), "known until its test is rechecked");
+        Path f = results.resolve("compile-hang/a/1");
+        Files.writeString(Recheck.file(f, "lle"), "{\"known\": \"lle\", \"result\": \"gets it right\", \"status\": \"fixed\","
+                + " \"campaign_compiler\": \"clang-23 23.1.9\"}\n");
+        BugBook.Book book = BugBook.write(results, known);
+        BugBook.Bug b = book.bugs().get(0);
+        assertNull(b.known());
+        assertEquals("lle", b.resembles().id());
+        assertEquals(0, book.known());
+        String line = BugBook.lines(book).get(0);
+        assertEquals(true, line.startsWith("new " + b.id() + ", resembling known lle"), line);
+        String report = Files.readString(results.resolve("bugs").resolve(b.id()).resolve("report.md"));
+        assertEquals(true, report.contains("right on clang-23 23.1.9, which fails on these findings"), report);
+        // A recheck that is not a fix (the record's test right on the version the record shows it on) leaves it known.
+        Files.writeString(Recheck.file(f, "lle"), "{\"known\": \"lle\", \"result\": \"not rechecked: ...\", \"status\": \"unknown\"}\n");
+        assertEquals("lle", BugBook.read(results, known).bugs().get(0).known().id());
+    }
 }

@@ -1,0 +1,174 @@
+package dev.yarpj.triage;
+
+import dev.yarpj.harness.Finding;
+import dev.yarpj.harness.JsonFiles;
+import dev.yarpj.harness.Outcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Labels a wrong code, a compiler crash or a link failure with a bug already seen (in the
+ * record, or earlier in the campaign) by a few builds, where a quick triage makes dozens: it
+ * drops the options one at a time, bisects the passes and builds with every installed
+ * version, and under qemu every one of those builds is also a run in the emulator.
+ *
+ * <p>The finding fits a key of its kind, compiler family and target (and, for a crash, of the
+ * place it crashed in) when its compile has the key's options, and two builds agree: with the
+ * key's blamed pass turned off alone ({@link KnownOutlier#disabling}) the test comes out
+ * right, and in the key's configuration (the finding's level and the key's options alone) it
+ * still goes wrong. The symptom is then that pass's, under that bug's options. A finding that
+ * fits no key goes to the quick triage, and so does one whose compiler cannot turn the pass
+ * off (clang before 21 knows no {@code -opt-disable}).
+ *
+ * <p>The builds cannot tell two bugs of one pass under the same options apart; the key
+ * cannot either, and a record's reduced test does ({@link Recheck}, {@link BugBook}): a
+ * finding whose compiler gets the record's test right is not that bug.
+ */
+final class KnownSymptom {
+    /** A label: the key it fits, the build with the pass off, the builds the label took and their CPU seconds. */
+    record Label(BugKey key, List<String> build, int builds, double cpuSeconds) {}
+
+    private KnownSymptom() {}
+
+    /** How many keys' passes one finding tries, each one build (and run) with that pass off. */
+    static final int MAX_PASSES = 3;
+
+    /**
+     * The key of {@code keys} the finding fits, or null; its triage.json and report.md are
+     * written into {@code finding/triage/} when it fits one.
+     */
+    static Label label(Path finding, List<BugKey> keys, Triage.Options o) throws IOException {
+        Finding f;
+        String kind;
+        String crash = "";
+        try {
+            f = Finding.read(finding);
+            if (!(f.lang().equals("c") || f.lang().equals("cpp")) || f.commands().isEmpty()) return null;
+            kind = keyKind(f);
+            if (kind == null) return null;
+            if (kind.equals("compiler-crash")) crash = f.crashPoint();
+        } catch (Finding.Unreadable e) {
+            return null;
+        }
+        List<String> flags = f.compileCommand();
+        String family = KnownOutlier.family(flags.get(0));
+        String target = f.target() == null ? BugKey.HOST : f.target();
+        Set<String> names = new LinkedHashSet<>(BugKey.optionNames(String.join(" ", flags)));
+        List<BugKey> fitting = new ArrayList<>();
+        for (BugKey k : keys) {
+            if (k.kind().equals(kind) && k.family().equals(family) && k.target().equals(target) && k.crash().equals(crash)
+                    && names.containsAll(k.options()) && KnownOutlier.disabling(family, k.blamed()) != null && !fitting.contains(k)) {
+                fitting.add(k);
+            }
+        }
+        if (fitting.isEmpty()) return null; // nothing to build: the quick triage takes it
+        // The keys that need more options first: of two bugs of one pass, the finding is the one whose options it has.
+        fitting.sort(Comparator.comparingInt((BugKey k) -> -k.options().size()));
+        long start = cpuOfChildren();
+        Triage.Prepared p;
+        try {
+            p = Triage.prepare(finding, o);
+        } catch (Triage.TriageException e) {
+            return null; // the quick triage says why, in its refusal
+        }
+        Symptom s = p.s();
+        Map<List<String>, Symptom.Effect> off = new HashMap<>();
+        for (BugKey k : fitting) {
+            List<String> disable = KnownOutlier.disabling(family, k.blamed());
+            Symptom.Effect e = off.get(disable);
+            if (e == null) {
+                if (off.size() >= MAX_PASSES) break;
+                e = s.effect(with(p.buggy(), disable));
+                off.put(disable, e);
+            }
+            if (e != Symptom.Effect.FIXES) continue; // with the pass off it must come out right: the symptom is that pass's
+            List<String> configured = KnownOutlier.configuration(p.buggy(), k);
+            // In the configuration the key names it must still go wrong, else it needs options the key does not.
+            if (!configured.equals(p.buggy()) && !s.shows(configured)) continue;
+            // The builds: the reference's, the finding's, and those with passes off and in the key's configuration.
+            Label l = new Label(k, with(p.buggy(), disable), s.builds + 1, (cpuOfChildren() - start) / 100.0);
+            write(finding, f, p, k, l, configured);
+            return l;
+        }
+        return null;
+    }
+
+    /** The kind of bug key a finding would have, or null when this cannot label it: compile hangs are {@link KnownOutlier}'s. */
+    static String keyKind(Finding f) throws IOException {
+        return switch (f.kind()) {
+            case WRONG_CODE, RUNTIME_CRASH -> "wrong-code";
+            case COMPILER_CRASH -> "compiler-crash";
+            case PROGRAM_REJECTED -> f.undefinedReference() != null ? "link-failure" : null;
+            default -> null;
+        };
+    }
+
+    private static List<String> with(List<String> buggy, List<String> disable) {
+        List<String> cmd = new ArrayList<>(buggy);
+        cmd.addAll(1, disable);
+        return cmd;
+    }
+
+    /** The CPU of this process's finished children, in clock ticks: the builds and runs the label made. */
+    private static long cpuOfChildren() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] w = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(w[13]) + Long.parseLong(w[14]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static void write(Path finding, Finding f, Triage.Prepared p, BugKey k, Label l, List<String> configured) throws IOException {
+        List<String> flags = p.buggy();
+        String compiler = Path.of(flags.get(0)).getFileName().toString();
+        String version = f.meta().get("compilers") instanceof Map<?, ?> m && m.get(flags.get(0)) != null ? String.valueOf(m.get(flags.get(0))) : "";
+        boolean newest = compiler.endsWith("-newest") || compiler.endsWith("-trunk");
+        String how = "with " + k.blamed() + " alone turned off (" + String.join(" ", KnownOutlier.disabling(k.family(), k.blamed()))
+                + ") the test comes out right, and in the key's configuration (" + String.join(" ", configured) + ") it still "
+                + (k.kind().equals("wrong-code") ? "goes wrong" : k.kind().equals("compiler-crash") ? "crashes the compiler" : "fails to link");
+        String standing = (newest ? "open on " : "shows on ") + compiler + (version.isEmpty() ? "" : " (" + version + ")")
+                + ", the finding's own compiler; labelled by " + l.builds() + " builds, other versions not checked";
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("kind", f.kind().dir);
+        json.put("target", k.target());
+        json.put("family", k.family());
+        json.put("buggy", String.join(" ", flags));
+        json.put("minimal", String.join(" ", configured));
+        json.put("blame", k.blamed());
+        json.put("group", k.family() + ": " + k.blamed());
+        if (!k.crash().isEmpty()) json.put("crash", k.crash());
+        json.put("status", newest ? "open" : "unknown");
+        json.put("standing", standing);
+        Map<String, Object> label = new LinkedHashMap<>();
+        label.put("key", k.line());
+        label.put("build", String.join(" ", l.build()));
+        label.put("builds", l.builds());
+        label.put("cpu_s", Math.round(l.cpuSeconds() * 100) / 100.0);
+        label.put("why", how);
+        json.put("labelled_by_builds", label);
+        int lines = (int) p.text().lines().count();
+        json.put("lines", lines);
+        json.put("builds", l.builds());
+        Files.writeString(p.work().resolve("report.md"), "# " + k.line() + "\n\n"
+                + "Labelled as a bug already seen by " + l.builds() + " builds, not triaged: " + how + ".\n\n"
+                + "- Finding: `" + f.signature() + "` (seed " + f.seed() + ", " + lines + " lines)\n"
+                + "- Its compile: `" + String.join(" ", flags) + "`\n"
+                + (f.emulator().isEmpty() ? "" : "- Its run: `" + String.join(" ", f.emulator()) + "`\n")
+                + "- The configuration the key names: `" + String.join(" ", configured) + "`\n"
+                + "- Where it stands: " + standing + "\n\n"
+                + "`yarpj triage` on this finding gives the smallest configuration, the bisected pass and the versions.\n");
+        // Last: a triage.json is what tells the lane and bugs.json that the finding is labelled.
+        Files.writeString(p.work().resolve("triage.json"), JsonFiles.write(json) + "\n");
+    }
+}
