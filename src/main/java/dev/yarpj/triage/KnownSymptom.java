@@ -71,8 +71,10 @@ final class KnownSymptom {
             }
         }
         if (fitting.isEmpty()) return null; // nothing to build: the quick triage takes it
-        // The keys that need more options first: of two bugs of one pass, the finding is the one whose options it has.
-        fitting.sort(Comparator.comparingInt((BugKey k) -> -k.options().size()));
+        // The keys that need fewer options first, as the quick triage drops every option it can: of two keys that fit, the
+        // finding's smallest configuration is the one with fewer options (a compile-time outlier is labelled the other way
+        // round, KnownOutlier, where each build in a key's configuration costs the outlier's bar).
+        fitting.sort(Comparator.comparingInt((BugKey k) -> k.options().size()));
         long start = cpuOfChildren();
         Triage.Prepared p;
         try {
