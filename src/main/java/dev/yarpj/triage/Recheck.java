@@ -89,7 +89,9 @@ public final class Recheck {
         Symptom s = new Symptom(kind, work, file, String.valueOf(f.reference()), crashText, Triage.compileLimit(f, compileTimeout), run);
         Symptom.Effect own = s.effect(cmd);
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("test", record.resolve(String.valueOf(test)).toString());
+        // The record's test as the record names it (known-bugs/<id>/test.c), never by a path of this machine: bugs.json is pasted.
+        Path named = record.getParent() == null ? record.getFileName() : record.getParent().getFileName().resolve(record.getFileName());
+        out.put("test", named.resolve(String.valueOf(test)).toString());
         out.put("configuration", String.join(" ", cmd));
         if (!run.isEmpty()) out.put("run", String.join(" ", run));
         String version = dev.yarpj.harness.CompilerVersion.shortForm(dev.yarpj.harness.CompilerVersion.firstLine(cmd.get(0)));
