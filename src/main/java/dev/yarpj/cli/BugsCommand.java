@@ -20,10 +20,17 @@ import picocli.CommandLine.Parameters;
                 + " their triage key, each labelled known (a bug of the record in --known-bugs) or new. Writes DIR/bugs.json"
                 + " and DIR/bugs/<id>/report.md again, then prints one line per bug.",
                 "With --merge, adds the new bugs to the record (a directory each, with bug.json, the test and the report) and"
-                + " writes the record's index into --bugs-md."})
+                + " writes the record's index into --bugs-md.",
+                "With --recheck (and no DIR), rechecks every bug of the record on the compilers installed here instead: its"
+                + " reduced test at its smallest configuration, under its run, then every other installed version; prints one"
+                + " line per bug (open on the newest, fixed, or not rechecked and why), writes each result and its date into the"
+                + " bug's bug.json, and the record's index into --bugs-md."})
 final class BugsCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "DIR", description = "A campaign's results directory.")
+    @Parameters(paramLabel = "DIR", arity = "0..1", description = "A campaign's results directory (none with --recheck).")
     Path results;
+
+    @Option(names = "--recheck", description = "Recheck the record of known bugs (--known-bugs) on the compilers installed here.")
+    boolean recheck;
 
     @Option(names = "--known-bugs", paramLabel = "DIR", description = "The record of known bugs (default: known-bugs of yarpj).")
     Path knownBugs;
@@ -36,8 +43,8 @@ final class BugsCommand implements Callable<Integer> {
             + " each new bug gets (default: ${DEFAULT-VALUE}; 0: no reduction).")
     String reduceBudget;
 
-    @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS", defaultValue = "30", description = "With --triage: longest"
-            + " compile of one try (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS", defaultValue = "30", description = "With --triage or"
+            + " --recheck: longest compile of one try (default: ${DEFAULT-VALUE}).")
     double compileTimeout;
 
     @Option(names = "--merge", description = "Add the new bugs to the record and write its index into --bugs-md.")
@@ -52,9 +59,14 @@ final class BugsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!Files.isDirectory(results)) throw new Main.UsageError("not a directory: " + results);
         Path record = knownBugs != null ? knownBugs : FuzzCommand.home().resolve("known-bugs");
         PrintWriter out = spec.commandLine().getOut();
+        if (recheck) {
+            if (results != null || triage || merge) throw new Main.UsageError("--recheck takes no DIR, --triage or --merge");
+            return recheckRecord(record, out);
+        }
+        if (results == null) throw new Main.UsageError("a results directory DIR is needed (or --recheck)");
+        if (!Files.isDirectory(results)) throw new Main.UsageError("not a directory: " + results);
         KnownBugs known = FuzzCommand.knownBugs(knownBugs, !merge); // --merge makes a new record
         if (triage) {
             double reduceSeconds = reduceBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--reduce-budget", reduceBudget);
@@ -82,6 +94,31 @@ final class BugsCommand implements Callable<Integer> {
             out.println("added " + added.size() + " bug(s) to " + record + (added.isEmpty() ? "" : ": " + String.join(", ", added))
                     + "; its index is in " + md);
         }
+        out.flush();
+        return 0;
+    }
+
+    /** Rechecks every bug of the record in {@code record}, one line each, and writes the record's index. */
+    private int recheckRecord(Path record, PrintWriter out) throws IOException {
+        KnownBugs known = FuzzCommand.knownBugs(record, true);
+        if (!(compileTimeout > 0)) throw new Main.UsageError("--compile-timeout must be positive");
+        java.time.Instant now = java.time.Instant.now();
+        int shows = 0;
+        int fixed = 0;
+        int not = 0;
+        for (KnownBugs.Known k : known.bugs()) {
+            java.util.Map<String, Object> r = dev.yarpj.triage.Recheck.record(k.dir(), compileTimeout, System.getenv().getOrDefault("PATH", ""), now);
+            String result = String.valueOf(r.get("result"));
+            if (result.startsWith("not rechecked")) not++;
+            else if ("fixed".equals(r.get("status"))) fixed++;
+            else if (result.equals("shows it")) shows++;
+            out.println(k.id() + " (" + k.title() + "): " + (r.get("campaign_compiler") == null || result.startsWith("not rechecked") ? result
+                    : result + " on " + r.get("campaign_compiler") + (r.get("standing") == null ? "" : "; " + r.get("standing"))));
+            out.flush();
+        }
+        Path md = bugsMd != null ? bugsMd : record.toAbsolutePath().getParent().resolve("bugs.md");
+        KnownBugs.writeIndex(record, md);
+        out.printf("%d bug(s) in %s: %d show it, %d fixed, %d not rechecked; its index is in %s%n", known.bugs().size(), record, shows, fixed, not, md);
         out.flush();
         return 0;
     }

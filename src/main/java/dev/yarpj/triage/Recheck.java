@@ -1,5 +1,6 @@
 package dev.yarpj.triage;
 
+import dev.yarpj.harness.CompilerVersion;
 import dev.yarpj.harness.Finding;
 import dev.yarpj.harness.JsonFiles;
 import java.io.IOException;
@@ -56,28 +57,35 @@ public final class Recheck {
         return out;
     }
 
-    private static Map<String, Object> check(Path record, Path finding, double compileTimeout, String searchPath) throws IOException {
-        Map<String, Object> bug;
+    /** The record's bug.json, or a TriageException. */
+    private static Map<String, Object> bugJson(Path record) throws IOException {
         try {
-            bug = JsonFiles.parseObject(Files.readString(record.resolve("bug.json")));
+            Map<String, Object> bug = JsonFiles.parseObject(Files.readString(record.resolve("bug.json")));
+            if (bug == null) throw new RuntimeException();
+            return bug;
         } catch (RuntimeException e) {
             throw new Triage.TriageException(record.resolve("bug.json") + " is not a JSON object");
         }
+    }
+
+    /** The record's reduced test's file name and its smallest configuration, or a TriageException when it lacks one. */
+    private static String[] testAndConfiguration(Path record, Map<String, Object> bug) {
         Object test = bug.get("test");
         Object configuration = bug.get("smallest_configuration");
         if (test == null || !Files.exists(record.resolve(String.valueOf(test)))) throw new Triage.TriageException("the record has no reduced test");
         if (configuration == null || String.valueOf(configuration).isBlank()) throw new Triage.TriageException("the record has no smallest configuration");
+        return new String[] {String.valueOf(test), String.valueOf(configuration).strip()};
+    }
+
+    private static Map<String, Object> check(Path record, Path finding, double compileTimeout, String searchPath) throws IOException {
+        Map<String, Object> bug = bugJson(record);
+        String[] tc = testAndConfiguration(record, bug);
         Finding f = Finding.read(finding);
         Symptom.Kind kind = Triage.symptomKind(f);
         if (kind == null) throw new Triage.TriageException("cannot recheck a " + f.kind().dir + " finding");
-        String ext = String.valueOf(test).replaceFirst("^.*\\.", "");
-        Path work = Files.createDirectories(finding.resolve("triage").resolve("recheck-" + record.getFileName()));
-        String file = "test." + ext;
-        Files.copy(record.resolve(String.valueOf(test)), work.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         // The record's configuration with the campaign's compiler in place of the one it was found with.
-        List<String> cmd = new ArrayList<>(Arrays.asList(String.valueOf(configuration).strip().split("\\s+")));
+        List<String> cmd = new ArrayList<>(Arrays.asList(tc[1].split("\\s+")));
         cmd.set(0, f.compileCommand().get(0));
-        String crashText = Triage.symptomText(f, kind);
         // A record names the run its test needs (an SVE bug wrong at 128 bits only, an RVV one under qemu's freedoms). Under
         // the finding's run instead, a test that needs other settings would be right, and the bug called fixed.
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
@@ -85,13 +93,86 @@ public final class Recheck {
             throw new Triage.TriageException("the record names no run for its test, which may need other emulator settings than the finding's ("
                     + String.join(" ", f.emulator()) + ")");
         }
-        if (run == null) run = List.of();
-        Symptom s = new Symptom(kind, work, file, String.valueOf(f.reference()), crashText, Triage.compileLimit(f, compileTimeout), run);
+        return checkWith(record, bug, tc[0], cmd, kind, Triage.symptomText(f, kind), String.valueOf(f.reference()), run == null ? List.of() : run,
+                Triage.compileLimit(f, compileTimeout), searchPath, finding.resolve("triage").resolve("recheck-" + record.getFileName()));
+    }
+
+    /**
+     * Rechecks the record alone on the compilers installed here: its reduced test at its smallest
+     * configuration, with the compiler that names (found on PATH), under its run, then with every
+     * other installed version of the family; the reference is the record's {@code reference}, else
+     * the same compiler at -O0. What it finds is also written into the record's bug.json
+     * ({@code rechecked}: the date, the result and the versions; its {@code status} when the
+     * recheck tells it). A record that cannot be rechecked says why.
+     */
+    public static Map<String, Object> record(Path record, double compileTimeout, String searchPath, java.time.Instant now) throws IOException {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("known", record.getFileName().toString());
+        Map<String, Object> bug;
+        try {
+            bug = bugJson(record);
+        } catch (Triage.TriageException e) {
+            out.put("result", "not rechecked: " + e.getMessage());
+            return out;
+        }
+        try {
+            out.putAll(checkRecord(record, bug, compileTimeout, searchPath));
+        } catch (Triage.TriageException e) {
+            out.put("result", "not rechecked: " + e.getMessage());
+        }
+        Map<String, Object> rechecked = new LinkedHashMap<>();
+        rechecked.put("on", now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+        for (String k : List.of("result", "configuration", "campaign_compiler", "standing", "versions")) {
+            if (out.get(k) != null) rechecked.put(k.equals("campaign_compiler") ? "compiler" : k, out.get(k));
+        }
+        bug.put("rechecked", rechecked);
+        if (out.get("status") != null && !out.get("status").equals("unknown")) bug.put("status", out.get("status"));
+        BugBook.atomicWrite(record.resolve("bug.json"), JsonFiles.writePretty(bug).strip() + "\n");
+        return out;
+    }
+
+    private static Map<String, Object> checkRecord(Path record, Map<String, Object> bug, double compileTimeout, String searchPath) throws IOException {
+        String[] tc = testAndConfiguration(record, bug);
+        List<BugKey> keys = new ArrayList<>();
+        if (bug.get("keys") instanceof List<?> ks) for (Object k : ks) if (KnownBugs.key(k) != null) keys.add(KnownBugs.key(k));
+        if (keys.isEmpty()) throw new Triage.TriageException("the record has no key");
+        BugKey key = keys.get(0);
+        Symptom.Kind kind = switch (key.kind()) {
+            case "wrong-code" -> Symptom.Kind.WRONG_CODE;
+            case "compiler-crash" -> Symptom.Kind.COMPILER_CRASH;
+            default -> throw new Triage.TriageException("a " + key.kind() + " record is not rechecked yet: its test is rechecked by a ratio of compile times");
+        };
+        List<String> cmd = new ArrayList<>(Arrays.asList(tc[1].split("\\s+")));
+        List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
+        if (run == null && !key.target().equals(BugKey.HOST)) {
+            throw new Triage.TriageException("the record of a bug on " + key.target() + " names no run for its test (the emulator and its settings)");
+        }
+        if (CompilerVersion.firstLine(cmd.get(0)).equals("?")) throw new Triage.TriageException(cmd.get(0) + " is not installed here");
+        // A crash repeats its place: gcc's "in FUNC", clang's assertion.
+        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? key.crash().replaceFirst("^(in|assertion|unreachable|at) ", "") : null;
+        String reference = bug.get("reference") != null ? String.valueOf(bug.get("reference")) : cmd.get(0);
+        Path work = Files.createTempDirectory("yarpj-recheck-" + record.getFileName());
+        try {
+            return checkWith(record, bug, tc[0], cmd, kind, crashText, reference, run == null ? List.of() : run, compileTimeout, searchPath, work);
+        } finally {
+            try (java.util.stream.Stream<Path> w = Files.walk(work)) {
+                w.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static Map<String, Object> checkWith(Path record, Map<String, Object> bug, String test, List<String> cmd, Symptom.Kind kind,
+            String crashText, String reference, List<String> run, double compileLimit, String searchPath, Path workDir) throws IOException {
+        String ext = test.replaceFirst("^.*\\.", "");
+        Path work = Files.createDirectories(workDir);
+        String file = "test." + ext;
+        Files.copy(record.resolve(test), work.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Symptom s = new Symptom(kind, work, file, reference, crashText, compileLimit, run);
         Symptom.Effect own = s.effect(cmd);
         Map<String, Object> out = new LinkedHashMap<>();
         // The record's test as the record names it (known-bugs/<id>/test.c), never by a path of this machine: bugs.json is pasted.
         Path named = record.getParent() == null ? record.getFileName() : record.getParent().getFileName().resolve(record.getFileName());
-        out.put("test", named.resolve(String.valueOf(test)).toString());
+        out.put("test", named.resolve(test).toString());
         out.put("configuration", String.join(" ", cmd));
         if (!run.isEmpty()) out.put("run", String.join(" ", run));
         String version = dev.yarpj.harness.CompilerVersion.shortForm(dev.yarpj.harness.CompilerVersion.firstLine(cmd.get(0)));

@@ -31,4 +31,47 @@ class RecheckTest {
         assertEquals(null, r.get("status"), r.toString());
         assertTrue(Files.exists(Recheck.file(finding, "4d95896040")), "written, so that it is not tried again");
     }
+
+    /**
+     * yarpj bugs --recheck: every record alone, on the compilers here. A host record whose test a fake gcc miscompiles
+     * shows it, and its bug.json says so with the date; a record of an emulated target without its run, or of a compiler
+     * not installed, is not rechecked, with the reason.
+     */
+    @Test
+    void theWholeRecordIsRecheckedOnTheCompilersHereAndEachBugSaysWhatItGot(@TempDir Path dir) throws Exception {
+        Path gcc = Path.of("src/test/resources/fake-compilers/pass-gcc.sh").toAbsolutePath();
+        gcc.toFile().setExecutable(true);
+        Path known = dir.resolve("known");
+        String test = "#include <stdio.h>\nint a[8];\nvoid test(void) {\n    for (int i = 0; i < 8; i++)\n        a[i] = 3;\n}\n"
+                + "int main(void) { test(); printf(\"%d\\n\", a[5]); return 0; }\n";
+        String key = "\"keys\": [{\"kind\": \"wrong-code\", \"family\": \"gcc\", \"blamed\": \"-fdisable-tree-ldist\", \"options\": []}]";
+        Path ldist = Files.createDirectories(known.resolve("aaa"));
+        Files.writeString(ldist.resolve("bug.json"), "{\"title\": \"ldist\", \"status\": \"open\", " + key + ", \"test\": \"test.c\","
+                + " \"smallest_configuration\": \"" + gcc + " -O2\", \"reference\": \"gcc\", \"shown_on\": \"12.2.0\"}\n");
+        Files.writeString(ldist.resolve("test.c"), test);
+        Path gone = Files.createDirectories(known.resolve("bbb"));
+        Files.writeString(gone.resolve("bug.json"), "{\"title\": \"gone\", " + key + ", \"test\": \"test.c\", \"smallest_configuration\": \"gcc-0-none -O2\"}\n");
+        Files.writeString(gone.resolve("test.c"), test);
+        Path rvv = Files.createDirectories(known.resolve("ccc"));
+        Files.writeString(rvv.resolve("bug.json"), "{\"title\": \"rvv\", \"keys\": [{\"kind\": \"wrong-code\", \"target\": \"riscv64-rvv\","
+                + " \"family\": \"gcc\", \"blamed\": \"tree-vect\", \"options\": []}], \"test\": \"test.c\", \"smallest_configuration\": \"gcc -O2\"}\n");
+        Files.writeString(rvv.resolve("test.c"), test);
+        java.io.StringWriter out = new java.io.StringWriter();
+        var cl = dev.yarpj.cli.Main.commandLine();
+        cl.setOut(new java.io.PrintWriter(out));
+        cl.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
+        assertEquals(0, cl.execute("bugs", "--recheck", "--known-bugs", known.toString(), "--bugs-md", dir.resolve("bugs.md").toString()));
+        String said = out.toString();
+        assertTrue(said.contains("aaa (ldist): shows it on pass-gcc.sh "), said);
+        assertTrue(said.contains("bbb (gone): not rechecked: gcc-0-none is not installed here"), said);
+        assertTrue(said.contains("ccc (rvv): not rechecked: the record of a bug on riscv64-rvv names no run"), said);
+        // The real gcc of this machine, another version, gets the fake's bug right: fixed there, where one is installed.
+        assertTrue(said.matches("(?s).*3 bug\\(s\\) in " + java.util.regex.Pattern.quote(known.toString()) + ": (1 show it, 0 fixed|0 show it, 1 fixed), 2 not rechecked.*"), said);
+        Map<String, Object> bug = dev.yarpj.harness.JsonFiles.parseObject(Files.readString(ldist.resolve("bug.json")));
+        Map<?, ?> rechecked = (Map<?, ?>) bug.get("rechecked");
+        assertEquals("shows it", rechecked.get("result"), bug.toString());
+        assertTrue(String.valueOf(rechecked.get("on")).matches("\\d{4}-\\d\\d-\\d\\dT.*"), bug.toString());
+        assertEquals(said.contains(", 1 fixed") ? "fixed" : "open", bug.get("status"), "the status the recheck found");
+        assertTrue(Files.readString(dir.resolve("bugs.md")).contains("| ldist | " + bug.get("status") + " |"), "the index drawn from the record");
+    }
 }
