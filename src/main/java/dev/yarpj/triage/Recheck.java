@@ -137,12 +137,13 @@ public final class Recheck {
         if (bug.get("keys") instanceof List<?> ks) for (Object k : ks) if (KnownBugs.key(k) != null) keys.add(KnownBugs.key(k));
         if (keys.isEmpty()) throw new Triage.TriageException("the record has no key");
         BugKey key = keys.get(0);
+        List<String> cmd = new ArrayList<>(Arrays.asList(tc[1].split("\\s+")));
+        if (key.kind().equals("compile-hang")) return compileTime(record, bug, tc[0], cmd, compileTimeout);
         Symptom.Kind kind = switch (key.kind()) {
             case "wrong-code" -> Symptom.Kind.WRONG_CODE;
             case "compiler-crash" -> Symptom.Kind.COMPILER_CRASH;
-            default -> throw new Triage.TriageException("a " + key.kind() + " record is not rechecked yet: its test is rechecked by a ratio of compile times");
+            default -> throw new Triage.TriageException("a " + key.kind() + " record is not rechecked yet");
         };
-        List<String> cmd = new ArrayList<>(Arrays.asList(tc[1].split("\\s+")));
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
         if (run == null && !key.target().equals(BugKey.HOST)) {
             throw new Triage.TriageException("the record of a bug on " + key.target() + " names no run for its test (the emulator and its settings)");
@@ -154,6 +155,65 @@ public final class Recheck {
         Path work = Files.createTempDirectory("yarpj-recheck-" + record.getFileName());
         try {
             return checkWith(record, bug, tc[0], cmd, kind, crashText, reference, run == null ? List.of() : run, compileTimeout, searchPath, work);
+        } finally {
+            try (java.util.stream.Stream<Path> w = Files.walk(work)) {
+                w.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** How many times the reference's compile time makes a compile-time bug show: the factor of a campaign's outliers. */
+    static final double SLOWER = 10;
+
+    /** What the reference compile of a compile-time record's test is compiled with, when the record names none. */
+    static final String RATIO_REFERENCE = "gcc";
+
+    /**
+     * A compile-time bug's test, rechecked by a ratio, as the campaign finds it: compiled
+     * ({@code -c}) at the record's configuration with at most {@code limit} CPU seconds, and by
+     * the reference (the record's {@code reference}, else gcc) at the same level. It shows
+     * when it takes at least {@link #SLOWER} times the
+     * reference's time and at least 3 CPU-s (or runs to the limit).
+     */
+    private static Map<String, Object> compileTime(Path record, Map<String, Object> bug, String test, List<String> cmd, double limit) throws IOException {
+        Path work = Files.createTempDirectory("yarpj-recheck-" + record.getFileName());
+        try {
+            Files.copy(record.resolve(test), work.resolve(test));
+            String level = cmd.stream().filter(a -> Triage.LEVEL.matcher(a).matches()).reduce((a, b) -> b).orElse("-O2");
+            String reference = bug.get("reference") != null ? String.valueOf(bug.get("reference")) : RATIO_REFERENCE;
+            List<String> own = new ArrayList<>(cmd);
+            own.addAll(List.of("-w", "-c", test, "-o", "own.o"));
+            dev.yarpj.harness.ProcessRunner.Result ref = dev.yarpj.harness.ProcessRunner.run(work, "reference",
+                    List.of(reference, level, "-w", "-c", test, "-o", "ref.o"), dev.yarpj.harness.CampaignConfig.compileLimits(limit));
+            if (!ref.ok()) throw new Triage.TriageException("the reference " + reference + " " + level + " does not compile the test");
+            dev.yarpj.harness.ProcessRunner.Result r = dev.yarpj.harness.ProcessRunner.run(work, "own", own, dev.yarpj.harness.CampaignConfig.compileLimits(limit));
+            boolean atLimit = r.pastTimeLimit(limit);
+            if (!atLimit && !r.ok()) throw new Triage.TriageException(String.join(" ", cmd) + " does not compile the test: exit " + r.exitCode());
+            double ratio = r.cpuSeconds() / Math.max(0.01, ref.cpuSeconds());
+            String version = CompilerVersion.shortForm(CompilerVersion.firstLine(cmd.get(0)));
+            Map<String, Object> out = new LinkedHashMap<>();
+            Path named = record.getParent() == null ? record.getFileName() : record.getParent().getFileName().resolve(record.getFileName());
+            out.put("test", named.resolve(test).toString());
+            out.put("configuration", String.join(" ", cmd));
+            out.put("campaign_compiler", Path.of(cmd.get(0)).getFileName() + " " + version);
+            String times = String.format(java.util.Locale.ROOT, "%s%.2f CPU-s against %.2f by %s %s (%.0f times)", atLimit ? "still compiling at " : "",
+                    r.cpuSeconds(), ref.cpuSeconds(), reference, level, ratio);
+            boolean shows = atLimit || (ratio >= SLOWER && r.cpuSeconds() >= 3);
+            String shownOn = bug.get("shown_on") == null ? null : String.valueOf(bug.get("shown_on"));
+            if (shows) {
+                out.put("result", "shows it");
+                out.put("status", cmd.get(0).endsWith("-newest") || cmd.get(0).endsWith("-trunk") ? "open" : "unknown");
+                out.put("standing", "slow: " + times + "; other versions not timed");
+            } else if (CompilerVersion.newer(version, shownOn)) {
+                out.put("result", "gets it right");
+                out.put("status", "fixed");
+                out.put("standing", "fixed: " + times + " on " + out.get("campaign_compiler") + ", newer than " + shownOn);
+            } else {
+                out.put("result", "not rechecked: not slow here (" + times + "), on a version "
+                        + (shownOn == null ? "the record does not say is newer than the one that showed it" : "not newer than " + shownOn));
+                out.put("status", "unknown");
+            }
+            return out;
         } finally {
             try (java.util.stream.Stream<Path> w = Files.walk(work)) {
                 w.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -56,17 +56,26 @@ class RecheckTest {
         Files.writeString(rvv.resolve("bug.json"), "{\"title\": \"rvv\", \"keys\": [{\"kind\": \"wrong-code\", \"target\": \"riscv64-rvv\","
                 + " \"family\": \"gcc\", \"blamed\": \"tree-vect\", \"options\": []}], \"test\": \"test.c\", \"smallest_configuration\": \"gcc -O2\"}\n");
         Files.writeString(rvv.resolve("test.c"), test);
+        // A compile-time bug, rechecked by a ratio: the fake spins on its test until the CPU limit, where gcc takes a moment.
+        Path hang = Path.of("src/test/resources/fake-compilers/hang.sh").toAbsolutePath();
+        hang.toFile().setExecutable(true);
+        Path slow = Files.createDirectories(known.resolve("ddd"));
+        Files.writeString(slow.resolve("bug.json"), "{\"title\": \"slow\", \"keys\": [{\"kind\": \"compile-hang\", \"family\": \"clang\","
+                + " \"blamed\": \"loop-vectorize\", \"options\": []}], \"test\": \"func.c\", \"smallest_configuration\": \"" + hang + " -O2\"}\n");
+        Files.writeString(slow.resolve("func.c"), "int f(int x) { return x + 1; }\n");
         java.io.StringWriter out = new java.io.StringWriter();
         var cl = dev.yarpj.cli.Main.commandLine();
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
-        assertEquals(0, cl.execute("bugs", "--recheck", "--known-bugs", known.toString(), "--bugs-md", dir.resolve("bugs.md").toString()));
+        assertEquals(0, cl.execute("bugs", "--recheck", "--known-bugs", known.toString(), "--bugs-md", dir.resolve("bugs.md").toString(),
+                "--compile-timeout", "3"));
         String said = out.toString();
         assertTrue(said.contains("aaa (ldist): shows it on pass-gcc.sh "), said);
         assertTrue(said.contains("bbb (gone): not rechecked: gcc-0-none is not installed here"), said);
         assertTrue(said.contains("ccc (rvv): not rechecked: the record of a bug on riscv64-rvv names no run"), said);
         // The real gcc of this machine, another version, gets the fake's bug right: fixed there, where one is installed.
-        assertTrue(said.matches("(?s).*3 bug\\(s\\) in " + java.util.regex.Pattern.quote(known.toString()) + ": (1 show it, 0 fixed|0 show it, 1 fixed), 2 not rechecked.*"), said);
+        assertTrue(said.contains("ddd (slow): shows it on hang.sh ") && said.contains("slow: still compiling at "), said);
+        assertTrue(said.matches("(?s).*4 bug\\(s\\) in " + java.util.regex.Pattern.quote(known.toString()) + ": (2 show it, 0 fixed|1 show it, 1 fixed), 2 not rechecked.*"), said);
         Map<String, Object> bug = dev.yarpj.harness.JsonFiles.parseObject(Files.readString(ldist.resolve("bug.json")));
         Map<?, ?> rechecked = (Map<?, ?>) bug.get("rechecked");
         assertEquals("shows it", rechecked.get("result"), bug.toString());
