@@ -86,6 +86,8 @@ public final class Recheck {
         // The record's configuration with the campaign's compiler in place of the one it was found with.
         List<String> cmd = new ArrayList<>(Arrays.asList(tc[1].split("\\s+")));
         cmd.set(0, f.compileCommand().get(0));
+        // A compile-time bug's test is timed against the reference, as bugs --recheck does, within the campaign's limit.
+        if (kind == Symptom.Kind.COMPILE_HANG) return compileTime(record, bug, tc[0], cmd, compileTimeout);
         // A record names the run its test needs (an SVE bug wrong at 128 bits only, an RVV one under qemu's freedoms). Under
         // the finding's run instead, a test that needs other settings would be right, and the bug called fixed.
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
