@@ -35,6 +35,8 @@ import java.util.TreeSet;
 public record BugKey(String kind, String target, String family, String blamed, List<String> options, String crash) {
     /** The target of a testbed that builds for this machine. */
     public static final String HOST = "host";
+    /** How triage.json's {@code symptom} begins when triage followed a crash of the program for a wrong-code finding. */
+    static final String CRASH_SYMPTOM = "a crash of the program built";
 
     public BugKey {
         options = List.copyOf(options);
@@ -53,8 +55,11 @@ public record BugKey(String kind, String target, String family, String blamed, L
         String blamed = group.startsWith(family + ": ") ? group.substring(family.length() + 2) : group;
         if (family.equals("gcc")) blamed = gccCulprit(blamed);
         String kind = String.valueOf(triage.get("kind"));
-        // A wrong result and a crash of the program built are one miscompilation; the program-rejected findings triage takes are link failures.
-        kind = kind.equals("runtime-crash") ? "wrong-code" : kind.equals("program-rejected") ? "link-failure" : kind;
+        // A crash of the program built, whether the harness saw one or only triage's build of a wrong code did, is keyed apart
+        // from a wrong result: the SVE gather that segfaults and the SVE compare that stores wrongly are two bugs of one pass
+        // under the same options. The program-rejected findings triage takes are link failures.
+        boolean crashed = kind.equals("runtime-crash") || String.valueOf(triage.get("symptom")).startsWith(CRASH_SYMPTOM);
+        kind = crashed ? "runtime-crash" : kind.equals("program-rejected") ? "link-failure" : kind;
         String crash = kind.equals("compiler-crash") && triage.get("crash") != null ? String.valueOf(triage.get("crash")) : "";
         return new BugKey(kind, String.valueOf(triage.getOrDefault("target", HOST)), family, blamed.strip(), optionNames(String.valueOf(triage.get("minimal"))),
                 crash);

@@ -65,7 +65,9 @@ final class KnownSymptom {
         Set<String> names = new LinkedHashSet<>(BugKey.optionNames(String.join(" ", flags)));
         List<BugKey> fitting = new ArrayList<>();
         for (BugKey k : keys) {
-            if (k.kind().equals(kind) && k.family().equals(family) && k.target().equals(target) && k.crash().equals(crash)
+            // A wrong code whose test triage builds may crash instead: both kinds, until the test is set up.
+            boolean kindFits = k.kind().equals(kind) || (kind.equals("wrong-code") && k.kind().equals("runtime-crash"));
+            if (kindFits && k.family().equals(family) && k.target().equals(target) && k.crash().equals(crash)
                     && names.containsAll(k.options()) && KnownOutlier.disabling(family, k.blamed()) != null && !fitting.contains(k)) {
                 fitting.add(k);
             }
@@ -83,6 +85,8 @@ final class KnownSymptom {
             return null; // the quick triage says why, in its refusal
         }
         Symptom s = p.s();
+        String shown = s.kind() == Symptom.Kind.RUNTIME_CRASH ? "runtime-crash" : kind;
+        fitting.removeIf(k -> !k.kind().equals(shown));
         Map<List<String>, Symptom.Effect> off = new HashMap<>();
         for (BugKey k : fitting) {
             List<String> disable = KnownOutlier.disabling(family, k.blamed());
@@ -107,7 +111,8 @@ final class KnownSymptom {
     /** The kind of bug key a finding would have, or null when this cannot label it: compile hangs are {@link KnownOutlier}'s. */
     static String keyKind(Finding f) throws IOException {
         return switch (f.kind()) {
-            case WRONG_CODE, RUNTIME_CRASH -> "wrong-code";
+            case WRONG_CODE -> "wrong-code";
+            case RUNTIME_CRASH -> "runtime-crash";
             case COMPILER_CRASH -> "compiler-crash";
             case PROGRAM_REJECTED -> f.undefinedReference() != null ? "link-failure" : null;
             default -> null;
@@ -138,11 +143,13 @@ final class KnownSymptom {
         boolean newest = compiler.endsWith("-newest") || compiler.endsWith("-trunk");
         String how = "with " + k.blamed() + " alone turned off (" + String.join(" ", KnownOutlier.disabling(k.family(), k.blamed()))
                 + ") the test comes out right, and in the key's configuration (" + String.join(" ", configured) + ") it still "
-                + (k.kind().equals("wrong-code") ? "goes wrong" : k.kind().equals("compiler-crash") ? "crashes the compiler" : "fails to link");
+                + (k.kind().equals("wrong-code") ? "goes wrong" : k.kind().equals("runtime-crash") ? "crashes" : k.kind().equals("compiler-crash")
+                ? "crashes the compiler" : "fails to link");
         String standing = (newest ? "open on " : "shows on ") + compiler + (version.isEmpty() ? "" : " (" + version + ")")
                 + ", the finding's own compiler; labelled by " + l.builds() + " builds, other versions not checked";
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("kind", f.kind().dir);
+        if (p.s().kind() != p.kind()) json.put("symptom", BugKey.CRASH_SYMPTOM + " in one step (the harness's build printed a wrong result)");
         json.put("target", k.target());
         json.put("family", k.family());
         json.put("buggy", String.join(" ", flags));

@@ -143,6 +143,7 @@ public final class Recheck {
         if (key.kind().equals("compile-hang")) return compileTime(record, bug, tc[0], cmd, compileTimeout);
         Symptom.Kind kind = switch (key.kind()) {
             case "wrong-code" -> Symptom.Kind.WRONG_CODE;
+            case "runtime-crash" -> Symptom.Kind.RUNTIME_CRASH;
             case "compiler-crash" -> Symptom.Kind.COMPILER_CRASH;
             default -> throw new Triage.TriageException("a " + key.kind() + " record is not rechecked yet");
         };
@@ -151,8 +152,8 @@ public final class Recheck {
             throw new Triage.TriageException("the record of a bug on " + key.target() + " names no run for its test (the emulator and its settings)");
         }
         if (CompilerVersion.firstLine(cmd.get(0)).equals("?")) throw new Triage.TriageException(cmd.get(0) + " is not installed here");
-        // A crash repeats its place: gcc's "in FUNC", clang's assertion.
-        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? key.crash().replaceFirst("^(in|assertion|unreachable|at) ", "") : null;
+        // A crash repeats the place the key names (Signature.crashPoint): gcc's "in FUNC", clang's assertion, its message.
+        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? key.crash() : null;
         String reference = bug.get("reference") != null ? String.valueOf(bug.get("reference")) : cmd.get(0);
         Path work = Files.createTempDirectory("yarpj-recheck-" + record.getFileName());
         try {

@@ -171,7 +171,9 @@ final class Symptom {
             case COMPILER_CRASH:
                 if (c.timedOut) return Effect.OTHER;
                 if (c.exit == 0) return Effect.FIXES;
-                return c.exit > 128 || dev.yarpj.harness.Signature.withoutAddresses(c.output).contains(crashText) ? Effect.SHOWS : Effect.OTHER;
+                // The crash message, or the crash place a bug key names (a record's recheck has only that, masked).
+                return c.exit > 128 || dev.yarpj.harness.Signature.withoutAddresses(c.output).contains(crashText)
+                        || dev.yarpj.harness.Signature.crashPoint(c.output).equals(crashText) ? Effect.SHOWS : Effect.OTHER;
             default:
                 break;
         }

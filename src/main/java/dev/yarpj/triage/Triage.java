@@ -247,7 +247,7 @@ public final class Triage {
         json.put("kind", f.kind().dir);
         json.put("target", f.target() == null ? BugKey.HOST : f.target());
         json.put("family", family);
-        if (s.kind() != kind) json.put("symptom", "a crash of the program built in one step (the harness's build, func apart, printed a wrong result)");
+        if (s.kind() != kind) json.put("symptom", BugKey.CRASH_SYMPTOM + " in one step (the harness's build, func apart, printed a wrong result)");
         if (kind == Symptom.Kind.LINK_FAILURE) json.put("symptom", "link failure: " + crashText);
         if (kind == Symptom.Kind.COMPILER_CRASH) json.put("crash", f.crashPoint());
         json.put("buggy", String.join(" ", buggy));
