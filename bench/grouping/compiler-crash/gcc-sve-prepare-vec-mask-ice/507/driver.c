@@ -1,0 +1,13 @@
+#include <stdio.h>
+#include "init.h"
+long long lo;
+unsigned idx;
+unsigned out[1][7][16];
+unsigned char arr[3][7][15];
+__attribute__((simd, const)) int f(unsigned long long p, int q) { return (int) p + q + 5; }
+int main(void) {
+  arr[2][0][0] = 1;
+  test(1, arr);
+  printf("%u\n", out[0][0][0]);
+  return 0;
+}

@@ -1,0 +1,21 @@
+#include <stdio.h>
+__attribute__((simd, const)) int f(unsigned long long p, int q);
+extern long long lo;
+extern unsigned idx;
+extern unsigned out[1][7][16];
+void test(long long x, unsigned char (*a)[7][15]) {
+  for (int i = lo; i < 1; i++)
+    if ((x & a[2][0][i]) == 1)
+      out[idx][0][i] = f(0, 0);
+}
+long long lo;
+unsigned idx;
+unsigned out[1][7][16];
+unsigned char arr[3][7][15];
+__attribute__((simd, const)) int f(unsigned long long p, int q) { return (int) p + q + 5; }
+int main(void) {
+  arr[2][0][0] = 1;
+  test(1, arr);
+  printf("%u\n", out[0][0][0]);
+  return 0;
+}
