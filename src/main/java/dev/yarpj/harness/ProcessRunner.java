@@ -110,6 +110,39 @@ public final class ProcessRunner {
         return NO_NETWORK;
     }
 
+    /** What {@link #run} throws when its thread is interrupted: the child was killed, after the CPU seconds it had taken. */
+    public static final class Interrupted extends IOException {
+        private final double cpuSeconds;
+
+        Interrupted(double cpuSeconds) {
+            super("interrupted");
+            this.cpuSeconds = cpuSeconds;
+        }
+
+        /** The CPU the child and its descendants had taken when it was killed. */
+        public double cpuSeconds() {
+            return cpuSeconds;
+        }
+    }
+
+    /**
+     * The CPU seconds a running child and its living descendants have taken, with the children
+     * they have reaped (Linux: /proc/PID/stat, 100 ticks a second); 0 where it cannot be read.
+     */
+    static double treeCpuSeconds(Process p) {
+        double sum = 0;
+        for (ProcessHandle h : java.util.stream.Stream.concat(java.util.stream.Stream.of(p.toHandle()), p.descendants()).toList()) {
+            try {
+                String stat = Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                for (int i = 11; i <= 14; i++) sum += Long.parseLong(f[i]) / 100.0;
+            } catch (IOException | RuntimeException e) {
+                // gone already
+            }
+        }
+        return sum;
+    }
+
     /** What a child of a thread {@link #stop} stopped throws: it did not end by itself, so nothing is known of it. */
     public static final class Stopped extends IOException {
         Stopped() {
@@ -170,9 +203,10 @@ public final class ProcessRunner {
             if (STOPPED.contains(me)) kill(p); // stopped while it started
             done = p.waitFor((long) (limits.timeoutSeconds() * 1000), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
+            double spent = treeCpuSeconds(p);
             kill(p);
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
+            throw new Interrupted(spent);
         } finally {
             RUNNING.remove(me);
         }

@@ -268,8 +268,8 @@ public final class TriageLane {
         Path finding = b.findings().get(0).dir();
         List<String> cmd = yarpj("triage", "--recheck-known", b.known().dir().toString(), "--compile-timeout", JsonFiles.number(compileTimeout),
                 finding.toAbsolutePath().toString());
-        ProcessRunner.Result r = ProcessRunner.run(Files.createDirectories(finding.resolve("triage")), "lane-recheck", cmd,
-                new ProcessRunner.Limits(3600, 1800, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
+        ProcessRunner.Result r = counted(() -> ProcessRunner.run(Files.createDirectories(finding.resolve("triage")), "lane-recheck", cmd,
+                new ProcessRunner.Limits(3600, 1800, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14)));
         cpu += r.cpuSeconds();
         if (stopping && r.exitCode() != 0) return;
         Path file = Recheck.file(finding, b.known().id());
@@ -302,8 +302,8 @@ public final class TriageLane {
         boolean done = Files.exists(finding.resolve("reduced/reduce.json")) || Files.exists(finding.resolve("reduced/ir/ir-reduce.json"));
         if (!done) {
             List<String> cmd = yarpj("reduce", "-j", "1", "--budget", Math.max(1, Math.round(reduceSeconds)) + "s", finding.toAbsolutePath().toString());
-            ProcessRunner.Result r = ProcessRunner.run(work, "lane-reduce", cmd,
-                    new ProcessRunner.Limits(reduceSeconds * 2 + 600, reduceSeconds * 4 + 600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
+            ProcessRunner.Result r = counted(() -> ProcessRunner.run(work, "lane-reduce", cmd,
+                    new ProcessRunner.Limits(reduceSeconds * 2 + 600, reduceSeconds * 4 + 600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14)));
             cpu += r.cpuSeconds();
             if (stopping && r.exitCode() != 0) return;
             if (r.exitCode() != 0) {
@@ -340,9 +340,25 @@ public final class TriageLane {
                 JsonFiles.number(compileTimeout), finding.toAbsolutePath().toString());
         if (labelWith != null) cmd.addAll(cmd.size() - 1, List.of("--label-with", labelWith.toAbsolutePath().toString()));
         // A triage's own compiles carry their limits; these only stop a triage that never ends.
-        ProcessRunner.Result r = ProcessRunner.run(work, "lane", cmd, new ProcessRunner.Limits(4 * 3600, 3600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14));
+        ProcessRunner.Result r = counted(() -> ProcessRunner.run(work, "lane", cmd, new ProcessRunner.Limits(4 * 3600, 3600,
+                ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14)));
         cpu += r.cpuSeconds();
         return r;
+    }
+
+    /** A child of the lane's. */
+    private interface Child {
+        ProcessRunner.Result run() throws IOException;
+    }
+
+    /** Runs {@code child}; one killed when the lane stops still counts the CPU it took. */
+    private ProcessRunner.Result counted(Child child) throws IOException {
+        try {
+            return child.run();
+        } catch (ProcessRunner.Interrupted e) {
+            cpu += e.cpuSeconds();
+            throw e;
+        }
     }
 
     private static String oneLine(ProcessRunner.Result r) {
