@@ -104,6 +104,7 @@ final class TriageCommand implements Callable<Integer> {
             double ir = irBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--ir-budget", irBudget);
             java.util.List<dev.yarpj.triage.BugKey> keys = java.util.List.of();
             if (labelWith != null) {
+                if (!Files.isRegularFile(labelWith)) throw new Main.UsageError("--label-with: no such file: " + labelWith);
                 try {
                     keys = dev.yarpj.triage.KnownBugs.keys(labelWith);
                 } catch (IOException e) {
