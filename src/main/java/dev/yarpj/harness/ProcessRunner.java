@@ -132,15 +132,25 @@ public final class ProcessRunner {
     static double treeCpuSeconds(Process p) {
         double sum = 0;
         for (ProcessHandle h : java.util.stream.Stream.concat(java.util.stream.Stream.of(p.toHandle()), p.descendants()).toList()) {
-            try {
-                String stat = Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"));
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                for (int i = 11; i <= 14; i++) sum += Long.parseLong(f[i]) / 100.0;
-            } catch (IOException | RuntimeException e) {
-                // gone already
-            }
+            double[] cpu = procCpu(Long.toString(h.pid()));
+            sum += cpu[0] + cpu[1];
         }
         return sum;
+    }
+
+    /**
+     * The CPU seconds of process {@code pid} ("self": this one): its own and its reaped
+     * children's (Linux: /proc/PID/stat, 100 ticks a second); zeros where it cannot be read.
+     */
+    public static double[] procCpu(String pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", pid, "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // After the name: state(0) ... utime(11) stime(12) cutime(13) cstime(14)
+            return new double[] {(Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0, (Long.parseLong(f[13]) + Long.parseLong(f[14])) / 100.0};
+        } catch (IOException | RuntimeException e) {
+            return new double[] {0, 0};
+        }
     }
 
     /** What a child of a thread {@link #stop} stopped throws: it did not end by itself, so nothing is known of it. */

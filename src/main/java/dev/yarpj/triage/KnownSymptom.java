@@ -77,7 +77,7 @@ final class KnownSymptom {
         // finding's smallest configuration is the one with fewer options (a compile-time outlier is labelled the other way
         // round, KnownOutlier, where each build in a key's configuration costs the outlier's bar).
         fitting.sort(Comparator.comparingInt((BugKey k) -> k.options().size()));
-        long start = cpuOfChildren();
+        double start = cpuOfChildren();
         Triage.Prepared p;
         try {
             p = Triage.prepare(finding, o);
@@ -101,7 +101,7 @@ final class KnownSymptom {
             // In the configuration the key names it must still go wrong, else it needs options the key does not.
             if (!configured.equals(p.buggy()) && !s.shows(configured)) continue;
             // The builds: the reference's, the finding's, and those with passes off and in the key's configuration.
-            Label l = new Label(k, with(p.buggy(), disable), s.builds + 1, (cpuOfChildren() - start) / 100.0);
+            Label l = new Label(k, with(p.buggy(), disable), s.builds + 1, cpuOfChildren() - start);
             write(finding, f, p, k, l, configured);
             return l;
         }
@@ -125,15 +125,9 @@ final class KnownSymptom {
         return cmd;
     }
 
-    /** The CPU of this process's finished children, in clock ticks: the builds and runs the label made. */
-    private static long cpuOfChildren() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] w = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(w[13]) + Long.parseLong(w[14]);
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
+    /** The CPU seconds of this process's finished children: the builds and runs the label made. */
+    private static double cpuOfChildren() {
+        return dev.yarpj.harness.ProcessRunner.procCpu("self")[1];
     }
 
     private static void write(Path finding, Finding f, Triage.Prepared p, BugKey k, Label l, List<String> configured) throws IOException {

@@ -472,17 +472,9 @@ public final class TriageLane {
         return d;
     }
 
-    /** This process's CPU and its finished children's, in seconds (Linux: /proc/self/stat, 100 ticks a second). */
+    /** This process's CPU and its finished children's, in seconds. */
     static double processCpuSeconds() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // After the name: state(0) ... utime(11) stime(12) cutime(13) cstime(14)
-            long ticks = 0;
-            for (int i = 11; i <= 14; i++) ticks += Long.parseLong(f[i]);
-            return ticks / 100.0;
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
+        double[] cpu = ProcessRunner.procCpu("self");
+        return cpu[0] + cpu[1];
     }
 }
