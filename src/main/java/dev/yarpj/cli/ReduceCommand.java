@@ -39,11 +39,24 @@ final class ReduceCommand implements Callable<Integer> {
                     + " same reduction on a busy machine as on an idle one; --budget still bounds the time.")
     int candidates;
 
-    @Option(names = "--slow-after", paramLabel = "TIME", defaultValue = "10s",
+    @Option(names = "--slow-after", paramLabel = "TIME",
             description = {"For a compile hang: a candidate is kept while the buggy compile still runs after this much",
-                "CPU time, and only if the reference compiler builds it within it (default: ${DEFAULT-VALUE}).",
+                "CPU time, and only if the reference compiler builds it within it (default: the CPU time that made the",
+                "finding a compile-time outlier, its bar, rounded up; 10s for a finding that does not say).",
                 "A compile that uses no CPU is stopped after four times this long."})
     String slowAfter;
+
+    /** The slow-after of a finding that says what made it an outlier (meta.json's outlier_from_cpu_s), else 10 s. */
+    static double defaultSlowAfter(Path finding) {
+        try {
+            Object bar = dev.yarpj.harness.Finding.read(finding).meta().get("outlier_from_cpu_s");
+            // An outlier that finished in 7 CPU-s past a bar of 3.5 never reached 10: a reduction waiting for 10 kept nothing.
+            if (bar instanceof Number n && n.doubleValue() > 0) return Math.max(1, Math.ceil(n.doubleValue()));
+        } catch (RuntimeException | java.io.IOException e) {
+            // the reduction says what is wrong with the finding
+        }
+        return 10;
+    }
 
     @Option(names = "--ir-only", description = "Only the IR phase (no C-Vise).")
     boolean irOnly;
@@ -74,7 +87,7 @@ final class ReduceCommand implements Callable<Integer> {
         Reducer.Reduction r;
         try (FindingLock lock = Main.lock(finding, FindingLock.REDUCE)) {
             r = Reducer.reduceAll(finding, new Reducer.Options(FuzzCommand.parseDuration("--budget", budget), n, "cvise",
-                    FuzzCommand.parseDuration("--slow-after", slowAfter), phases, candidates));
+                    slowAfter != null ? FuzzCommand.parseDuration("--slow-after", slowAfter) : defaultSlowAfter(finding), phases, candidates));
         } catch (Reducer.ReduceException e) {
             throw new Main.UsageError(e.getMessage());
         }
