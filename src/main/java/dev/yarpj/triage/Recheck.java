@@ -87,7 +87,8 @@ public final class Recheck {
         List<String> cmd = new ArrayList<>(Arrays.asList(tc[1].split("\\s+")));
         cmd.set(0, f.compileCommand().get(0));
         // A compile-time bug's test is timed against the reference, as bugs --recheck does, within the campaign's limit.
-        if (kind == Symptom.Kind.COMPILE_HANG) return compileTime(record, bug, tc[0], cmd, compileTimeout);
+        Path work = finding.resolve("triage").resolve("recheck-" + record.getFileName());
+        if (kind == Symptom.Kind.COMPILE_HANG) return compileTime(record, bug, tc[0], cmd, compileTimeout, work);
         // A record names the run its test needs (an SVE bug wrong at 128 bits only, an RVV one under qemu's freedoms). Under
         // the finding's run instead, a test that needs other settings would be right, and the bug called fixed.
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
@@ -96,7 +97,7 @@ public final class Recheck {
                     + String.join(" ", f.emulator()) + ")");
         }
         return checkWith(record, bug, tc[0], cmd, kind, Triage.symptomText(f, kind), String.valueOf(f.reference()), run == null ? List.of() : run,
-                Triage.compileLimit(f, compileTimeout), searchPath, finding.resolve("triage").resolve("recheck-" + record.getFileName()));
+                Triage.compileLimit(f, compileTimeout), searchPath, work);
     }
 
     /**
@@ -140,7 +141,20 @@ public final class Recheck {
         if (keys.isEmpty()) throw new Triage.TriageException("the record has no key");
         BugKey key = keys.get(0);
         List<String> cmd = new ArrayList<>(Arrays.asList(tc[1].split("\\s+")));
-        if (key.kind().equals("compile-hang")) return compileTime(record, bug, tc[0], cmd, compileTimeout);
+        Path work = Files.createTempDirectory("yarpj-recheck-" + record.getFileName());
+        try {
+            return key.kind().equals("compile-hang") ? compileTime(record, bug, tc[0], cmd, compileTimeout, work)
+                    : checkRecord(record, bug, tc, key, cmd, compileTimeout, searchPath, work);
+        } finally {
+            try (java.util.stream.Stream<Path> w = Files.walk(work)) {
+                w.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** A record of a wrong code or a crash, rechecked alone in {@code work}. */
+    private static Map<String, Object> checkRecord(Path record, Map<String, Object> bug, String[] tc, BugKey key, List<String> cmd,
+            double compileTimeout, String searchPath, Path work) throws IOException {
         Symptom.Kind kind = switch (key.kind()) {
             case "wrong-code" -> Symptom.Kind.WRONG_CODE;
             case "runtime-crash" -> Symptom.Kind.RUNTIME_CRASH;
@@ -155,14 +169,7 @@ public final class Recheck {
         // A crash repeats the place the key names (Signature.crashPoint): gcc's "in FUNC", clang's assertion, its message.
         String crashText = kind == Symptom.Kind.COMPILER_CRASH ? key.crash() : null;
         String reference = bug.get("reference") != null ? String.valueOf(bug.get("reference")) : cmd.get(0);
-        Path work = Files.createTempDirectory("yarpj-recheck-" + record.getFileName());
-        try {
-            return checkWith(record, bug, tc[0], cmd, kind, crashText, reference, run == null ? List.of() : run, compileTimeout, searchPath, work);
-        } finally {
-            try (java.util.stream.Stream<Path> w = Files.walk(work)) {
-                w.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        return checkWith(record, bug, tc[0], cmd, kind, crashText, reference, run == null ? List.of() : run, compileTimeout, searchPath, work);
     }
 
     /** How many times the reference's compile time makes a compile-time bug show: the factor of a campaign's outliers. */
@@ -178,50 +185,50 @@ public final class Recheck {
      * when it takes at least {@link #SLOWER} times the
      * reference's time and at least 3 CPU-s (or runs to the limit).
      */
-    private static Map<String, Object> compileTime(Path record, Map<String, Object> bug, String test, List<String> cmd, double limit) throws IOException {
-        Path work = Files.createTempDirectory("yarpj-recheck-" + record.getFileName());
-        try {
-            Files.copy(record.resolve(test), work.resolve(test));
-            String level = cmd.stream().filter(a -> Triage.LEVEL.matcher(a).matches()).reduce((a, b) -> b).orElse("-O2");
-            String reference = bug.get("reference") != null ? String.valueOf(bug.get("reference")) : RATIO_REFERENCE;
-            List<String> own = new ArrayList<>(cmd);
-            own.addAll(List.of("-w", "-c", test, "-o", "own.o"));
-            dev.yarpj.harness.ProcessRunner.Result ref = dev.yarpj.harness.ProcessRunner.run(work, "reference",
-                    List.of(reference, level, "-w", "-c", test, "-o", "ref.o"), dev.yarpj.harness.CampaignConfig.compileLimits(limit));
-            if (!ref.ok()) throw new Triage.TriageException("the reference " + reference + " " + level + " does not compile the test");
-            dev.yarpj.harness.ProcessRunner.Result r = dev.yarpj.harness.ProcessRunner.run(work, "own", own, dev.yarpj.harness.CampaignConfig.compileLimits(limit));
-            boolean atLimit = r.pastTimeLimit(limit);
-            if (!atLimit && !r.ok()) throw new Triage.TriageException(String.join(" ", cmd) + " does not compile the test: exit " + r.exitCode());
-            double ratio = r.cpuSeconds() / Math.max(0.01, ref.cpuSeconds());
-            String version = CompilerVersion.shortForm(CompilerVersion.firstLine(cmd.get(0)));
-            Map<String, Object> out = new LinkedHashMap<>();
-            Path named = record.getParent() == null ? record.getFileName() : record.getParent().getFileName().resolve(record.getFileName());
-            out.put("test", named.resolve(test).toString());
-            out.put("configuration", String.join(" ", cmd));
-            out.put("campaign_compiler", Path.of(cmd.get(0)).getFileName() + " " + version);
-            String times = String.format(java.util.Locale.ROOT, "%s%.2f CPU-s against %.2f by %s %s (%.0f times)", atLimit ? "still compiling at " : "",
-                    r.cpuSeconds(), ref.cpuSeconds(), reference, level, ratio);
-            boolean shows = atLimit || (ratio >= SLOWER && r.cpuSeconds() >= 3);
-            String shownOn = bug.get("shown_on") == null ? null : String.valueOf(bug.get("shown_on"));
-            if (shows) {
-                out.put("result", "shows it");
-                out.put("status", cmd.get(0).endsWith("-newest") || cmd.get(0).endsWith("-trunk") ? "open" : "unknown");
-                out.put("standing", "slow: " + times + "; other versions not timed");
-            } else if (CompilerVersion.newer(version, shownOn)) {
-                out.put("result", "gets it right");
-                out.put("status", "fixed");
-                out.put("standing", "fixed: " + times + " on " + out.get("campaign_compiler") + ", newer than " + shownOn);
-            } else {
-                out.put("result", "not rechecked: not slow here (" + times + "), on a version "
-                        + (shownOn == null ? "the record does not say is newer than the one that showed it" : "not newer than " + shownOn));
-                out.put("status", "unknown");
-            }
-            return out;
-        } finally {
-            try (java.util.stream.Stream<Path> w = Files.walk(work)) {
-                w.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+    private static Map<String, Object> compileTime(Path record, Map<String, Object> bug, String test, List<String> cmd, double limit,
+            Path workDir) throws IOException {
+        Path work = Files.createDirectories(workDir);
+        Files.copy(record.resolve(test), work.resolve(test), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        String level = cmd.stream().filter(a -> Triage.LEVEL.matcher(a).matches()).reduce((a, b) -> b).orElse("-O2");
+        String reference = bug.get("reference") != null ? String.valueOf(bug.get("reference")) : RATIO_REFERENCE;
+        List<String> own = new ArrayList<>(cmd);
+        own.addAll(List.of("-w", "-c", test, "-o", "own.o"));
+        dev.yarpj.harness.ProcessRunner.Result ref = dev.yarpj.harness.ProcessRunner.run(work, "reference",
+                List.of(reference, level, "-w", "-c", test, "-o", "ref.o"), dev.yarpj.harness.CampaignConfig.compileLimits(limit));
+        if (!ref.ok()) throw new Triage.TriageException("the reference " + reference + " " + level + " does not compile the test");
+        dev.yarpj.harness.ProcessRunner.Result r = dev.yarpj.harness.ProcessRunner.run(work, "own", own, dev.yarpj.harness.CampaignConfig.compileLimits(limit));
+        boolean atLimit = r.pastTimeLimit(limit);
+        if (!atLimit && !r.ok()) throw new Triage.TriageException(String.join(" ", cmd) + " does not compile the test: exit " + r.exitCode());
+        double ratio = r.cpuSeconds() / Math.max(0.01, ref.cpuSeconds());
+        String version = CompilerVersion.shortForm(CompilerVersion.firstLine(cmd.get(0)));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("test", testName(record, test));
+        out.put("configuration", String.join(" ", cmd));
+        out.put("campaign_compiler", Path.of(cmd.get(0)).getFileName() + " " + version);
+        String times = String.format(java.util.Locale.ROOT, "%s%.2f CPU-s against %.2f by %s %s (%.0f times)", atLimit ? "still compiling at " : "",
+                r.cpuSeconds(), ref.cpuSeconds(), reference, level, ratio);
+        boolean shows = atLimit || (ratio >= SLOWER && r.cpuSeconds() >= 3);
+        String shownOn = bug.get("shown_on") == null ? null : String.valueOf(bug.get("shown_on"));
+        if (shows) {
+            out.put("result", "shows it");
+            out.put("status", cmd.get(0).endsWith("-newest") || cmd.get(0).endsWith("-trunk") ? "open" : "unknown");
+            out.put("standing", "slow: " + times + "; other versions not timed");
+        } else if (CompilerVersion.newer(version, shownOn)) {
+            out.put("result", "gets it right");
+            out.put("status", "fixed");
+            out.put("standing", "fixed: " + times + " on " + out.get("campaign_compiler") + ", newer than " + shownOn);
+        } else {
+            out.put("result", "not rechecked: not slow here (" + times + "), on a version "
+                    + (shownOn == null ? "the record does not say is newer than the one that showed it" : "not newer than " + shownOn));
+            out.put("status", "unknown");
         }
+        return out;
+    }
+
+    /** The record's test as the record names it (known-bugs/<id>/test.c), never by a path of this machine: bugs.json is pasted. */
+    private static String testName(Path record, String test) {
+        Path named = record.getParent() == null ? record.getFileName() : record.getParent().getFileName().resolve(record.getFileName());
+        return named.resolve(test).toString();
     }
 
     private static Map<String, Object> checkWith(Path record, Map<String, Object> bug, String test, List<String> cmd, Symptom.Kind kind,
@@ -233,9 +240,7 @@ public final class Recheck {
         Symptom s = new Symptom(kind, work, file, reference, crashText, compileLimit, run);
         Symptom.Effect own = s.effect(cmd);
         Map<String, Object> out = new LinkedHashMap<>();
-        // The record's test as the record names it (known-bugs/<id>/test.c), never by a path of this machine: bugs.json is pasted.
-        Path named = record.getParent() == null ? record.getFileName() : record.getParent().getFileName().resolve(record.getFileName());
-        out.put("test", named.resolve(test).toString());
+        out.put("test", testName(record, test));
         out.put("configuration", String.join(" ", cmd));
         if (!run.isEmpty()) out.put("run", String.join(" ", run));
         String version = dev.yarpj.harness.CompilerVersion.shortForm(dev.yarpj.harness.CompilerVersion.firstLine(cmd.get(0)));
