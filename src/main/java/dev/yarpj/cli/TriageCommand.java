@@ -103,16 +103,18 @@ final class TriageCommand implements Callable<Integer> {
             for (Path f : findings) locks.add(Main.lock(f, dev.yarpj.harness.FindingLock.TRIAGE));
             double ir = irBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--ir-budget", irBudget);
             java.util.List<dev.yarpj.triage.BugKey> keys = java.util.List.of();
+            java.util.List<dev.yarpj.triage.KnownSymptom.SeenTest> tests = java.util.List.of();
             if (labelWith != null) {
                 if (!Files.isRegularFile(labelWith)) throw new Main.UsageError("--label-with: no such file: " + labelWith);
                 try {
                     keys = dev.yarpj.triage.KnownBugs.keys(labelWith);
+                    tests = dev.yarpj.triage.KnownBugs.tests(labelWith);
                 } catch (IOException e) {
                     throw new Main.UsageError("--label-with: " + e.getMessage());
                 }
             }
             Triage.triage(findings, new Triage.Options(compileTimeout, maxPassTries, System.getenv().getOrDefault("PATH", ""), ir, irIterations, bugs),
-                    out, keys);
+                    out, keys, tests);
         } catch (Triage.TriageException e) {
             throw new Main.UsageError(e.getMessage());
         } finally {

@@ -50,6 +50,9 @@ public record BugKey(String kind, String target, String family, String blamed, L
 
     /** The key of a finding from its triage/triage.json. */
     static BugKey of(Map<String, Object> triage) {
+        // A finding labelled by a seen bug's reduced test has that bug's key, which its own configuration need not give.
+        BugKey labelled = KnownBugs.key(triage.get("key"));
+        if (labelled != null) return labelled;
         String family = String.valueOf(triage.get("family"));
         String group = String.valueOf(triage.get("group"));
         String blamed = group.startsWith(family + ": ") ? group.substring(family.length() + 2) : group;

@@ -172,9 +172,38 @@ public final class KnownBugs {
         return out;
     }
 
-    /** Writes {@code keys} into {@code file} as {@link #keys} reads them. */
-    static void writeKeys(List<BugKey> keys, Path file) throws IOException {
-        BugBook.atomicWrite(file, JsonFiles.writePretty(Map.of("keys", keys.stream().map(KnownBugs::json).toList())) + "\n");
+    /** Writes {@code keys} into {@code file} as {@link #keys} reads them, and the bugs' reduced tests as {@link #tests} does. */
+    static void writeKeys(List<BugKey> keys, List<KnownSymptom.SeenTest> tests, Path file) throws IOException {
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("keys", keys.stream().map(KnownBugs::json).toList());
+        List<Map<String, Object>> ts = new ArrayList<>();
+        for (KnownSymptom.SeenTest t : tests) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("key", json(t.key()));
+            x.put("test", t.test().toAbsolutePath().toString());
+            ts.add(x);
+        }
+        j.put("tests", ts);
+        BugBook.atomicWrite(file, JsonFiles.writePretty(j) + "\n");
+    }
+
+    /** The reduced tests of the bugs seen so far that {@link #writeKeys} wrote into {@code file}; none in a file of keys alone. */
+    public static List<KnownSymptom.SeenTest> tests(Path file) throws IOException {
+        Map<String, Object> j = JsonFiles.parseObject(Files.readString(file));
+        List<KnownSymptom.SeenTest> out = new ArrayList<>();
+        if (j == null || !(j.get("tests") instanceof List<?> list)) return out;
+        for (Object o : list) {
+            if (!(o instanceof Map<?, ?> m) || key(m.get("key")) == null || m.get("test") == null) throw new IOException(file + ": a test needs a key and a path");
+            out.add(new KnownSymptom.SeenTest(key(m.get("key")), Path.of(String.valueOf(m.get("test")))));
+        }
+        return out;
+    }
+
+    /** The record's reduced test of {@code k}: its bug.json's {@code test}, or null. */
+    static Path test(Known k) throws IOException {
+        if (!k.hasTest()) return null;
+        Map<String, Object> j = JsonFiles.parseObject(Files.readString(k.dir().resolve("bug.json")));
+        return k.dir().resolve(String.valueOf(j.get("test")));
     }
 
     /** A key as bug.json holds it. */

@@ -33,9 +33,18 @@ import java.util.Set;
  * cannot either, and a record's reduced test does ({@link Recheck}, {@link BugBook}): a
  * finding whose compiler gets the record's test right is not that bug.
  */
-final class KnownSymptom {
+public final class KnownSymptom {
     /** A label: the key it fits, the build with the pass off, the builds the label took and their CPU seconds. */
     record Label(BugKey key, List<String> build, int builds, double cpuSeconds) {}
+
+    /**
+     * A bug already seen with its reduced test: {@code test} is a test file with its main, or a
+     * directory of a finding's files (the IR phase's) that {@link Finding#merge} makes one of.
+     */
+    public record SeenTest(BugKey key, Path test) {}
+
+    /** How many seen bugs' reduced tests one finding tries, each one build (and run) in the finding's configuration. */
+    static final int MAX_TESTS = 3;
 
     private KnownSymptom() {}
 
@@ -47,6 +56,19 @@ final class KnownSymptom {
      * written into {@code finding/triage/} when it fits one.
      */
     static Label label(Path finding, List<BugKey> keys, Triage.Options o) throws IOException {
+        return label(finding, keys, List.of(), o);
+    }
+
+    /**
+     * As {@link #label(Path, List, Triage.Options)}; a finding that fits no key may fit a bug of
+     * {@code tests} by its reduced test: with that bug's pass off the finding comes out right, and
+     * the bug's own test, built and run as the finding was, goes wrong the same way (a compiler
+     * crash: in the same place). Two findings of one bug whose tests need other options (the RVV
+     * recurrence at one LMUL or another), another target (a vectorizer bug shown on x86-64 and on
+     * SVE) or another -mcpu, where the back end crashes on another node, have two keys; the bug's
+     * test shows they are one.
+     */
+    static Label label(Path finding, List<BugKey> keys, List<SeenTest> tests, Triage.Options o) throws IOException {
         Finding f;
         String kind;
         String crash = "";
@@ -72,7 +94,22 @@ final class KnownSymptom {
                 fitting.add(k);
             }
         }
-        if (fitting.isEmpty()) return null; // nothing to build: the quick triage takes it
+        String ext = f.ext();
+        List<SeenTest> byTest = new ArrayList<>();
+        for (SeenTest t : tests) {
+            BugKey k = t.key();
+            boolean kindFits = k.kind().equals(kind) || (kind.equals("wrong-code") && k.kind().equals("runtime-crash"));
+            boolean ownTest = t.test().toAbsolutePath().startsWith(finding.toAbsolutePath());
+            boolean crashes = kind.equals("compiler-crash");
+            if (kindFits && !kind.equals("link-failure") && k.family().equals(family) && !ownTest && (crashes || KnownOutlier.disabling(family, k.blamed()) != null)
+                    && (Files.isDirectory(t.test()) ? Files.exists(t.test().resolve("func." + ext)) : t.test().toString().endsWith("." + ext) && Files.exists(t.test()))
+                    && byTest.stream().noneMatch(x -> x.key().equals(k))) {
+                byTest.add(t);
+            }
+        }
+        // The finding's own target first, then the keys that need fewer options.
+        byTest.sort(Comparator.comparing((SeenTest t) -> !t.key().target().equals(target)).thenComparingInt(t -> t.key().options().size()));
+        if (fitting.isEmpty() && byTest.isEmpty()) return null; // nothing to build: the quick triage takes it
         // The keys that need fewer options first, as the quick triage drops every option it can: of two keys that fit, the
         // finding's smallest configuration is the one with fewer options (a compile-time outlier is labelled the other way
         // round, KnownOutlier, where each build in a key's configuration costs the outlier's bar).
@@ -102,7 +139,48 @@ final class KnownSymptom {
             if (!configured.equals(p.buggy()) && !s.shows(configured)) continue;
             // The builds: the reference's, the finding's, and those with passes off and in the key's configuration.
             Label l = new Label(k, with(p.buggy(), disable), s.builds + 1, cpuOfChildren() - start);
-            write(finding, f, p, k, l, configured);
+            write(finding, f, p, k, l, configured, null);
+            return l;
+        }
+        byTest.removeIf(t -> !t.key().kind().equals(shown));
+        int tried = 0;
+        int builds = 0;
+        for (SeenTest t : byTest) {
+            if (tried >= MAX_TESTS) break;
+            BugKey k = t.key();
+            List<String> disable = KnownOutlier.disabling(family, k.blamed());
+            // A compiler crash needs no pass off: the place it crashes in says which bug it is, and a back end's crash (the
+            // POWER -mno-vsx one) is no IR pass's to turn off, whatever the bisection blamed at the lowest level.
+            if (s.kind() != Symptom.Kind.COMPILER_CRASH) {
+                Symptom.Effect e = off.get(disable);
+                if (e == null) {
+                    if (off.size() >= MAX_PASSES) continue;
+                    e = s.effect(with(p.buggy(), disable));
+                    off.put(disable, e);
+                }
+                if (e != Symptom.Effect.FIXES) continue;
+            }
+            tried++;
+            Path dir = Files.createDirectories(p.work().resolve("seen-" + k.id()));
+            String file = "test." + ext;
+            Files.writeString(dir.resolve(file), Files.isDirectory(t.test()) ? Finding.merge(t.test(), ext) : Files.readString(t.test()));
+            Symptom ts;
+            try {
+                // A crash is matched by its place, which the seen test's message (another node, other addresses) may share.
+                String crashText = s.kind() == Symptom.Kind.COMPILER_CRASH && !crash.isEmpty() ? crash : p.crashText();
+                ts = new Symptom(s.kind(), dir, file, String.valueOf(f.reference()), crashText, s.compileTimeout(), f.emulator());
+            } catch (Triage.TriageException x) {
+                continue; // the reference cannot build or run that test here
+            }
+            StringBuilder err = new StringBuilder();
+            boolean shows = ts.shows(p.buggy(), err);
+            builds += ts.builds + (s.kind() == Symptom.Kind.WRONG_CODE ? 1 : 0);
+            // A compiler crash of the seen bug's test counts only in the place the finding's crashed in.
+            if (shows && s.kind() == Symptom.Kind.COMPILER_CRASH && !dev.yarpj.harness.Signature.crashPoint(err.toString()).equals(crash)) shows = false;
+            if (!shows) continue;
+            Label l = new Label(k, s.kind() == Symptom.Kind.COMPILER_CRASH ? p.buggy() : with(p.buggy(), disable), s.builds + 1 + builds,
+                    cpuOfChildren() - start);
+            write(finding, f, p, k, l, p.buggy(), t.test());
             return l;
         }
         return null;
@@ -130,27 +208,35 @@ final class KnownSymptom {
         return dev.yarpj.harness.ProcessRunner.procCpu("self")[1];
     }
 
-    private static void write(Path finding, Finding f, Triage.Prepared p, BugKey k, Label l, List<String> configured) throws IOException {
+    /**
+     * Writes the label: {@code test} null when the finding fits the key by its configuration,
+     * else the seen bug's reduced test that goes wrong in the finding's configuration.
+     */
+    private static void write(Path finding, Finding f, Triage.Prepared p, BugKey k, Label l, List<String> configured, Path test) throws IOException {
         List<String> flags = p.buggy();
         String compiler = Path.of(flags.get(0)).getFileName().toString();
         String version = f.meta().get("compilers") instanceof Map<?, ?> m && m.get(flags.get(0)) != null ? String.valueOf(m.get(flags.get(0))) : "";
         boolean newest = compiler.endsWith("-newest") || compiler.endsWith("-trunk");
-        String how = "with " + k.blamed() + " alone turned off (" + String.join(" ", KnownOutlier.disabling(k.family(), k.blamed()))
-                + ") the test comes out right, and in the key's configuration (" + String.join(" ", configured) + ") it still "
-                + (k.kind().equals("wrong-code") ? "goes wrong" : k.kind().equals("runtime-crash") ? "crashes" : k.kind().equals("compiler-crash")
-                ? "crashes the compiler" : "fails to link");
+        String symptom = k.kind().equals("wrong-code") ? "goes wrong" : k.kind().equals("runtime-crash") ? "crashes" : k.kind().equals("compiler-crash")
+                ? "crashes the compiler" + (f.crashPoint().isEmpty() ? "" : " (" + f.crashPoint() + ")") : "fails to link";
+        List<String> disable = KnownOutlier.disabling(k.family(), k.blamed());
+        String passOff = "with " + k.blamed() + " alone turned off (" + (disable == null ? "" : String.join(" ", disable)) + ") the test comes out right, and ";
+        String how = test == null ? passOff + "in the key's configuration (" + String.join(" ", configured) + ") it still " + symptom
+                : (k.kind().equals("compiler-crash") ? "" : passOff) + "that bug's reduced test, built and run as this finding was, " + symptom + " too";
         String standing = (newest ? "open on " : "shows on ") + compiler + (version.isEmpty() ? "" : " (" + version + ")")
                 + ", the finding's own compiler; labelled by " + l.builds() + " builds, other versions not checked";
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("kind", f.kind().dir);
         if (p.s().kind() != p.kind()) json.put("symptom", BugKey.CRASH_SYMPTOM + " in one step (the harness's build printed a wrong result)");
-        json.put("target", k.target());
+        json.put("target", test == null ? k.target() : f.target() == null ? BugKey.HOST : f.target());
         json.put("family", k.family());
+        if (test != null) json.put("key", KnownBugs.json(k));
         json.put("buggy", String.join(" ", flags));
         json.put("minimal", String.join(" ", configured));
         json.put("blame", k.blamed());
         json.put("group", k.family() + ": " + k.blamed());
-        if (!k.crash().isEmpty()) json.put("crash", k.crash());
+        String crashedIn = test == null ? k.crash() : f.crashPoint(); // a label by test: the finding's own place, the key's is the seen bug's
+        if (!crashedIn.isEmpty()) json.put("crash", crashedIn);
         json.put("status", newest ? "open" : "unknown");
         json.put("standing", standing);
         Map<String, Object> label = new LinkedHashMap<>();
@@ -159,6 +245,7 @@ final class KnownSymptom {
         label.put("builds", l.builds());
         label.put("cpu_s", Math.round(l.cpuSeconds() * 100) / 100.0);
         label.put("why", how);
+        if (test != null) label.put("by_test", "the reduced test of bug " + k.id() + ", built in seen-" + k.id() + "/");
         json.put("labelled_by_builds", label);
         int lines = (int) p.text().lines().count();
         json.put("lines", lines);

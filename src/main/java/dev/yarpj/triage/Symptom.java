@@ -84,6 +84,11 @@ final class Symptom {
         return s;
     }
 
+    /** The CPU seconds one compile may take. */
+    double compileTimeout() {
+        return compileTimeout;
+    }
+
     /** The directory the test and every build of it are in. */
     Path dir() {
         return dir;

@@ -79,9 +79,15 @@ public final class Triage {
      * instead, and has no verdict.
      */
     public static List<Verdict> triage(List<Path> findings, Options o, PrintWriter out, List<BugKey> labelWith) throws IOException {
+        return triage(findings, o, out, labelWith, List.of());
+    }
+
+    /** As {@link #triage(List, Options, PrintWriter, List)}, with the reduced tests of bugs already seen that may label a finding too. */
+    public static List<Verdict> triage(List<Path> findings, Options o, PrintWriter out, List<BugKey> labelWith, List<KnownSymptom.SeenTest> tests)
+            throws IOException {
         List<Verdict> verdicts = new ArrayList<>();
         for (Path f : findings) {
-            KnownSymptom.Label label = labelWith.isEmpty() ? null : KnownSymptom.label(f, labelWith, o);
+            KnownSymptom.Label label = labelWith.isEmpty() && tests.isEmpty() ? null : KnownSymptom.label(f, labelWith, tests, o);
             if (label != null) {
                 out.printf("%s: labelled by %d builds: %s%n", f, label.builds(), label.key().line());
                 out.flush();

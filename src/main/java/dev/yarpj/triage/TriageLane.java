@@ -392,7 +392,7 @@ public final class TriageLane {
         }
         // Any other finding of a bug already seen: a few builds label it, in the triage child, which triages it when it fits no key.
         Path keys = Files.createDirectories(finding.resolve("triage")).resolve(KEYS);
-        KnownBugs.writeKeys(keysSeen(book), keys);
+        KnownBugs.writeKeys(keysSeen(book), testsSeen(book, finding), keys);
         ProcessRunner.Result r = runTriage(finding, 0, keys);
         if (stopping && r.exitCode() != 0) return; // killed with the campaign: left for --resume
         Path json = finding.resolve("triage/triage.json");
@@ -411,6 +411,42 @@ public final class TriageLane {
         for (BugBook.Bug b : book.bugs()) keys.add(b.key());
         for (KnownBugs.Known k : known.bugs()) for (BugKey key : k.keys()) if (!keys.contains(key)) keys.add(key);
         return keys;
+    }
+
+    /**
+     * The reduced tests of the bugs seen so far, each with its key: of this campaign's bugs, the
+     * first finding's with a reduced test (C-Vise's, else the IR phase's), not {@code finding}'s
+     * own; then the record's.
+     */
+    private List<KnownSymptom.SeenTest> testsSeen(BugBook.Book book, Path finding) throws IOException {
+        List<KnownSymptom.SeenTest> tests = new ArrayList<>();
+        for (BugBook.Bug b : book.bugs()) {
+            for (BugBook.Triaged t : b.findings()) {
+                if (t.dir().toAbsolutePath().equals(finding.toAbsolutePath())) continue;
+                Path test = reducedTest(t.dir());
+                if (test != null) {
+                    tests.add(new KnownSymptom.SeenTest(b.key(), test));
+                    break;
+                }
+            }
+        }
+        for (KnownBugs.Known k : known.bugs()) {
+            Path test = KnownBugs.test(k);
+            if (test != null) tests.add(new KnownSymptom.SeenTest(k.keys().get(0), test));
+        }
+        return tests;
+    }
+
+    /** A finding's reduced test: C-Vise's merged file, else the IR phase's directory; null when it has none. */
+    private static Path reducedTest(Path finding) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(finding.resolve("reduced"))) {
+            Path merged = s.filter(p -> p.getFileName().toString().startsWith("merged.")).findFirst().orElse(null);
+            if (merged != null) return merged;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return null;
+        }
+        Path ir = finding.resolve("reduced").resolve("ir");
+        return Files.isDirectory(ir) ? ir : null;
     }
 
     private static String lastLine(String s) {

@@ -70,4 +70,29 @@ class KnownSymptomTest {
         KnownSymptom.Label l = KnownSymptom.label(f, List.of(key("-fdisable-tree-ldist", List.of("-funroll-loops"))), o);
         assertEquals(3, l.builds(), "the reference, the finding's build, the pass off; the key's configuration is the finding's");
     }
+
+    @Test
+    void aFindingThatFitsNoKeyIsLabelledByASeenBugsTestThatGoesWrongInItsConfiguration(@TempDir Path dir) throws Exception {
+        Path f = finding(dir, "-O3 -funroll-loops");
+        Triage.Options o = new Triage.Options(30, 0, "");
+        // The seen bug's key needs -march, which this finding's compile lacks: by the key alone it would be a second bug.
+        BugKey seen = key("-fdisable-tree-ldist", List.of("-march=*"));
+        Path right = Files.writeString(dir.resolve("right.c"), String.join("\n", "#include <stdio.h>", "int a[8];",
+                "void test(void) {", "    for (int i = 0; i < 8; i++)", "        a[i] = i;", "}",
+                "int main(void) { test(); printf(\"%d\\n\", a[5]); return 0; }", ""));
+        // A seen test this configuration gets right is not that bug's.
+        assertNull(KnownSymptom.label(f, List.of(seen), List.of(new KnownSymptom.SeenTest(seen, right)), o));
+        Path wrong = Files.writeString(dir.resolve("wrong.c"), String.join("\n", "#include <stdio.h>", "int b[4];",
+                "void test(void) {", "    for (int i = 0; i < 4; i++)", "        b[i] = i * 2;", "}",
+                "int main(void) { test(); printf(\"%d\\n\", b[3]); return 0; }", ""));
+        KnownSymptom.Label l = KnownSymptom.label(f, List.of(seen), List.of(new KnownSymptom.SeenTest(seen, wrong)), o);
+        assertEquals(seen, l == null ? null : l.key(), "the seen bug's test goes wrong in the finding's configuration, and its pass off fixes the finding");
+        Map<String, Object> t = JsonFiles.parseObject(Files.readString(f.resolve("triage/triage.json")));
+        assertEquals(seen, BugKey.of(t), "keyed as the seen bug, so bugs.json puts the two findings in one bug");
+        assertTrue(String.valueOf(t.get("labelled_by_builds")).contains("by_test"), t.toString());
+        // The pass off must fix the finding too: a seen bug of another pass is not tried by its test.
+        Files.delete(f.resolve("triage/triage.json"));
+        BugKey vect = key("tree-vect", List.of());
+        assertNull(KnownSymptom.label(f, List.of(), List.of(new KnownSymptom.SeenTest(vect, wrong)), o));
+    }
 }
