@@ -135,7 +135,7 @@ public final class KnownBugs {
             // The report triage wrote, where the record has one; else its bug.json (its entry above has the test).
             String record = rel + (Files.exists(x.dir().resolve("report.md")) ? "/report.md" : "/bug.json");
             b.append("| ").append(x.title().replace("|", "\\|")).append(" | ").append(x.status()).append(" | ")
-                    .append(String.join("; ", x.keys().stream().map(BugKey::line).toList()).replace("|", "\\|"))
+                    .append(x.keys().isEmpty() ? "(no key yet)" : String.join("; ", x.keys().stream().map(BugKey::line).toList()).replace("|", "\\|"))
                     .append(" | [").append(x.id()).append("](").append(record).append(") |\n");
         }
         if (k.bugs().isEmpty()) b.append("| (none yet) | | | |\n");
@@ -146,7 +146,64 @@ public final class KnownBugs {
         int j = old.indexOf(INDEX_END);
         String text = i >= 0 && j > i ? old.substring(0, i) + section + old.substring(Math.min(old.length(), j + INDEX_END.length() + 1))
                 : old.stripTrailing() + "\n\n## The record of known bugs\n\n" + section;
+        // The status table, where bugs.md has its marks: drawn from the records too, so that a status changes in one place.
+        int ti = text.indexOf(TABLE_BEGIN);
+        int tj = text.indexOf(TABLE_END);
+        if (ti >= 0 && tj > ti) text = text.substring(0, ti) + statusTable(dir, base, text) + text.substring(tj);
         BugBook.atomicWrite(bugsMd, text);
+    }
+
+    static final String TABLE_BEGIN = "<!-- yarpj bugs: status table begin (drawn from known-bugs/*/bug.json by yarpj bugs --recheck and --merge; edits here are lost) -->";
+    static final String TABLE_END = "<!-- yarpj bugs: status table end -->";
+
+    /**
+     * The status table of bugs.md, one row per record: open bugs first, then fixed ones, each
+     * group in the order of their entries in {@code text}. The compiler, the bug and the command
+     * are the record's {@code table}; the status is its {@code status} (with {@code table.fixed_in},
+     * the versions the record notes, and the date of its last recheck); a record without a
+     * {@code table} (one {@code bugs --merge} added) shows its title and smallest configuration.
+     */
+    @SuppressWarnings("unchecked")
+    static String statusTable(Path dir, Path base, String text) throws IOException {
+        Map<String, Integer> headings = new LinkedHashMap<>();
+        int pos = 0;
+        for (String line : text.split("\n", -1)) {
+            if (line.startsWith("#")) headings.putIfAbsent(anchor(line.replaceFirst("^#+\\s*", "")), pos);
+            pos += line.length() + 1;
+        }
+        record Row(boolean open, int at, String id, String line) {}
+        List<Row> rows = new ArrayList<>();
+        for (Known x : load(dir).bugs()) {
+            Map<String, Object> j = JsonFiles.parseObject(Files.readString(x.dir().resolve("bug.json")));
+            Map<String, Object> t = j.get("table") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+            String entry = String.valueOf(j.getOrDefault("entry", "")).replaceFirst("^bugs\\.md", "");
+            String anchor = entry.startsWith("#") ? entry.substring(1) : "";
+            boolean open = !x.status().startsWith("fixed");
+            StringBuilder status = new StringBuilder("**").append(open ? x.status() : t.get("fixed_in") != null ? "fixed in " + t.get("fixed_in") : x.status()).append("**");
+            if (j.get("lost") != null) status.append(" (its test is lost)");
+            if (t.get("versions") != null) status.append("; ").append(t.get("versions"));
+            if (j.get("rechecked") instanceof Map<?, ?> r && r.get("on") != null && String.valueOf(r.get("result")).matches("shows it|gets it right")) {
+                status.append("; rechecked ").append(String.valueOf(r.get("on")), 0, 10);
+            }
+            String record = base.relativize(dir.toAbsolutePath().resolve(x.id())).toString();
+            String links = (anchor.isEmpty() ? "" : "[entry](#" + anchor + "), ") + "[record](" + record + "/bug.json)";
+            String line = "| " + cell(t.getOrDefault("compiler", "")) + " | " + cell(t.getOrDefault("bug", x.title())) + " | " + status + " | "
+                    + cell(t.getOrDefault("command", "`" + j.getOrDefault("smallest_configuration", "") + "`")) + " | " + links + " |\n";
+            rows.add(new Row(open, headings.getOrDefault(anchor, Integer.MAX_VALUE), x.id(), line));
+        }
+        rows.sort(java.util.Comparator.comparing((Row r) -> !r.open()).thenComparingInt(Row::at).thenComparing(Row::id));
+        StringBuilder b = new StringBuilder(TABLE_BEGIN).append("\n\n| compiler | bug | status | smallest command | entry |\n|---|---|---|---|---|\n");
+        for (Row r : rows) b.append(r.line());
+        return b.append("\n").toString();
+    }
+
+    private static String cell(Object o) {
+        return String.valueOf(o).replace("\n", " ");
+    }
+
+    /** The anchor GitHub gives a heading: lower case, punctuation but '-' and '_' dropped, spaces made '-'. */
+    static String anchor(String heading) {
+        return heading.strip().toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
     }
 
     /** A key from its JSON form ({@link #json}), or null when it is none. */

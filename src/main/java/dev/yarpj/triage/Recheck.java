@@ -119,6 +119,8 @@ public final class Recheck {
             return out;
         }
         try {
+            // A bug whose test is lost is recorded so, and never matched nor rechecked.
+            if (bug.get("lost") != null) throw new Triage.TriageException("its test is lost: " + bug.get("lost"));
             out.putAll(checkRecord(record, bug, compileTimeout, searchPath));
         } catch (Triage.TriageException e) {
             out.put("result", "not rechecked: " + e.getMessage());
