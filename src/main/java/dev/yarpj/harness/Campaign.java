@@ -119,7 +119,7 @@ public final class Campaign {
             ending.set(false);
             // Scratch directories are fresh for each run: processes orphaned by a killed run may still write to old ones.
             Path work = home.resolve(".work");
-            deleteTree(work);
+            ScratchDir.delete(work);
             Path runScratch = work.resolve(Long.toString(ProcessHandle.current().pid()));
             long deadline = plan.seconds() == null ? Long.MAX_VALUE : System.nanoTime() + (long) (plan.seconds() * 1e9);
             try (CampaignLog log = new CampaignLog(logFile)) {
@@ -162,17 +162,11 @@ public final class Campaign {
             Map<String, Object> summary = stats.summary();
             summary.put("skipped_finished_seeds", finished.size());
             FindingStore.atomicWrite(home.resolve("summary.json"), JsonFiles.write(summary) + "\n");
-            deleteTree(runScratch);
+            ScratchDir.delete(runScratch);
             return summary;
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-    }
 
     /** Set when the tests stop at the deadline (or when {@link #stopWhen} holds): a test stopped then is no failure. */
     private final AtomicBoolean ending = new AtomicBoolean();

@@ -6,10 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Whether a test still shows a finding's symptom, judged by the builds the harness ran for
@@ -194,9 +192,7 @@ public final class Replay {
                 default -> throw new Finding.Unreadable("no symptom to replay for a " + kind.dir + " finding");
             };
         } finally {
-            try (Stream<Path> s = Files.walk(work)) {
-                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            ScratchDir.delete(work);
         }
     }
 

@@ -299,12 +299,6 @@ public final class Reducer {
     private static final List<Outcome> REDUCIBLE = List.of(Outcome.WRONG_CODE, Outcome.COMPILER_CRASH, Outcome.COMPILE_HANG,
             Outcome.RUNTIME_CRASH);
 
-    private static void deleteTree(Path dir) throws IOException {
-        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-    }
-
     private static int lines(String s) {
         return (int) s.lines().count();
     }
@@ -324,7 +318,7 @@ public final class Reducer {
             Files.writeString(work.resolve(file), content);
             return run(cmd, work, timeoutS);
         } finally {
-            deleteTree(work);
+            dev.yarpj.harness.ScratchDir.delete(work);
         }
     }
 

@@ -148,9 +148,7 @@ public final class Recheck {
             return key.kind().equals("compile-hang") ? compileTime(record, bug, tc[0], cmd, compileTimeout, work)
                     : checkRecord(record, bug, tc, key, cmd, compileTimeout, searchPath, work);
         } finally {
-            try (java.util.stream.Stream<Path> w = Files.walk(work)) {
-                w.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            dev.yarpj.harness.ScratchDir.delete(work);
         }
     }
 
