@@ -69,6 +69,15 @@ public final class KnownSymptom {
      * test shows they are one.
      */
     static Label label(Path finding, List<BugKey> keys, List<SeenTest> tests, Triage.Options o) throws IOException {
+        return label(finding, keys, tests, o, null);
+    }
+
+    /**
+     * As {@link #label(Path, List, List, Triage.Options)}; {@code setUp[0]}, when given, receives
+     * the finding's test as set up for the builds, for the quick triage of a finding that fits
+     * nothing to go on from rather than set it up again.
+     */
+    static Label label(Path finding, List<BugKey> keys, List<SeenTest> tests, Triage.Options o, Triage.Prepared[] setUp) throws IOException {
         Finding f;
         String kind;
         String crash = "";
@@ -121,6 +130,7 @@ public final class KnownSymptom {
         } catch (Triage.TriageException e) {
             return null; // the quick triage says why, in its refusal
         }
+        if (setUp != null) setUp[0] = p;
         Symptom s = p.s();
         String shown = s.kind() == Symptom.Kind.RUNTIME_CRASH ? "runtime-crash" : kind;
         fitting.removeIf(k -> !k.kind().equals(shown));

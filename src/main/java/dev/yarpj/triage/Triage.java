@@ -87,13 +87,14 @@ public final class Triage {
             throws IOException {
         List<Verdict> verdicts = new ArrayList<>();
         for (Path f : findings) {
-            KnownSymptom.Label label = labelWith.isEmpty() && tests.isEmpty() ? null : KnownSymptom.label(f, labelWith, tests, o);
+            Prepared[] setUp = new Prepared[1];
+            KnownSymptom.Label label = labelWith.isEmpty() && tests.isEmpty() ? null : KnownSymptom.label(f, labelWith, tests, o, setUp);
             if (label != null) {
                 out.printf("%s: labelled by %d builds: %s%n", f, label.builds(), label.key().line());
                 out.flush();
                 continue;
             }
-            Verdict v = one(f, o);
+            Verdict v = one(f, o, setUp[0]);
             verdicts.add(v);
             out.printf("%s: %s, %s; lowest: %s; blamed: %s; %s%n", f, v.kind().dir, v.family(), String.join(" ", v.minimal()),
                     v.blame(), v.newest());
@@ -205,13 +206,18 @@ public final class Triage {
     }
 
     static Verdict one(Path finding, Options o) throws IOException {
+        return one(finding, o, null);
+    }
+
+    /** As {@link #one(Path, Options)}, going on from {@code setUp} (the finding's test as {@link #prepare} set it up) when not null. */
+    static Verdict one(Path finding, Options o, Prepared setUp) throws IOException {
         try {
             Finding f = Finding.read(finding);
             if (f.lang().equals("ispc") && symptomKind(f) != null) return IspcTriage.one(finding, f, o);
         } catch (Finding.Unreadable e) {
             throw new TriageException(e.getMessage());
         }
-        Prepared p = prepare(finding, o);
+        Prepared p = setUp != null ? setUp : prepare(finding, o);
         Finding f = p.f();
         Symptom.Kind kind = p.kind();
         Symptom s = p.s();
