@@ -96,7 +96,9 @@ public final class Recheck {
             throw new Triage.TriageException("the record names no run for its test, which may need other emulator settings than the finding's ("
                     + String.join(" ", f.emulator()) + ")");
         }
-        return checkWith(record, bug, tc[0], cmd, kind, Triage.symptomText(f, kind), String.valueOf(f.reference()), run == null ? List.of() : run,
+        // A link failure's record names the symbol its own test leaves undefined, which the finding's (another test) does not.
+        String symptom = kind == Symptom.Kind.LINK_FAILURE && bug.get("link_error") != null ? String.valueOf(bug.get("link_error")) : Triage.symptomText(f, kind);
+        return checkWith(record, bug, tc[0], cmd, kind, symptom, String.valueOf(f.reference()), run == null ? List.of() : run,
                 Triage.compileLimit(f, compileTimeout), searchPath, work);
     }
 
@@ -159,15 +161,19 @@ public final class Recheck {
             case "wrong-code" -> Symptom.Kind.WRONG_CODE;
             case "runtime-crash" -> Symptom.Kind.RUNTIME_CRASH;
             case "compiler-crash" -> Symptom.Kind.COMPILER_CRASH;
+            case "link-failure" -> Symptom.Kind.LINK_FAILURE;
             default -> throw new Triage.TriageException("a " + key.kind() + " record is not rechecked yet");
         };
+        if (kind == Symptom.Kind.LINK_FAILURE && bug.get("link_error") == null) {
+            throw new Triage.TriageException("the record of a link failure names no link_error (the undefined reference its test shows)");
+        }
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
         if (run == null && !key.target().equals(BugKey.HOST)) {
             throw new Triage.TriageException("the record of a bug on " + key.target() + " names no run for its test (the emulator and its settings)");
         }
         if (CompilerVersion.firstLine(cmd.get(0)).equals("?")) throw new Triage.TriageException(cmd.get(0) + " is not installed here");
         // A crash repeats the place the key names (Signature.crashPoint): gcc's "in FUNC", clang's assertion, its message.
-        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? key.crash() : null;
+        String crashText = kind == Symptom.Kind.COMPILER_CRASH ? key.crash() : kind == Symptom.Kind.LINK_FAILURE ? String.valueOf(bug.get("link_error")) : null;
         String reference = bug.get("reference") != null ? String.valueOf(bug.get("reference")) : cmd.get(0);
         return checkWith(record, bug, tc[0], cmd, kind, crashText, reference, run == null ? List.of() : run, compileTimeout, searchPath, work);
     }
@@ -237,7 +243,13 @@ public final class Recheck {
         Path work = Files.createDirectories(workDir);
         String file = "test." + ext;
         Files.copy(record.resolve(test), work.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Symptom s = new Symptom(kind, work, file, reference, crashText, compileLimit, run);
+        // A test of several translation units (the missing simd clone: the caller, the definition, main): its other files.
+        List<String> inputs = bug.get("inputs") instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+        for (String in : inputs) {
+            if (!Files.exists(record.resolve(in))) throw new Triage.TriageException("the record's test has no file " + in);
+            Files.copy(record.resolve(in), work.resolve(in), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        Symptom s = new Symptom(kind, work, file, inputs, reference, crashText, compileLimit, run);
         Symptom.Effect own = s.effect(cmd);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("test", testName(record, test));

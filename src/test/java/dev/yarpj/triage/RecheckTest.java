@@ -63,6 +63,14 @@ class RecheckTest {
         Files.writeString(slow.resolve("bug.json"), "{\"title\": \"slow\", \"keys\": [{\"kind\": \"compile-hang\", \"family\": \"clang\","
                 + " \"blamed\": \"loop-vectorize\", \"options\": []}], \"test\": \"func.c\", \"smallest_configuration\": \"" + hang + " -O2\"}\n");
         Files.writeString(slow.resolve("func.c"), "int f(int x) { return x + 1; }\n");
+        // A link failure whose test is three files, built in one command: the undefined reference it names shows with all of them.
+        Path link = Files.createDirectories(known.resolve("eee"));
+        Files.writeString(link.resolve("bug.json"), "{\"title\": \"link\", \"keys\": [{\"kind\": \"link-failure\", \"family\": \"gcc\","
+                + " \"blamed\": \"tree-vect\", \"options\": []}], \"test\": \"test.c\", \"inputs\": [\"b.c\", \"m.c\"],"
+                + " \"link_error\": \"undefined reference to missing_fn\", \"smallest_configuration\": \"gcc -O2\"}\n");
+        Files.writeString(link.resolve("test.c"), "int missing_fn(int);\nint h(int);\nint g(int x) { return missing_fn(x) + h(x); }\n");
+        Files.writeString(link.resolve("b.c"), "int h(int x) { return x; }\n");
+        Files.writeString(link.resolve("m.c"), "int g(int);\nint main(void) { return g(1); }\n");
         java.io.StringWriter out = new java.io.StringWriter();
         var cl = dev.yarpj.cli.Main.commandLine();
         cl.setOut(new java.io.PrintWriter(out));
@@ -75,7 +83,8 @@ class RecheckTest {
         assertTrue(said.contains("ccc (rvv): not rechecked: the record of a bug on riscv64-rvv names no run"), said);
         // The real gcc of this machine, another version, gets the fake's bug right: fixed there, where one is installed.
         assertTrue(said.contains("ddd (slow): shows it on hang.sh ") && said.contains("slow: still compiling at "), said);
-        assertTrue(said.matches("(?s).*4 bug\\(s\\) in " + java.util.regex.Pattern.quote(known.toString()) + ": (2 show it, 0 fixed|1 show it, 1 fixed), 2 not rechecked.*"), said);
+        assertTrue(said.contains("eee (link): shows it on gcc "), said);
+        assertTrue(said.matches("(?s).*5 bug\\(s\\) in " + java.util.regex.Pattern.quote(known.toString()) + ": (3 show it, 0 fixed|2 show it, 1 fixed), 2 not rechecked.*"), said);
         Map<String, Object> bug = dev.yarpj.harness.JsonFiles.parseObject(Files.readString(ldist.resolve("bug.json")));
         Map<?, ?> rechecked = (Map<?, ?>) bug.get("rechecked");
         assertEquals("shows it", rechecked.get("result"), bug.toString());
