@@ -110,7 +110,11 @@ public final class KnownSymptom {
             boolean kindFits = k.kind().equals(kind) || (kind.equals("wrong-code") && k.kind().equals("runtime-crash"));
             boolean ownTest = t.test().toAbsolutePath().startsWith(finding.toAbsolutePath());
             boolean crashes = kind.equals("compiler-crash");
-            if (kindFits && !kind.equals("link-failure") && k.family().equals(family) && !ownTest && (crashes || KnownOutlier.disabling(family, k.blamed()) != null)
+            // A compiler crash, which no pass off confirms: only a bug of the finding's target whose options its compile has (a
+            // compiler that crashes in one place on every test would otherwise take every record's crash test for its own).
+            boolean crashFits = !crashes || (k.target().equals(target) && names.containsAll(k.options()));
+            if (kindFits && crashFits && !kind.equals("link-failure") && k.family().equals(family) && !ownTest
+                    && (crashes || KnownOutlier.disabling(family, k.blamed()) != null)
                     && (Files.isDirectory(t.test()) ? Files.exists(t.test().resolve("func." + ext)) : t.test().toString().endsWith("." + ext) && Files.exists(t.test()))
                     && byTest.stream().noneMatch(x -> x.key().equals(k))) {
                 byTest.add(t);

@@ -400,9 +400,28 @@ public final class TriageLane {
             triaged++;
             if (Files.readString(json).contains("\"labelled_by_builds\"")) labelled++;
         } else {
+            if (stoppedWith(r)) return; // left for the next run, which triages it
             Files.writeString(finding.resolve(REFUSED), oneLine(r) + "\n");
             refused++;
         }
+    }
+
+    /**
+     * Whether a triage child that failed was stopped with the campaign rather than refused its
+     * finding: killed by a signal, or failing as this process is being stopped. A signal to the
+     * whole job (Slurm's scancel, Ctrl-C) reaches the child and its compilers too, and the child
+     * may fail a moment before this JVM goes; a refusal written then would keep the finding from
+     * the resumed run's triage for good, as SlurmArrayTest's cancelled task once did.
+     */
+    private boolean stoppedWith(ProcessRunner.Result r) {
+        if (r.exitCode() >= 128) return true;
+        try {
+            Thread.sleep(2000); // a JVM that got the signal is gone by then
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
+        return stopping;
     }
 
     /** The keys of the bugs seen so far: this campaign's, then the record's. */
