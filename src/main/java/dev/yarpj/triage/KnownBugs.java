@@ -20,11 +20,17 @@ import java.util.stream.Stream;
 public final class KnownBugs {
     /**
      * A known bug: its directory name, title, status (open, fixed...) and keys; its record's
-     * directory, and whether that holds its reduced test (which a campaign rechecks, {@link Recheck}).
+     * directory, and its reduced test there (which a campaign rechecks, {@link Recheck}, and
+     * labels findings by, {@link KnownSymptom}), or null when it holds none.
      */
-    public record Known(String id, String title, String status, List<BugKey> keys, Path dir, boolean hasTest) {
+    public record Known(String id, String title, String status, List<BugKey> keys, Path dir, Path test) {
         public Known {
             keys = List.copyOf(keys);
+        }
+
+        /** Whether the record holds its reduced test. */
+        public boolean hasTest() {
+            return test != null;
         }
     }
 
@@ -70,9 +76,9 @@ public final class KnownBugs {
                 if (key == null) throw new IOException(p.resolve("bug.json") + ": a key needs kind, family, blamed and options");
                 keys.add(key);
             }
+            Path test = j.get("test") == null ? null : p.toAbsolutePath().resolve(String.valueOf(j.get("test")));
             out.add(new Known(p.getFileName().toString(), String.valueOf(j.getOrDefault("title", p.getFileName().toString())),
-                    String.valueOf(j.getOrDefault("status", "open")), keys, p.toAbsolutePath(),
-                    j.get("test") != null && Files.exists(p.resolve(String.valueOf(j.get("test"))))));
+                    String.valueOf(j.getOrDefault("status", "open")), keys, p.toAbsolutePath(), test != null && Files.exists(test) ? test : null));
         }
         return new KnownBugs(out);
     }
@@ -254,13 +260,6 @@ public final class KnownBugs {
             out.add(new KnownSymptom.SeenTest(key(m.get("key")), Path.of(String.valueOf(m.get("test")))));
         }
         return out;
-    }
-
-    /** The record's reduced test of {@code k}: its bug.json's {@code test}, or null. */
-    static Path test(Known k) throws IOException {
-        if (!k.hasTest()) return null;
-        Map<String, Object> j = JsonFiles.parseObject(Files.readString(k.dir().resolve("bug.json")));
-        return k.dir().resolve(String.valueOf(j.get("test")));
     }
 
     /** A key as bug.json holds it. */

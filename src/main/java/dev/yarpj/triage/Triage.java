@@ -142,6 +142,26 @@ public final class Triage {
      */
     record Prepared(Finding f, Symptom.Kind kind, Symptom s, List<String> buggy, String text, String crashText, Path work) {}
 
+    /**
+     * A finding's reduced test: C-Vise's merged file, else the IR phase's directory of files
+     * ({@link Finding#merge} makes one of them); null when it has neither.
+     */
+    static Path reducedTest(Path finding, String ext) {
+        Path merged = finding.resolve("reduced").resolve("merged." + ext);
+        if (Files.exists(merged)) return merged;
+        Path ir = finding.resolve("reduced").resolve("ir");
+        return Files.exists(ir.resolve("func." + ext)) ? ir : null;
+    }
+
+    /** As {@link #reducedTest(Path, String)}, in the finding's own language; null also for a finding that cannot be read. */
+    static Path reducedTest(Path finding) throws IOException {
+        try {
+            return reducedTest(finding, Finding.read(finding).ext());
+        } catch (Finding.Unreadable e) {
+            return null;
+        }
+    }
+
     /** Sets up {@code finding}'s test as {@link Prepared} says; a finding whose symptom does not show is a TriageException. */
     static Prepared prepare(Path finding, Options o) throws IOException {
         Finding f;
@@ -166,10 +186,9 @@ public final class Triage {
         Path work = Files.createDirectories(finding.resolve("triage"));
         String file = "test." + ext;
         // The smallest test there is: C-Vise's, else the IR phase's, else the finding's own.
-        Path reduced = finding.resolve("reduced").resolve("merged." + ext);
         Path irReduced = finding.resolve("reduced").resolve("ir");
-        if (!Files.exists(reduced) && Files.exists(irReduced.resolve("func." + ext))) reduced = irReduced;
-        String text = Files.isDirectory(reduced) ? Finding.merge(reduced, ext) : Files.exists(reduced) ? Files.readString(reduced) : f.merged();
+        Path reduced = reducedTest(finding, ext);
+        String text = reduced == null ? f.merged() : Files.isDirectory(reduced) ? Finding.merge(reduced, ext) : Files.readString(reduced);
         Files.writeString(work.resolve(file), text);
         String crashText;
         try {
@@ -193,7 +212,7 @@ public final class Triage {
                 // is then the symptom triage follows.
                 Symptom crash = kind == Symptom.Kind.WRONG_CODE ? (split != null ? split : s).as(Symptom.Kind.RUNTIME_CRASH) : null;
                 if (crash == null || !crash.shows(buggy)) {
-                    throw new TriageException("the symptom does not show on " + (Files.exists(reduced) ? reduced : "the merged test")
+                    throw new TriageException("the symptom does not show on " + (reduced != null ? reduced : "the merged test")
                             + " with " + String.join(" ", buggy) + (kind == Symptom.Kind.COMPILE_HANG ? " (within " + limit + " s of CPU)" : "")
                             + (split == null ? "" : ", nor on its files built apart") + (crash == null ? "" : ", nor as a crash"));
                 }

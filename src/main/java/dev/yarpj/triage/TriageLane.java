@@ -442,30 +442,16 @@ public final class TriageLane {
         for (BugBook.Bug b : book.bugs()) {
             for (BugBook.Triaged t : b.findings()) {
                 if (t.dir().toAbsolutePath().equals(finding.toAbsolutePath())) continue;
-                Path test = reducedTest(t.dir());
+                Path test = Triage.reducedTest(t.dir());
                 if (test != null) {
                     tests.add(new KnownSymptom.SeenTest(b.key(), test));
                     break;
                 }
             }
         }
-        for (KnownBugs.Known k : known.bugs()) {
-            Path test = KnownBugs.test(k);
-            if (test != null) tests.add(new KnownSymptom.SeenTest(k.keys().get(0), test));
-        }
+        // A record with no key yet labels nothing, whatever its test.
+        for (KnownBugs.Known k : known.bugs()) if (k.hasTest() && !k.keys().isEmpty()) tests.add(new KnownSymptom.SeenTest(k.keys().get(0), k.test()));
         return tests;
-    }
-
-    /** A finding's reduced test: C-Vise's merged file, else the IR phase's directory; null when it has none. */
-    private static Path reducedTest(Path finding) throws IOException {
-        try (java.util.stream.Stream<Path> s = Files.list(finding.resolve("reduced"))) {
-            Path merged = s.filter(p -> p.getFileName().toString().startsWith("merged.")).findFirst().orElse(null);
-            if (merged != null) return merged;
-        } catch (java.nio.file.NoSuchFileException e) {
-            return null;
-        }
-        Path ir = finding.resolve("reduced").resolve("ir");
-        return Files.isDirectory(ir) ? ir : null;
     }
 
     private static String lastLine(String s) {
