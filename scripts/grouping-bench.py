@@ -47,7 +47,7 @@ def main():
     if tools.is_dir():
         env["PATH"] = f"{tools}:{env['PATH']}"
     if a.jar:
-        cmd = ["java", "-jar", str(Path(a.jar).resolve())]  # absolute: the lane starts its children from other directories
+        cmd = ["java", "-jar", a.jar]
     else:
         cmd = [str(HOME / "yarpj")]
     # No record: every bug is new, so that the keys alone group the findings.
