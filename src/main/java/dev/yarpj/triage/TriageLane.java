@@ -466,9 +466,22 @@ public final class TriageLane {
     private static List<String> yarpj(String... args) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of("nice", "-n", Integer.toString(NICE), java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), "dev.yarpj.cli.Main"));
+                "-cp", classPath(), "dev.yarpj.cli.Main"));
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /**
+     * This JVM's class path, each entry made absolute: the children start in the findings'
+     * directories, where {@code java -jar target/yarpj.jar} run from yarpj's directory would
+     * leave them no class to run.
+     */
+    static String classPath() {
+        List<String> entries = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            entries.add(e.isEmpty() ? e : Path.of(e).toAbsolutePath().toString());
+        }
+        return String.join(java.io.File.pathSeparator, entries);
     }
 
     /** The shortest drain {@link #drainBound} gives, in seconds: a new bug's first triage and reduction take minutes. */
