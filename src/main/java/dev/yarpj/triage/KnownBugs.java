@@ -69,6 +69,7 @@ public final class KnownBugs {
             } catch (RuntimeException e) {
                 throw new IOException(p.resolve("bug.json") + " is not a JSON object: " + e.getMessage());
             }
+            if (j == null) throw new IOException(p.resolve("bug.json") + " is not a JSON object");
             List<BugKey> keys = new ArrayList<>();
             if (!(j.get("keys") instanceof List<?> ks)) throw new IOException(p.resolve("bug.json") + " has no list 'keys'");
             for (Object k : ks) {
