@@ -92,7 +92,7 @@ public final class Recheck {
         // A record names the run its test needs (an SVE bug wrong at 128 bits only, an RVV one under qemu's freedoms). Under
         // the finding's run instead, a test that needs other settings would be right, and the bug called fixed.
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
-        if (run == null && !f.emulator().isEmpty()) {
+        if (run == null && (kind == Symptom.Kind.WRONG_CODE || kind == Symptom.Kind.RUNTIME_CRASH) && !f.emulator().isEmpty()) {
             throw new Triage.TriageException("the record names no run for its test, which may need other emulator settings than the finding's ("
                     + String.join(" ", f.emulator()) + ")");
         }
@@ -168,7 +168,9 @@ public final class Recheck {
             throw new Triage.TriageException("the record of a link failure names no link_error (the undefined reference its test shows)");
         }
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
-        if (run == null && !key.target().equals(BugKey.HOST)) {
+        // Only a test that is run needs the run; a compile's crash or failed link shows without one.
+        boolean runs = kind == Symptom.Kind.WRONG_CODE || kind == Symptom.Kind.RUNTIME_CRASH;
+        if (run == null && runs && !key.target().equals(BugKey.HOST)) {
             throw new Triage.TriageException("the record of a bug on " + key.target() + " names no run for its test (the emulator and its settings)");
         }
         if (CompilerVersion.firstLine(cmd.get(0)).equals("?")) throw new Triage.TriageException(cmd.get(0) + " is not installed here");

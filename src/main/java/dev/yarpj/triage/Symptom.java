@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * Whether one build of a finding's test still shows its symptom: the question every step
  * of triage asks with other flags or another compiler. The test is one translation unit
- * (the reduced test, or the finding's files merged); for wrong code the reference build
- * (the reference compiler at -O0) is made once and its output kept.
+ * (the reduced test, or the finding's files merged) and what it links with (an ISPC test:
+ * its C or C++ main); for wrong code the reference build (the reference compiler at -O0) is
+ * made once and its output kept.
  */
 final class Symptom {
     /** What went wrong in a finding. */
@@ -58,10 +59,7 @@ final class Symptom {
         this.compileTimeout = compileTimeout;
         this.emulator = List.copyOf(emulator);
         if (kind == Kind.WRONG_CODE) {
-            List<String> ref = new ArrayList<>(List.of(reference, "-O0", "-w", file));
-            ref.addAll(inputs);
-            ref.addAll(List.of("-o", "ref.bin", Testbed.MATH_LIBRARY));
-            Run c = run(ref, compileTimeout);
+            Run c = buildInto(List.of(reference, "-O0"), "ref.bin", compileTimeout);
             if (c.exit != 0) throw new Triage.TriageException("the test does not build with " + reference + " -O0: " + firstLine(c.output));
             Run r = exec("ref.bin");
             if (r.exit != 0) throw new Triage.TriageException("the reference build of the test exits with " + r.exit);
@@ -195,7 +193,42 @@ final class Symptom {
 
     /** Builds the test with {@code compiler} into bug.bin (removed first), counting the build. */
     private Run build(List<String> compiler, double timeoutSeconds) throws IOException {
+        if (ispc()) {
+            builds++;
+            return buildInto(compiler, "bug.bin", timeoutSeconds);
+        }
         return run(buildCommand(compiler), timeoutSeconds);
+    }
+
+    /** Whether the test is ISPC, which ispc compiles to an object that a C or C++ main among the inputs is linked with. */
+    private boolean ispc() {
+        return file.endsWith(".ispc");
+    }
+
+    /**
+     * Builds the test with {@code compiler} into {@code out} (removed first), not counted. A C or
+     * C++ test is one command. An ISPC test is two, as the harness builds one: ispc compiles it to
+     * an object, then the system's C compiler (C++ for a C++ main) links that with the inputs; a
+     * compiler crash is told by the first alone, as the object is all it needs.
+     */
+    private Run buildInto(List<String> compiler, String out, double timeoutSeconds) throws IOException {
+        Files.deleteIfExists(dir.resolve(out));
+        if (!ispc()) {
+            List<String> cmd = new ArrayList<>(compiler);
+            cmd.addAll(List.of("-w", file));
+            cmd.addAll(inputs);
+            cmd.addAll(List.of("-o", out, Testbed.MATH_LIBRARY));
+            return run(cmd, timeoutSeconds);
+        }
+        List<String> compile = new ArrayList<>(compiler);
+        compile.addAll(List.of("--woff", file, "-o", out + ".o"));
+        Run c = run(compile, timeoutSeconds);
+        if (c.exit != 0 || c.timedOut || kind == Kind.COMPILER_CRASH) return c;
+        List<String> link = new ArrayList<>(List.of(inputs.stream().anyMatch(i -> i.endsWith(".cpp")) ? "c++" : "cc"));
+        link.addAll(inputs);
+        link.addAll(List.of(out + ".o", "-o", out, Testbed.MATH_LIBRARY));
+        Run l = run(link, timeoutSeconds);
+        return new Run(l.exit, l.timedOut, c.output + l.output);
     }
 
     /** The command that builds the test with {@code compiler} into bug.bin, which goes first; the build is counted. */
@@ -216,17 +249,14 @@ final class Symptom {
      * a fast compile look like the hang.
      */
     private Run buildByCpu(List<String> compiler) throws IOException {
+        if (ispc()) return build(compiler, compileTimeout);
         ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", buildCommand(compiler), CampaignConfig.compileLimits(compileTimeout));
         return new Run(r.exitCode(), r.pastTimeLimit(compileTimeout), r.stderr() + r.stdout());
     }
 
     /** What the buggy build printed (wrong code): the actual output for a report. */
     String output(List<String> compiler) throws IOException {
-        List<String> cmd = new ArrayList<>(compiler);
-        cmd.addAll(List.of("-w", file));
-        cmd.addAll(inputs);
-        cmd.addAll(List.of("-o", "bug.bin", Testbed.MATH_LIBRARY));
-        if (run(cmd, compileTimeout * 4).exit != 0) return "(does not build)";
+        if (buildInto(compiler, "bug.bin", compileTimeout * 4).exit != 0) return "(does not build)";
         Run r = exec("bug.bin");
         return r.timedOut ? "(times out)" : r.exit != 0 ? "(exits with " + r.exit + ")" : r.output;
     }

@@ -498,6 +498,7 @@ public final class Triage {
 
     static String family(Symptom s, String cc) throws IOException {
         String v = s.run(List.of(cc, "--version"), 30).output();
+        if (v.contains("ISPC")) return "ispc";
         if (v.contains("clang")) return "clang";
         if (v.contains("Free Software Foundation") || v.contains("gcc") || v.contains("GCC")) return "gcc";
         return "unknown";

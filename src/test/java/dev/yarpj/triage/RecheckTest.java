@@ -92,4 +92,28 @@ class RecheckTest {
         assertEquals(said.contains(", 1 fixed") ? "fixed" : "open", bug.get("status"), "the status the recheck found");
         assertTrue(Files.readString(dir.resolve("bugs.md")).contains("| ldist | " + bug.get("status") + " |"), "the index drawn from the record");
     }
+    /**
+     * An ISPC record is built as the harness builds an ISPC test: ispc compiles it to an object, the C compiler links
+     * that with the record's C main; a wrong code is told against ispc at -O0. The record's own two ispc bugs, as they
+     * stand in known-bugs/, show on the ispc installed here (1.28.2, the only one to be had).
+     */
+    @Test
+    void theRecordsIspcBugsAreBuiltWithTheirMainAndShowOnTheIspcHere(@TempDir Path dir) throws Exception {
+        Path known = Files.createDirectories(dir.resolve("known"));
+        for (String id : new String[] {"ispc-gather-segfault", "ispc-16-bit-shift-on-x32"}) {
+            Path to = Files.createDirectories(known.resolve(id));
+            try (var files = Files.list(Path.of("known-bugs", id))) {
+                for (Path f : files.toList()) Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        java.io.StringWriter out = new java.io.StringWriter();
+        var cl = dev.yarpj.cli.Main.commandLine();
+        cl.setOut(new java.io.PrintWriter(out));
+        cl.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
+        assertEquals(0, cl.execute("bugs", "--recheck", "--known-bugs", known.toString(), "--bugs-md", dir.resolve("bugs.md").toString()));
+        String said = out.toString();
+        assertTrue(said.matches("(?s).*ispc-gather-segfault \\([^\\n]*\\): shows it on ispc 1\\..*"), said);
+        assertTrue(said.matches("(?s).*ispc-16-bit-shift-on-x32 \\([^\\n]*\\): shows it on ispc 1\\..*"), said);
+        assertTrue(said.contains("2 show it, 0 fixed, 0 not rechecked"), said);
+    }
 }
