@@ -140,6 +140,9 @@ public final class Recheck {
 
     private static Map<String, Object> checkRecord(Path record, Map<String, Object> bug, double compileTimeout, String searchPath) throws IOException {
         String[] tc = testAndConfiguration(record, bug);
+        // A compiler that is not here is the first reason: a record without a key yet (AdaptiveCpp's) says so too.
+        String compiler = tc[1].split("\\s+")[0];
+        if (CompilerVersion.firstLine(compiler).equals("?")) throw new Triage.TriageException(compiler + " is not installed here");
         List<BugKey> keys = new ArrayList<>();
         if (bug.get("keys") instanceof List<?> ks) for (Object k : ks) if (KnownBugs.key(k) != null) keys.add(KnownBugs.key(k));
         if (keys.isEmpty()) throw new Triage.TriageException("the record has no key");
@@ -173,7 +176,6 @@ public final class Recheck {
         if (run == null && runs && !key.target().equals(BugKey.HOST)) {
             throw new Triage.TriageException("the record of a bug on " + key.target() + " names no run for its test (the emulator and its settings)");
         }
-        if (CompilerVersion.firstLine(cmd.get(0)).equals("?")) throw new Triage.TriageException(cmd.get(0) + " is not installed here");
         // A crash repeats the place the key names (Signature.crashPoint): gcc's "in FUNC", clang's assertion, its message.
         String crashText = kind == Symptom.Kind.COMPILER_CRASH ? key.crash() : kind == Symptom.Kind.LINK_FAILURE ? String.valueOf(bug.get("link_error")) : null;
         String reference = bug.get("reference") != null ? String.valueOf(bug.get("reference")) : cmd.get(0);
