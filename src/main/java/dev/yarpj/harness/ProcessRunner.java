@@ -85,6 +85,18 @@ public final class ProcessRunner {
         public static Limits compile(double cpuSeconds, long memoryMiB, long fileSizeMiB) {
             return new Limits(cpuSeconds * COMPILE_WALL_PER_CPU, cpuSeconds, memoryMiB, fileSizeMiB);
         }
+
+        /**
+         * The limits of a compile that asks whether the compiler hangs, which only its CPU can
+         * tell ({@link Result#reachedCpuLimit}): the wall clock is a backstop for a child that
+         * waits, ten times the CPU limit and a minute more. Triage's builds run niced beside a
+         * campaign; on 2026-12-07, with the machine's load at 10 on 2 cores, a clang compile of
+         * 0.9 CPU-s ran past three times a 3.25 CPU-s limit on the wall clock, and triage took
+         * it for the hang and dropped every option the hang needed.
+         */
+        public static Limits hangCheck(double cpuSeconds, long memoryMiB, long fileSizeMiB) {
+            return new Limits(cpuSeconds * 10 + 60, cpuSeconds, memoryMiB, fileSizeMiB);
+        }
     }
 
     private static final String WRAPPER =

@@ -206,8 +206,12 @@ public final class Recheck {
         dev.yarpj.harness.ProcessRunner.Result ref = dev.yarpj.harness.ProcessRunner.run(work, "reference",
                 List.of(reference, level, "-w", "-c", test, "-o", "ref.o"), dev.yarpj.harness.CampaignConfig.compileLimits(limit));
         if (!ref.ok()) throw new Triage.TriageException("the reference " + reference + " " + level + " does not compile the test");
-        dev.yarpj.harness.ProcessRunner.Result r = dev.yarpj.harness.ProcessRunner.run(work, "own", own, dev.yarpj.harness.CampaignConfig.compileLimits(limit));
-        boolean atLimit = r.pastTimeLimit(limit);
+        dev.yarpj.harness.ProcessRunner.Result r = dev.yarpj.harness.ProcessRunner.run(work, "own", own,
+                dev.yarpj.harness.ProcessRunner.Limits.hangCheck(limit, 4096, 256));
+        // The CPU limit alone says it is slow: the wall clock stops a compile that waits (a loaded machine), which says nothing.
+        if (r.timedOut()) throw new Triage.TriageException("the compile was stopped by the wall clock at " + Math.round(r.wallSeconds())
+                + " s before it used its " + limit + " CPU-s: the machine is too busy to tell");
+        boolean atLimit = r.reachedCpuLimit(limit);
         if (!atLimit && !r.ok()) throw new Triage.TriageException(String.join(" ", cmd) + " does not compile the test: exit " + r.exitCode());
         double ratio = r.cpuSeconds() / Math.max(0.01, ref.cpuSeconds());
         String version = CompilerVersion.shortForm(CompilerVersion.firstLine(cmd.get(0)));

@@ -250,8 +250,11 @@ final class Symptom {
      */
     private Run buildByCpu(List<String> compiler) throws IOException {
         if (ispc()) return build(compiler, compileTimeout);
-        ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", buildCommand(compiler), CampaignConfig.compileLimits(compileTimeout));
-        return new Run(r.exitCode(), r.pastTimeLimit(compileTimeout), r.stderr() + r.stdout());
+        ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", buildCommand(compiler),
+                ProcessRunner.Limits.hangCheck(compileTimeout, 4096, 256));
+        // Only the CPU limit shows the hang; a build the wall-clock backstop stopped showed nothing, either way.
+        if (r.timedOut()) return new Run(WALL_STOPPED, false, r.stderr() + r.stdout());
+        return new Run(r.exitCode(), r.reachedCpuLimit(compileTimeout), r.stderr() + r.stdout());
     }
 
     /** What the buggy build printed (wrong code): the actual output for a report. */
@@ -291,6 +294,9 @@ final class Symptom {
     }
 
     record Run(int exit, boolean timedOut, String output) {}
+
+    /** The exit of a compile-time build stopped by the wall clock before its CPU limit: neither slow nor fast (OTHER). */
+    static final int WALL_STOPPED = -2;
 
     /** Runs {@code cmd} in the test's directory; output is its stdout and stderr merged. */
     Run run(List<String> cmd, double timeoutSeconds) throws IOException {
