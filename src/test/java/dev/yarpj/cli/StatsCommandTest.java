@@ -68,13 +68,14 @@ class StatsCommandTest {
 
     @Test
     void aPolicyComparedWithItselfHasRatiosOfOneAndNothingSignificant() {
-        Result r = run("stats", "--lang=c", "--seeds", "1..6", "--format", "json", "--compare", "policies/default.yaml");
+        // Three seeds a side (a comparison needs two or more): a policy against itself compiles the same programs twice.
+        Result r = run("stats", "--lang=c", "--seeds", "1..3", "--format", "json", "--compare", "policies/default.yaml");
         assertEquals(0, r.code(), r.err());
         Map<String, Object> m = json(r.out());
         for (String side : List.of("a", "b")) {
             @SuppressWarnings("unchecked")
             Map<String, Object> s = (Map<String, Object>) m.get(side);
-            assertEquals(6, s.get("programs"), side);
+            assertEquals(3, s.get("programs"), side);
         }
         for (String section : List.of("passes_passed", "passes_all_kinds", "remarks_passed")) {
             List<Map<String, Object>> rows = rows(m, section);

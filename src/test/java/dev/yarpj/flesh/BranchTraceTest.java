@@ -51,13 +51,14 @@ class BranchTraceTest {
         return s instanceof Stmt.Reduce r && r.target() instanceof Expr.ScalarRef ref && ref.var().name().startsWith("path_");
     }
 
+    /** Seeds 1..10 a language: some 750 arms, 170 of them leaving a loop. */
     @Test
     void everyArmOfEveryIfCountsIntoACounterOfItsOwn() {
         int arms = 0;
         int exitArms = 0;
         for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
             Generator g = new Generator(TRACED, lang, CheckMode.HASH);
-            for (long seed = 1; seed <= 25; seed++) {
+            for (long seed = 1; seed <= 10; seed++) {
                 GeneratedTest t = g.generate(seed, "trace test");
                 Set<String> counted = new HashSet<>();
                 List<Stmt.Block> seenArms = new ArrayList<>();
@@ -100,7 +101,7 @@ class BranchTraceTest {
         Generator plain = new Generator(CONTROL_FLOW, Language.C, CheckMode.HASH);
         Generator withTrace = new Generator(TRACED, Language.C, CheckMode.HASH);
         int counters = 0;
-        for (long seed = 1; seed <= 25; seed++) {
+        for (long seed = 1; seed <= 10; seed++) {
             String a = plain.generate(seed, "t").files().files().get("func.c");
             String b = withTrace.generate(seed, "t").files().files().get("func.c");
             counters += b.lines().filter(l -> l.matches("\\s*path_\\d+ \\+= 1U;")).count();
@@ -123,12 +124,12 @@ class BranchTraceTest {
         }
     }
 
-    /** gcc at -O0 and -O2 counts every arm as the interpreter predicted (the asserts driver names any counter that differs). */
+    /** gcc at -O0 and -O2 counts every arm as the interpreter predicted (the asserts driver names any counter that differs), seeds 1..4. */
     @Test
     void realGccCountsWhatTheInterpreterPredicts(@TempDir Path dir) throws Exception {
         Generator g = new Generator(TRACED, Language.C, CheckMode.ASSERTS);
         int checked = 0;
-        for (long seed = 1; seed <= 8; seed++) {
+        for (long seed = 1; seed <= 4; seed++) {
             GeneratedTest t = g.generate(seed, "t");
             Path d = Files.createDirectories(dir.resolve(Long.toString(seed)));
             for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
@@ -140,7 +141,7 @@ class BranchTraceTest {
                 checked++;
             }
         }
-        assertEquals(16, checked);
+        assertEquals(8, checked);
     }
 
     private static String run(Path dir, String... cmd) throws IOException, InterruptedException {

@@ -102,7 +102,8 @@ class CarriedFleshingTest {
         int withData = 0;
         for (Language lang : List.of(Language.C, Language.ISPC, Language.SYCL)) {
             Generator g = new Generator(CONTROL_FLOW, lang, CheckMode.HASH);
-            for (long seed = 1; seed <= 60; seed++) {
+            // Seeds 1..20 a language: the rarest idiom, the min/max if, is in 53 places (139 in seeds 1..60).
+            for (long seed = 1; seed <= 20; seed++) {
                 GeneratedTest t = g.generate(seed, "carried test");
                 Map<String, Integer> n = carried(t);
                 n.forEach((k, v) -> all.merge(k, v, Integer::sum));

@@ -845,9 +845,9 @@ class IdiomFleshingTest {
     @MethodSource("policyFiles")
     void everyShippedPolicyGeneratesUbFreePrograms(String file) {
         GenPolicy base = file.equals("swarm") ? GenPolicy.defaults() : PolicyLoader.load(Path.of("policies", file));
-        // Seeds are independent (one Rng and one Generator each): use every core. 40 seeds a
+        // Seeds are independent (one Rng and one Generator each): use every core. 20 seeds a
         // policy: the thousand seeds per language of scripts/check-seeds.sh are the deep check.
-        List<String> rejected = LongStream.rangeClosed(1, 40).parallel().mapToObj(seed -> {
+        List<String> rejected = LongStream.rangeClosed(1, 20).parallel().mapToObj(seed -> {
             GenPolicy p = file.equals("swarm") ? base.swarm(seed) : base;
             try {
                 new Generator(p, Language.C, CheckMode.HASH).generate(seed, "test");

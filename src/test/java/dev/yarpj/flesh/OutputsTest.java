@@ -36,7 +36,7 @@ class OutputsTest {
         List<Long> none = new ArrayList<>();
         for (Language lang : Language.values()) {
             Generator gen = new Generator(GenPolicy.defaults(), lang, CheckMode.HASH);
-            for (long s = 1; s <= 30; s++) {
+            for (long s = 1; s <= 15; s++) {
                 if (!Flesher.writesOutput(gen.generate(s, "test").program().body().stmts())) none.add(s);
             }
         }

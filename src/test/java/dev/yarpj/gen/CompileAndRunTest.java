@@ -32,9 +32,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CompileAndRunTest {
     /**
      * Seeds built by real compilers per check, and seeds run by the interpreter alone. A sample:
-     * scripts/check-seeds.sh checks a thousand of each language the same way, in parallel.
+     * scripts/check-seeds.sh checks a thousand of each language the same way, in parallel (and
+     * IdiomFleshingTest runs the default and swarm policies' C seeds through the interpreter too).
      */
-    private static final int SEEDS = 2, INTERPRETED = 25, SWARMED = 25;
+    private static final int SEEDS = 2, INTERPRETED = 12, SWARMED = 12;
 
     @TempDir
     Path dir;
@@ -135,8 +136,9 @@ class CompileAndRunTest {
      * through two overlapping views (the prediction must include every dependence through the
      * overlap, at -O3 too, where the vectorizer's runtime checks decide); many dead
      * branches full of UB (sanitizers stay silent: dead code never runs); switches; helper
-     * calls; arrays of structs (without floating point, whose draws would change the two seeds
-     * the struct check was written on).
+     * calls; arrays of structs (without floating point, whose draws would change the seed the
+     * struct check was written on). One seed each, as for the shipped policies: each feature
+     * shows in seed 1's test, and scripts/check-seeds.sh runs hundreds.
      */
     @ParameterizedTest
     @ValueSource(strings = {"p_array_param: 1.0\nstmt_weights: {aliased_update: 40}\n",
@@ -145,7 +147,7 @@ class CompileAndRunTest {
     void featureHeavyPoliciesAgreeWithThePredictionAndRunCleanUnderSanitizers(String yaml) throws Exception {
         String name = yaml.contains("dead") ? "dead-code" : yaml.contains("switch") ? "switch" : yaml.contains("functions") ? "functions"
                 : yaml.contains("structs") ? "structs" : "aliasing";
-        List<GeneratedTest> tests = agreeAndRunClean(name, PolicyLoader.parse(yaml, "test.yaml", "heavy"), 2);
+        List<GeneratedTest> tests = agreeAndRunClean(name, PolicyLoader.parse(yaml, "test.yaml", "heavy"), 1);
         // The feature is really there: dead branches in the skeleton, switches that fall through, views passed by the driver.
         assertTrue(tests.stream().anyMatch(t -> switch (name) {
             case "dead-code" -> t.skeleton().dump().contains("dead code");

@@ -67,7 +67,8 @@ class FastMathTest {
         java.util.Set<dev.yarpj.ir.Builtin> every = java.util.EnumSet.of(dev.yarpj.ir.Builtin.FMIN, dev.yarpj.ir.Builtin.FMAX,
                 dev.yarpj.ir.Builtin.FMA, dev.yarpj.ir.Builtin.SQRT, dev.yarpj.ir.Builtin.FABS);
         // Small programs, seeds until every call has been made (at most 30); each program that makes a call none before it
-        // made is built and run, and the first two whatever they call.
+        // made is built and run (a program that makes no new call adds nothing here: floatingPointPrintsThePrediction...
+        // builds floating point without calls).
         for (long s = 2; s <= 31 && !called.containsAll(every); s++) {
             GeneratedTest t = new Generator(library, lang, CheckMode.HASH).generate(s, "test");
             int before = called.size();
@@ -78,7 +79,7 @@ class FastMathTest {
                     return super.call(c);
                 }
             });
-            if (s > 3 && called.size() == before) continue;
+            if (called.size() == before) continue;
             assertEquals(new Generator(open, lang, CheckMode.HASH).generate(s, "test").prediction().checksum(), t.prediction().checksum(),
                     "seed " + s + ": only the spelling changes with p_library");
             printsThePrediction(t, lang, "library-" + lang + "-" + s,
@@ -98,7 +99,8 @@ class FastMathTest {
         GenPolicy toInteger = PolicyLoader.parse(SIZE + "floats: {p_float: 0.3, p_to_integer: 0.5}\n", "to-integer.yaml", "to-integer");
         Generator gen = new Generator(toInteger, Language.C, CheckMode.HASH);
         int conversions = 0, comparisons = 0;
-        for (long s = 1; s <= 2; s++) {
+        // One program: seed 1's has many of each (9 conversions and 21 comparisons when this was written).
+        for (long s = 1; s <= 1; s++) {
             GeneratedTest t = gen.generate(s, "test");
             int[] found = new int[2];
             everyExpression(t, new dev.yarpj.ir.Expr.Walker() {

@@ -107,7 +107,8 @@ class IspcCompileAndRunTest {
         GenPolicy floats = dev.yarpj.policy.PolicyLoader.parse("floats: {p_float: 0.5}\n", "floats.yaml", "floats");
         Generator gen = new Generator(floats, Language.ISPC, CheckMode.HASH);
         int partialSums = 0, absolutes = 0;
-        for (long s = 2; s <= 3; s++) {
+        // One program (seed 2, as seed 3: floating point, a sum over partials and abs), built at every target and level.
+        for (long s = 2; s <= 2; s++) {
             GeneratedTest t = gen.generate(s, "test");
             String ispc = t.files().files().get("func.ispc");
             assertTrue(ispc.contains("float ") || ispc.contains("double "), "no floating point in seed " + s);

@@ -62,7 +62,8 @@ class PortablePolicyTest {
         Generator portable = new Generator(PORTABLE, Language.C, CheckMode.HASH);
         Generator usual = new Generator(GenPolicy.defaults(), Language.C, CheckMode.HASH);
         int relying = 0;
-        for (long s = 1; s <= 50; s++) {
+        final int seeds = 25;
+        for (long s = 1; s <= seeds; s++) {
             portable.generate(s, "test"); // throws if the portable interpreter refuses it
             try {
                 Interpreter.run(usual.generate(s, "test").program(), BUDGET, true);
@@ -70,8 +71,8 @@ class PortablePolicyTest {
                 relying++;
             }
         }
-        // The check has teeth: most default programs rely on one of the two.
-        assertTrue(relying > 25, relying + " of 50 default programs rely on implementation-defined behaviour");
+        // The check has teeth: most default programs rely on one of the two (24 of 25, 48 of 50 when this was written).
+        assertTrue(relying > seeds / 2, relying + " of " + seeds + " default programs rely on implementation-defined behaviour");
     }
 
     /**

@@ -142,7 +142,8 @@ class EarlyReturnLoweringTest {
         Program p = returning(false);
         Prediction expected = Interpreter.run(p, 100_000, true, true);
         boolean gang = false;
-        for (long seed = 1; seed <= 6; seed++) {
+        // Three lowerings (rng seeds 1..3), each built at -O0 and -O2.
+        for (long seed = 1; seed <= 3; seed++) {
             LoweredTest t = new IspcLowerer(EmitPolicy.DEFAULT.ispc(), new Rng(seed), false).lower(p, expected, CheckMode.ASSERTS, "return test");
             String ispc = t.files().get("func.ispc");
             assertTrue(ispc.contains("return;"), ispc);
@@ -177,7 +178,8 @@ class EarlyReturnLoweringTest {
     void generatedSyclTestsReturnFromTheirLastKernel() throws Exception {
         Generator g = new Generator(CONTROL_FLOW, Language.SYCL, CheckMode.HASH);
         int checked = 0;
-        for (long seed = 1; seed <= 120 && checked < 10; seed++) {
+        // The first five (seeds 1..38): returns are rare, and each test checked costs generating the seeds before it.
+        for (long seed = 1; seed <= 120 && checked < 5; seed++) {
             GeneratedTest t = g.generate(seed, "return test");
             List<Stmt.Exit.Kind> kinds = new java.util.ArrayList<>();
             new Stmt.Walker() {
@@ -196,7 +198,7 @@ class EarlyReturnLoweringTest {
                     && f.indexOf("single_task", ret) < 0, "seed " + seed + ": the return is in the last kernel\n" + f);
             if (checked <= 3 && onPath("g++")) BuildAndRun.syclSyntax(BuildAndRun.write(dir, new LoweredTest(t.files().files(), Map.of()), "gen-" + seed));
         }
-        assertTrue(checked >= 10, checked + " generated SYCL tests return early");
+        assertTrue(checked >= 5, checked + " generated SYCL tests return early");
     }
 
     @Test
