@@ -125,10 +125,11 @@ class NewestCompilersTest {
         Path tb = dir.resolve("testbeds.yaml");
         Files.writeString(tb, yaml);
         Path out = dir.resolve("results");
-        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=c", "--seeds", "1..2", "-j", "2", "--testbeds", tb.toString(),
+        // One test: a run on each of the nine testbeds names it (the options of the spaces are checked before any test runs).
+        FuzzHarnessTest.Result r = FuzzHarnessTest.fuzz("--lang=c", "--seeds", "1..1", "-j", "2", "--testbeds", tb.toString(),
                 "--policy", "src/test/resources/policies/tiny.yaml", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("testbed runs: {pass=18}"), r.out() + r.err());
+        assertTrue(r.out().contains("testbed runs: {pass=9}"), r.out() + r.err());
         // Every option of the default configuration spaces is one the installed compilers take (and this CPU runs).
         assertFalse(r.err().contains("skipped") || r.err().contains("dropped"), r.err());
         List<String> names = new ArrayList<>();

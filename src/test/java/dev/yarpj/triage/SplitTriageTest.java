@@ -26,7 +26,7 @@ class SplitTriageTest {
     @Test
     void aSymptomThatNeedsTheDriverApartIsTriagedOnTheFindingsFiles(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        StringWriter out = campaign(dir, FAKE, "[-O2]");
+        StringWriter out = campaign(dir, FAKE, "[-O2]", "1..1");
         List<Path> findings = BugBook.findings(results);
         assertFalse(findings.isEmpty(), out.toString());
         for (Path f : findings) {
@@ -52,7 +52,7 @@ class SplitTriageTest {
     @SuppressWarnings("unchecked")
     void aWrongResultThatTriagesBuildsShowAsACrashIsTriagedByTheCrash(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        StringWriter out = campaign(dir, Path.of("src/test/resources/fake-compilers/wrong-linked-crash-alone.sh"), "[-O2]");
+        StringWriter out = campaign(dir, Path.of("src/test/resources/fake-compilers/wrong-linked-crash-alone.sh"), "[-O2]", "1..1");
         List<Path> wrong = BugBook.findings(results).stream().filter(f -> f.toString().contains("/wrong-code/")).toList();
         assertFalse(wrong.isEmpty(), out.toString());
         for (Path f : wrong) {
@@ -76,7 +76,8 @@ class SplitTriageTest {
     @SuppressWarnings("unchecked")
     void aLinkFailureOnAnUndefinedReferenceIsTriaged(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        StringWriter out = campaign(dir, Path.of("src/test/resources/fake-compilers/undefined-clone.sh"), "[-O2, -mplanted-clone]");
+        // Two seeds: two findings, one bug.
+        StringWriter out = campaign(dir, Path.of("src/test/resources/fake-compilers/undefined-clone.sh"), "[-O2, -mplanted-clone]", "1..2");
         List<Path> rejected = BugBook.findings(results);
         assertEquals(2, rejected.size(), out.toString());
         for (Path f : rejected) {
@@ -94,10 +95,11 @@ class SplitTriageTest {
     }
 
     /**
-     * A campaign of seeds 1 and 2 into {@code dir/results} with one testbed, fake compiler
+     * A campaign of {@code seeds} into {@code dir/results} with one testbed, fake compiler
      * {@code fake} at {@code flags} (a YAML list), its lane triaging everything, no reduction; its output.
+     * Seed 1 is a finding of each fake here, and each finding a full triage of its own.
      */
-    private static StringWriter campaign(Path dir, Path fake, String flags) throws Exception {
+    private static StringWriter campaign(Path dir, Path fake, String flags, String seeds) throws Exception {
         Path compiler = fake.toAbsolutePath();
         compiler.toFile().setExecutable(true);
         Path tb = dir.resolve("testbeds.yaml");
@@ -106,7 +108,7 @@ class SplitTriageTest {
         StringWriter out = new StringWriter();
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(new StringWriter()));
-        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", "1..2", "-j", "1", "--out", dir.resolve("results").toString(), "--testbeds",
+        assertEquals(0, cl.execute("fuzz", "--quiet", "--seeds", seeds, "-j", "1", "--out", dir.resolve("results").toString(), "--testbeds",
                 tb.toString(), "--policy", "src/test/resources/policies/small.yaml", "--triage-share", "100", "--reduce-budget", "0"), out.toString());
         return out;
     }
