@@ -42,6 +42,11 @@ public record CampaignConfig(Language lang, GenPolicy policy, Path policyFile, b
         return ProcessRunner.Limits.compile(seconds, 4096, 256);
     }
 
+    /** {@link #compileLimits} of a compile that asks whether the compiler hangs: CPU alone decides ({@link ProcessRunner.Limits#hangCheck}). */
+    public static ProcessRunner.Limits hangCheckLimits(double seconds) {
+        return ProcessRunner.Limits.hangCheck(seconds, 4096, 256);
+    }
+
     /** What one run of a test may use: {@code seconds}, 2 GiB of memory and 64 MiB of output. */
     public static ProcessRunner.Limits runLimits(double seconds) {
         return new ProcessRunner.Limits(seconds, 2048, 64);

@@ -102,7 +102,7 @@ final class KnownOutlier {
 
     private static ProcessRunner.Result build(Path finding, Path scratch, List<String> cmd, double bar, double[] spent) throws IOException {
         CompileRecheck.prepare(finding, scratch);
-        ProcessRunner.Result r = ProcessRunner.run(scratch, "known-check", cmd, ProcessRunner.Limits.hangCheck(bar, 4096, 256));
+        ProcessRunner.Result r = ProcessRunner.run(scratch, "known-check", cmd, dev.yarpj.harness.CampaignConfig.hangCheckLimits(bar));
         spent[0] += r.cpuSeconds();
         return r;
     }

@@ -92,7 +92,7 @@ public final class Recheck {
         // A record names the run its test needs (an SVE bug wrong at 128 bits only, an RVV one under qemu's freedoms). Under
         // the finding's run instead, a test that needs other settings would be right, and the bug called fixed.
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
-        if (run == null && (kind == Symptom.Kind.WRONG_CODE || kind == Symptom.Kind.RUNTIME_CRASH) && !f.emulator().isEmpty()) {
+        if (run == null && kind.runsTheProgram() && !f.emulator().isEmpty()) {
             throw new Triage.TriageException("the record names no run for its test, which may need other emulator settings than the finding's ("
                     + String.join(" ", f.emulator()) + ")");
         }
@@ -172,8 +172,7 @@ public final class Recheck {
         }
         List<String> run = bug.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : null;
         // Only a test that is run needs the run; a compile's crash or failed link shows without one.
-        boolean runs = kind == Symptom.Kind.WRONG_CODE || kind == Symptom.Kind.RUNTIME_CRASH;
-        if (run == null && runs && !key.target().equals(BugKey.HOST)) {
+        if (run == null && kind.runsTheProgram() && !key.target().equals(BugKey.HOST)) {
             throw new Triage.TriageException("the record of a bug on " + key.target() + " names no run for its test (the emulator and its settings)");
         }
         // A crash repeats the place the key names (Signature.crashPoint): gcc's "in FUNC", clang's assertion, its message.
@@ -207,7 +206,7 @@ public final class Recheck {
                 List.of(reference, level, "-w", "-c", test, "-o", "ref.o"), dev.yarpj.harness.CampaignConfig.compileLimits(limit));
         if (!ref.ok()) throw new Triage.TriageException("the reference " + reference + " " + level + " does not compile the test");
         dev.yarpj.harness.ProcessRunner.Result r = dev.yarpj.harness.ProcessRunner.run(work, "own", own,
-                dev.yarpj.harness.ProcessRunner.Limits.hangCheck(limit, 4096, 256));
+                dev.yarpj.harness.CampaignConfig.hangCheckLimits(limit));
         // The CPU limit alone says it is slow: the wall clock stops a compile that waits (a loaded machine), which says nothing.
         if (r.timedOut()) throw new Triage.TriageException("the compile was stopped by the wall clock at " + Math.round(r.wallSeconds())
                 + " s before it used its " + limit + " CPU-s: the machine is too busy to tell");

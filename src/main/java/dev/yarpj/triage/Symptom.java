@@ -22,7 +22,12 @@ final class Symptom {
     enum Kind {
         WRONG_CODE, COMPILER_CRASH, RUNTIME_CRASH, COMPILE_HANG,
         /** A build whose link fails on the undefined reference the finding's did (crashText): a call of a function the compiler never made. */
-        LINK_FAILURE
+        LINK_FAILURE;
+
+        /** Whether the symptom shows when the program built is run (under the target's emulator), not in its build. */
+        boolean runsTheProgram() {
+            return this == WRONG_CODE || this == RUNTIME_CRASH;
+        }
     }
 
     private final Kind kind;
@@ -193,11 +198,8 @@ final class Symptom {
 
     /** Builds the test with {@code compiler} into bug.bin (removed first), counting the build. */
     private Run build(List<String> compiler, double timeoutSeconds) throws IOException {
-        if (ispc()) {
-            builds++;
-            return buildInto(compiler, "bug.bin", timeoutSeconds);
-        }
-        return run(buildCommand(compiler), timeoutSeconds);
+        builds++;
+        return buildInto(compiler, "bug.bin", timeoutSeconds);
     }
 
     /** Whether the test is ISPC, which ispc compiles to an object that a C or C++ main among the inputs is linked with. */
@@ -213,13 +215,7 @@ final class Symptom {
      */
     private Run buildInto(List<String> compiler, String out, double timeoutSeconds) throws IOException {
         Files.deleteIfExists(dir.resolve(out));
-        if (!ispc()) {
-            List<String> cmd = new ArrayList<>(compiler);
-            cmd.addAll(List.of("-w", file));
-            cmd.addAll(inputs);
-            cmd.addAll(List.of("-o", out, Testbed.MATH_LIBRARY));
-            return run(cmd, timeoutSeconds);
-        }
+        if (!ispc()) return run(oneCommand(compiler, out), timeoutSeconds);
         List<String> compile = new ArrayList<>(compiler);
         compile.addAll(List.of("--woff", file, "-o", out + ".o"));
         Run c = run(compile, timeoutSeconds);
@@ -231,27 +227,25 @@ final class Symptom {
         return new Run(l.exit, l.timedOut, c.output + l.output);
     }
 
-    /** The command that builds the test with {@code compiler} into bug.bin, which goes first; the build is counted. */
-    private List<String> buildCommand(List<String> compiler) throws IOException {
-        builds++;
+    /** The one command that builds a C or C++ test and its inputs with {@code compiler} into {@code out}. */
+    private List<String> oneCommand(List<String> compiler, String out) {
         List<String> cmd = new ArrayList<>(compiler);
         cmd.addAll(List.of("-w", file));
         cmd.addAll(inputs);
-        cmd.addAll(List.of("-o", "bug.bin", Testbed.MATH_LIBRARY));
-        Files.deleteIfExists(dir.resolve("bug.bin"));
+        cmd.addAll(List.of("-o", out, Testbed.MATH_LIBRARY));
         return cmd;
     }
 
     /**
-     * Builds the test with {@code compiler} as the campaign compiles: timed out when it used its
-     * {@code compileTimeout} of CPU (or three times that on the wall clock, for a compile that
-     * waits), so that a busy machine, which makes a compile wait rather than work, never makes
-     * a fast compile look like the hang.
+     * Builds the test with {@code compiler} as the campaign compiles: timed out only when it used
+     * its {@code compileTimeout} of CPU, so that a busy machine, which makes a compile wait rather
+     * than work, never makes a fast compile look like the hang; the build is counted.
      */
     private Run buildByCpu(List<String> compiler) throws IOException {
         if (ispc()) return build(compiler, compileTimeout);
-        ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", buildCommand(compiler),
-                ProcessRunner.Limits.hangCheck(compileTimeout, 4096, 256));
+        builds++;
+        Files.deleteIfExists(dir.resolve("bug.bin"));
+        ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", oneCommand(compiler, "bug.bin"), CampaignConfig.hangCheckLimits(compileTimeout));
         // Only the CPU limit shows the hang; a build the wall-clock backstop stopped showed nothing, either way.
         if (r.timedOut()) return new Run(WALL_STOPPED, false, r.stderr() + r.stdout());
         return new Run(r.exitCode(), r.reachedCpuLimit(compileTimeout), r.stderr() + r.stdout());
