@@ -13,6 +13,8 @@ import dev.yarpj.triage.BugBook;
 import dev.yarpj.triage.KnownBugs;
 import dev.yarpj.triage.TriageLane;
 import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.source.TestSource;
+import dev.yarpj.source.TestSources;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -54,6 +56,16 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Option(names = "--swarm", description = "Swarm testing: each test switches a random subset of features off.")
     boolean swarm;
+
+    @Option(names = "--generator", paramLabel = "NAME", defaultValue = "yarpj", description = "Where the tests come from: yarpj"
+            + " (its generator, with a predicted output), csmith (Csmith's C programs; the csmith and libcsmith-dev packages) or yarpgen"
+            + " (YARPGen v2's C and C++ programs, from --yarpgen PATH). Another generator's tests have no prediction: the reference's"
+            + " build at -O0 says what they must print, and a test with a symptom must also print that when built by a compiler of the"
+            + " other family at -O0, and be clean under ASan and UBSan, or it is dropped and counted, never a finding (default: ${DEFAULT-VALUE}).")
+    String generator;
+
+    @Option(names = "--yarpgen", paramLabel = "PATH", description = "The YARPGen v2 binary of --generator yarpgen, one you built.")
+    Path yarpgen;
 
     @Option(names = "--testbeds", paramLabel = "FILE", description = "Testbed file (default: harness/testbeds.yaml of yarpj, where GCC trunk and the newest clang at -O1 and -Os"
             + " are joined by testbeds that draw a configuration per test from a space of options; harness/testbeds-<target>-space.yaml do that under qemu for riscv64-rvv, "
@@ -187,6 +199,14 @@ final class FuzzCommand implements Callable<Integer> {
         Long last = range[1] < 0 ? null : range[1];
         if (count != null && pickedSeed) last = seed + count - 1;
         GenPolicy genPolicy = policy.load();
+        if (yarpgen != null && !generator.equals("yarpgen")) throw new Main.UsageError("--yarpgen is for --generator yarpgen");
+        TestSource source;
+        try {
+            source = TestSources.of(generator, new TestSources.Setup(lang.language, genPolicy, policy.file, swarm,
+                    home().resolve("yarpj").toString(), yarpgen == null ? null : yarpgen.toString()));
+        } catch (TestSources.SourceException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
         Path tbFile = testbedsFile != null ? testbedsFile : home().resolve("harness/testbeds.yaml");
         Testbeds tbs;
         try {
@@ -228,7 +248,7 @@ final class FuzzCommand implements Callable<Integer> {
             if (!Files.isWritable(out)) throw new IOException("not writable");
             CampaignSettings mine = new CampaignSettings(lang.name(), CampaignSettings.absolute(policy.file), swarm,
                     CampaignSettings.absolute(tbFile), seed, last, seconds, compileTimeout, runTimeout,
-                    shardOf == null ? null : shardOf.count());
+                    shardOf == null ? null : shardOf.count(), generator, yarpgen == null ? null : yarpgen.toAbsolutePath().toString());
             if (saved == null && !mine.saveIfAbsent(settings)) {
                 // Another shard started the campaign first: join it with its settings (its picked seed, for one).
                 CampaignSettings theirs = readSettings(settings);
@@ -245,12 +265,12 @@ final class FuzzCommand implements Callable<Integer> {
         CampaignConfig cfg = new CampaignConfig(lang.language, genPolicy, policy.file, swarm, tbs.reference(), usable,
                 CampaignConfig.compileLimits(compileTimeout),
                 CampaignConfig.compileLimits(recheckTimeout != null ? recheckTimeout : compileTimeout * CampaignConfig.RECHECK_FACTOR),
-                CampaignConfig.runLimits(runTimeout), home().resolve("yarpj").toString(), versions, runSharePercent / 100);
+                CampaignConfig.runLimits(runTimeout), home().resolve("yarpj").toString(), versions, runSharePercent / 100, source);
         if (pickedSeed && !quiet) outw.println("first seed: " + seed);
         if (!quiet) {
             err.println("yarpj fuzz: " + usable.size() + " testbeds (" + String.join(", ", usable.stream()
                             .map(t -> t.space() == null ? t.name() : t.name() + ": " + t.space().size() + " configurations").toList())
-                    + "), " + jobs + " jobs, "
+                    + "), " + (generator.equals("yarpj") ? "" : source.version() + "'s programs, ") + jobs + " jobs, "
                     + (shardOf == null ? "" : "shard " + shardOf.index() + "/" + shardOf.count() + ", ") + "results in " + out + (ProcessRunner.isolatesNetwork() ? "" : " (warning: tests run with network access)"));
         }
         Map<String, Object> summary;
@@ -335,8 +355,13 @@ final class FuzzCommand implements Callable<Integer> {
     }
 
     private static void printSummary(PrintWriter w, Map<String, Object> s) {
-        w.printf("tests: %s in %.0f s (%.0f tests/hour)%n", s.get("tests"), (Double) s.get("seconds"), (Double) s.get("tests_per_hour"));
+        w.printf("tests: %s in %.0f s (%.0f tests/hour)%s%n", s.get("tests"), (Double) s.get("seconds"), (Double) s.get("tests_per_hour"),
+                "yarpj".equals(s.get("generator")) ? "" : ", programs by " + s.get("generator_version"));
         w.println("testbed runs: " + s.get("testbed_runs"));
+        if (s.get("dropped") instanceof Map<?, ?> dropped) {
+            w.println("dropped tests (no finding can come of them): " + dropped.values().stream().mapToLong(v -> ((Number) v).longValue()).sum()
+                    + " " + dropped);
+        }
         w.println("findings: " + s.get("findings") + ", distinct signatures: " + s.get("distinct_signatures"));
         @SuppressWarnings("unchecked")
         Map<String, Object> slow = (Map<String, Object>) s.get("slow_compiles");
@@ -425,7 +450,9 @@ final class FuzzCommand implements Callable<Integer> {
                 parsed.hasMatchedOption("--testbeds") ? CampaignSettings.absolute(testbedsFile) : null,
                 parsed.hasMatchedOption("--compile-timeout") ? compileTimeout : null,
                 parsed.hasMatchedOption("--run-timeout") ? runTimeout : null,
-                seed, seeds, count);
+                seed, seeds, count,
+                parsed.hasMatchedOption("--generator") ? generator : null,
+                parsed.hasMatchedOption("--yarpgen") ? yarpgen.toAbsolutePath().toString() : null);
         try {
             saved.check(given, shardOf == null ? null : shardOf.count(), out);
         } catch (HarnessException e) {
@@ -460,5 +487,7 @@ final class FuzzCommand implements Callable<Integer> {
         if (duration == null && m.durationSeconds() != null) duration = m.durationSeconds().longValue() + "s";
         compileTimeout = m.compileTimeoutSeconds();
         runTimeout = m.runTimeoutSeconds();
+        generator = m.generator();
+        yarpgen = m.generatorTool() == null ? null : Path.of(m.generatorTool());
     }
 }

@@ -161,6 +161,8 @@ public final class Campaign {
             }
             Map<String, Object> summary = stats.summary();
             summary.put("skipped_finished_seeds", finished.size());
+            summary.put("generator", cfg.source().name());
+            summary.put("generator_version", cfg.source().version());
             FindingStore.atomicWrite(home.resolve("summary.json"), JsonFiles.write(summary) + "\n");
             ScratchDir.delete(runScratch);
             return summary;

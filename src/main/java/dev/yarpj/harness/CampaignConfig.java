@@ -2,6 +2,8 @@ package dev.yarpj.harness;
 
 import dev.yarpj.lower.Language;
 import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.source.TestSource;
+import dev.yarpj.source.TestSources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +15,8 @@ import java.util.Map;
  */
 public record CampaignConfig(Language lang, GenPolicy policy, Path policyFile, boolean swarm, Testbed reference,
                       List<Testbed> testbeds, ProcessRunner.Limits compileLimits, ProcessRunner.Limits recheckLimits,
-                      ProcessRunner.Limits runLimits, String yarpj, Map<String, String> compilerVersions, double runShare) {
+                      ProcessRunner.Limits runLimits, String yarpj, Map<String, String> compilerVersions, double runShare,
+                      TestSource source) {
     /** A compile-time outlier's recheck gets this many times the compile limit, by default. */
     public static final double RECHECK_FACTOR = 4;
 
@@ -25,7 +28,16 @@ public record CampaignConfig(Language lang, GenPolicy policy, Path policyFile, b
      */
     public static final double RUN_SHARE = 0.25;
 
-    /** A campaign with the default run share. */
+    /** A campaign of yarpj's generator. */
+    public CampaignConfig(Language lang, GenPolicy policy, Path policyFile, boolean swarm, Testbed reference, List<Testbed> testbeds,
+                          ProcessRunner.Limits compileLimits, ProcessRunner.Limits recheckLimits, ProcessRunner.Limits runLimits,
+                          String yarpj, Map<String, String> compilerVersions, double runShare) {
+        this(lang, policy, policyFile, swarm, reference, testbeds, compileLimits, recheckLimits, runLimits, yarpj, compilerVersions, runShare,
+                TestSources.of("yarpj", new TestSources.Setup(lang, policy, policyFile, swarm, yarpj, null)));
+    }
+
+
+    /** A campaign of yarpj's generator with the default run share. */
     public CampaignConfig(Language lang, GenPolicy policy, Path policyFile, boolean swarm, Testbed reference, List<Testbed> testbeds,
                           ProcessRunner.Limits compileLimits, ProcessRunner.Limits recheckLimits, ProcessRunner.Limits runLimits,
                           String yarpj, Map<String, String> compilerVersions) {

@@ -24,9 +24,17 @@ import java.util.regex.Pattern;
  * @param lastSeed        the last seed, or null: no end
  * @param durationSeconds the duration the campaign was started with, or null
  * @param shards          the number of shards, or null: not sharded
+ * @param generator       where the tests come from ({@code yarpj fuzz --generator}: yarpj, csmith, yarpgen)
+ * @param generatorTool   the generator's program as given (--yarpgen PATH, absolute), or null
  */
 public record CampaignSettings(String lang, String policy, boolean swarm, String testbeds, long firstSeed, Long lastSeed,
-                               Double durationSeconds, double compileTimeoutSeconds, double runTimeoutSeconds, Integer shards) {
+                               Double durationSeconds, double compileTimeoutSeconds, double runTimeoutSeconds, Integer shards,
+                               String generator, String generatorTool) {
+    /** The settings of a campaign of yarpj's generator. */
+    public CampaignSettings(String lang, String policy, boolean swarm, String testbeds, long firstSeed, Long lastSeed,
+                            Double durationSeconds, double compileTimeoutSeconds, double runTimeoutSeconds, Integer shards) {
+        this(lang, policy, swarm, testbeds, firstSeed, lastSeed, durationSeconds, compileTimeoutSeconds, runTimeoutSeconds, shards, "yarpj", null);
+    }
 
     /** The file that holds a campaign's settings in its results directory. */
     public static Path file(Path out) {
@@ -51,13 +59,16 @@ public record CampaignSettings(String lang, String policy, boolean swarm, String
                     || !(m.get("last_seed") == null || m.get("last_seed") instanceof Number)
                     || !(m.get("shards") == null || m.get("shards") instanceof Number)
                     || !(m.get("duration_s") == null || m.get("duration_s") instanceof Number)
-                    || !(m.get("policy") == null || m.get("policy") instanceof String)) {
+                    || !(m.get("policy") == null || m.get("policy") instanceof String)
+                    || !(m.get("generator") == null || m.get("generator") instanceof String)
+                    || !(m.get("generator_tool") == null || m.get("generator_tool") instanceof String)) {
                 throw new Damaged(file, "a setting is missing or of the wrong type");
             }
             return new CampaignSettings(lang, (String) m.get("policy"), Boolean.TRUE.equals(m.get("swarm")), testbeds,
                     first.longValue(), m.get("last_seed") instanceof Number n ? n.longValue() : null,
                     m.get("duration_s") instanceof Number d ? d.doubleValue() : null, compile.doubleValue(), run.doubleValue(),
-                    m.get("shards") instanceof Number s ? s.intValue() : null);
+                    m.get("shards") instanceof Number s ? s.intValue() : null,
+                    m.get("generator") instanceof String g ? g : "yarpj", (String) m.get("generator_tool"));
         } catch (IOException e) {
             throw new Damaged(file, e.getClass().getSimpleName());
         }
@@ -81,6 +92,8 @@ public record CampaignSettings(String lang, String policy, boolean swarm, String
         m.put("compile_timeout_s", compileTimeoutSeconds);
         m.put("run_timeout_s", runTimeoutSeconds);
         m.put("shards", shards);
+        m.put("generator", generator);
+        if (generatorTool != null) m.put("generator_tool", generatorTool);
         Path tmp = file.resolveSibling(".campaign.json." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
         Files.writeString(tmp, JsonFiles.write(m) + "\n");
         try {
@@ -98,7 +111,12 @@ public record CampaignSettings(String lang, String policy, boolean swarm, String
      * seed options as given ({@code seeds} as A..B), to compare with the saved ones.
      */
     public record Given(String lang, String policy, Boolean swarm, String testbeds, Double compileTimeoutSeconds,
-                        Double runTimeoutSeconds, Long seed, String seeds, Long count) {}
+                        Double runTimeoutSeconds, Long seed, String seeds, Long count, String generator, String generatorTool) {
+        public Given(String lang, String policy, Boolean swarm, String testbeds, Double compileTimeoutSeconds,
+                     Double runTimeoutSeconds, Long seed, String seeds, Long count) {
+            this(lang, policy, swarm, testbeds, compileTimeoutSeconds, runTimeoutSeconds, seed, seeds, count, null, null);
+        }
+    }
 
     /**
      * Refuses, in one line, a run that would change what this campaign tests: a setting given
@@ -113,6 +131,8 @@ public record CampaignSettings(String lang, String policy, boolean swarm, String
         if (g.policy() != null && !g.policy().equals(policy)) differ.add("--policy");
         if (g.swarm() != null && g.swarm() != swarm) differ.add("--swarm");
         if (g.testbeds() != null && !g.testbeds().equals(testbeds)) differ.add("--testbeds");
+        if (g.generator() != null && !g.generator().equals(generator)) differ.add("--generator");
+        if (g.generatorTool() != null && !g.generatorTool().equals(generatorTool)) differ.add("--yarpgen");
         if (g.compileTimeoutSeconds() != null && g.compileTimeoutSeconds() != compileTimeoutSeconds) differ.add("--compile-timeout");
         if (g.runTimeoutSeconds() != null && g.runTimeoutSeconds() != runTimeoutSeconds) differ.add("--run-timeout");
         SeedRange given = SeedRange.of(g.seed(), g.seeds(), g.count());

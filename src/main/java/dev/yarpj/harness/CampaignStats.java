@@ -36,6 +36,13 @@ final class CampaignStats {
         }
     }
 
+    /** Tests dropped, by why: another generator's tests that no compiler can be judged on (see {@link TestRunner}). */
+    private final Map<String, Long> dropped = new java.util.TreeMap<>();
+
+    synchronized void addDropped(String why) {
+        dropped.merge(why, 1L, Long::sum);
+    }
+
     synchronized void addFinding(Outcome kind, String signature, Path example) {
         findings.merge(kind, 1L, Long::sum);
         if (signatures.merge(kind.dir + "/" + signature, 1L, Long::sum) == 1 && example != null) {
@@ -106,6 +113,7 @@ final class CampaignStats {
         Map<String, Object> m = new LinkedHashMap<>();
         double secs = elapsedSeconds();
         m.put("tests", tests);
+        if (!dropped.isEmpty()) m.put("dropped", new LinkedHashMap<>(dropped));
         m.put("seconds", secs);
         m.put("tests_per_hour", tests / Math.max(secs, 1e-9) * 3600);
         Map<String, Object> r = new LinkedHashMap<>();

@@ -72,6 +72,16 @@ public record Finding(Path dir, Outcome kind, String signature, long seed, Strin
         return lang.equals("c") ? "c" : "cpp";
     }
 
+    /** The generator of its test ({@code yarpj}, {@code csmith}, {@code yarpgen}): findings before there were others are yarpj's. */
+    public String generator() {
+        return meta.get("generator") instanceof String g ? g : "yarpj";
+    }
+
+    /** Whether its test is yarpj's own, with a program in yarpj's IR that the IR phase of reduction can cut. */
+    public boolean fromYarpj() {
+        return generator().equals("yarpj");
+    }
+
     /** Whether a testbed showed it against a reference (a generator failure has neither). */
     public boolean hasBuggyTestbed() {
         return reference != null && testbed != null && !testbed.equals("generator");

@@ -1,11 +1,14 @@
 package dev.yarpj.harness;
 
 import dev.yarpj.gen.GeneratedTest;
-import dev.yarpj.gen.Generator;
+
 import dev.yarpj.lower.CFamilyLowerer;
 import dev.yarpj.lower.CheckMode;
 import dev.yarpj.lower.Language;
-import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.source.SourcedTest;
+import dev.yarpj.source.TestSource;
+import dev.yarpj.source.TestSources;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -44,19 +47,20 @@ final class TestRunner {
     private final List<String> headerCmd;
     private final List<String> driverCmd;
 
-    /** Makes the test of a seed; throws when the generator fails. */
-    private final LongFunction<GeneratedTest> generate;
+    /** Where the tests come from: yarpj's generator, or another one ({@link TestSource}). */
+    private final TestSource source;
+    /** For another generator's tests, which have no prediction: what confirms a symptom before it is a finding. */
+    private final ReferenceOracle oracle;
 
     TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats) {
         this(cfg, store, log, stats, null);
     }
 
-    /** With {@code generate} null, tests come from the generator; tests of the harness may give their own. */
+    /** With {@code generate} null, tests come from the campaign's source; tests of the harness may give their own. */
     TestRunner(CampaignConfig cfg, FindingStore store, CampaignLog log, CampaignStats stats, LongFunction<GeneratedTest> generate) {
-        this.generate = generate != null ? generate : seed -> {
-            GenPolicy policy = cfg.swarm() ? cfg.policy().swarm(seed) : cfg.policy();
-            return new Generator(policy, cfg.lang(), CheckMode.HASH).generate(seed, provenance(cfg, seed));
-        };
+        this.source = generate == null ? cfg.source() : TestSources.yarpj(
+                new TestSources.Setup(cfg.lang(), cfg.policy(), cfg.policyFile(), cfg.swarm(), cfg.yarpj(), null), generate);
+        this.oracle = new ReferenceOracle(cfg);
         this.cfg = cfg;
         this.store = store;
         this.log = log;
@@ -82,11 +86,14 @@ final class TestRunner {
         return cfg.lang().extension;
     }
 
+    /** The files of the test this thread runs that a finding keeps: the source's, the expected output and yarpj's program. */
     private List<String> testFiles() {
         List<String> f = new ArrayList<>(List.of("func." + ext(), CFamilyLowerer.HELPERS + ext()));
         if (ispc) f.add("func." + Language.CPP.extension);
         if (cfg.lang() == Language.SYCL) f.add("func_ref.cpp");
         f.addAll(List.of("driver." + cfg.lang().driverLanguage().extension, "init.h", "expected.txt", ProgramFile.NAME));
+        SourcedTest t = currentTest.get();
+        if (t != null) for (String name : t.files().keySet()) if (!f.contains(name)) f.add(f.size() - 2, name);
         return f;
     }
 
@@ -107,7 +114,7 @@ final class TestRunner {
      */
     private final ThreadLocal<Map<String, Object>> current = new ThreadLocal<>();
     /** The test this thread runs: a finding saves its IR and recipe ({@link ProgramFile}) for reduction. */
-    private final ThreadLocal<GeneratedTest> currentTest = new ThreadLocal<>();
+    private final ThreadLocal<SourcedTest> currentTest = new ThreadLocal<>();
     /** The testbeds of the test this thread runs: those with a configuration space as its seed drew them. */
     private final ThreadLocal<List<Testbed>> currentBeds = new ThreadLocal<>();
 
@@ -142,25 +149,28 @@ final class TestRunner {
         currentTest.remove();
         currentBeds.set(cfg.testbeds().stream().map(t -> t.drawn(seed)).toList());
         settingsOf.get().clear();
-        GeneratedTest test;
+        SourcedTest test;
         var threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
         try {
-            test = generate.apply(seed);
+            test = source.make(seed);
+        } catch (TestSource.Unusable e) {
+            // Another generator that gave no test for this seed: not the compilers' doing.
+            stats.addGeneration(threads.getCurrentThreadCpuTime() - cpu0);
+            drop(seed, "generator: " + e.getMessage(), rows);
+            return;
         } catch (RuntimeException | StackOverflowError e) {
             stats.addGeneration(threads.getCurrentThreadCpuTime() - cpu0);
             generatorFailure(seed, e, rows);
             finish(seed, rows);
             return;
         }
-        long genNanos = threads.getCurrentThreadCpuTime() - cpu0;
+        long genNanos = threads.getCurrentThreadCpuTime() - cpu0 + (long) (test.childCpuSeconds() * 1e9);
         currentTest.set(test);
         stats.addGeneration(genNanos);
         done.put("gen_s", genNanos / 1e9);
-        done.putAll(Coverage.of(test.prediction()));
-        for (Map.Entry<String, String> f : test.files().files().entrySet()) Files.writeString(scratch.resolve(f.getKey()), f.getValue());
-        String expected = test.prediction().expectedOutput();
-        Files.writeString(scratch.resolve("expected.txt"), expected + "\n");
+        if (test.generated() != null) done.putAll(Coverage.of(test.generated().prediction()));
+        for (Map.Entry<String, String> f : test.files().entrySet()) Files.writeString(scratch.resolve(f.getKey()), f.getValue());
 
         List<List<String>> steps = driverSteps();
         for (int i = 0; i < steps.size(); i++) {
@@ -169,6 +179,21 @@ final class TestRunner {
                 return;
             }
         }
+        String expected;
+        if (test.expected() != null) {
+            expected = test.expected();
+        } else {
+            // No prediction: the reference's build at -O0 decides what the test must print.
+            ReferenceOracle.Reference r = oracle.reference(scratch);
+            stats.addCompile(r.compileSeconds());
+            stats.addRun(r.runSeconds());
+            if (r.dropped() != null) {
+                drop(seed, r.dropped(), rows);
+                return;
+            }
+            expected = r.output();
+        }
+        Files.writeString(scratch.resolve("expected.txt"), expected + "\n");
 
         Map<String, String> outputs = new LinkedHashMap<>();
         Map<String, List<List<String>>> commands = new LinkedHashMap<>();
@@ -177,7 +202,7 @@ final class TestRunner {
         Map<String, List<String>> slow = new LinkedHashMap<>(); // the compile commands of those past the time limit
         Map<String, Double> cut = new LinkedHashMap<>(); // those stopped at the bar of an outlier (CompileTimeRule.limit), with that bar
         String second = CFamilyLowerer.HELPERS + ext();
-        if (!test.files().files().containsKey(second)) second = null;
+        if (!test.files().containsKey(second)) second = null;
         double ceiling = cfg.compileLimits().cpuSeconds();
         // Every testbed once, in order; then again those stopped at a bar before the builds after them had finished,
         // when the whole test's bar is higher, and those that waited past their wall-clock allowance under a bar.
@@ -293,11 +318,41 @@ final class TestRunner {
             if (br.settingsLeft() > 0) row.put("runs_left", br.settingsLeft());
             rows.add(row);
         }
+        if (test.expected() == null && (!failedRuns.isEmpty() || outputs.values().stream().anyMatch(o -> !o.equals(expected)))) {
+            // No prediction: a symptom is a finding only if a second compiler agrees with the reference and the sanitizers find nothing.
+            String why = oracle.distrust(scratch, expected);
+            if (why != null) {
+                for (Map<String, Object> r : rows) {
+                    Object o = r.get("outcome");
+                    if (Outcome.WRONG_CODE.dir.equals(o) || Outcome.RUNTIME_CRASH.dir.equals(o) || Outcome.RUNTIME_HANG.dir.equals(o)) {
+                        r.put("outcome", DROPPED);
+                        r.put("symptom", o);
+                    }
+                }
+                failedRuns.clear();
+                outputs.clear();
+                current.get().put("dropped", why);
+                stats.addDropped(why);
+            }
+        }
         for (Map.Entry<Outcome, Map<String, ProcessRunner.Result>> e : failedRuns.entrySet()) {
             runtimeFailure(seed, scratch, e.getKey(), e.getValue(), commands);
         }
         wrongCode(seed, scratch, expected, outputs, commands);
         compileTimeOutliers(seed, scratch, finished, slow, cut, commands);
+        finish(seed, rows);
+    }
+
+    /**
+     * The outcome of a testbed's row whose symptom was not trusted, in a test with no prediction
+     * that the oracle dropped ({@link ReferenceOracle}); the row's {@code symptom} says what it showed.
+     */
+    static final String DROPPED = "dropped";
+
+    /** Logs a test that is not run (or judged) any further, and why: another generator's test the oracle cannot trust. */
+    private void drop(long seed, String why, List<Map<String, Object>> rows) throws IOException {
+        current.get().put("dropped", why);
+        stats.addDropped(why);
         finish(seed, rows);
     }
 
@@ -539,22 +594,7 @@ final class TestRunner {
     }
 
     private List<String> regenerateCommand(long seed) {
-        return regenerateCommand(cfg, seed);
-    }
-
-    private static List<String> regenerateCommand(CampaignConfig cfg, long seed) {
-        List<String> c = new ArrayList<>(List.of(cfg.yarpj(), "gen", "--lang=" + cfg.lang().cliName(), "--seed=" + seed));
-        if (cfg.policyFile() != null) c.add("--policy=" + cfg.policyFile().toAbsolutePath());
-        if (cfg.swarm()) c.add("--swarm");
-        return c;
-    }
-
-    private static String provenance(CampaignConfig cfg, long seed) {
-        // In every file's header, which a report pastes: the policy by its file name, no path of this machine (repro.sh has the path).
-        List<String> regen = new ArrayList<>(regenerateCommand(cfg, seed));
-        if (cfg.policyFile() != null) regen.replaceAll(a -> a.startsWith("--policy=") ? "--policy=" + cfg.policyFile().getFileName() : a);
-        return "Generated by yarpj fuzz: seed " + seed + ", policy " + cfg.policy().name() + (cfg.swarm() ? "+swarm" : "")
-                + ", lang " + cfg.lang().cliName() + "\nregenerate: yarpj " + String.join(" ", regen.subList(1, regen.size()));
+        return source.regenerate(seed);
     }
 
     /** The run limit of {@code tb}'s programs: longer under an emulator ({@link Testbed#EMULATION_SLOWDOWN}). */
@@ -571,8 +611,16 @@ final class TestRunner {
         meta.put("signature", signature);
         meta.put("seed", seed);
         meta.put("lang", cfg.lang().cliName());
-        meta.put("policy", cfg.policy().name() + (cfg.swarm() ? "+swarm" : ""));
-        if (cfg.policyFile() != null) meta.put("policy_file", cfg.policyFile().toAbsolutePath().toString());
+        meta.put("generator", source.name());
+        meta.put("generator_version", source.version());
+        if (currentTest.get() != null && currentTest.get().generated() == null) {
+            // Another generator's test: how to write it again, and that the reference's build at -O0 is its oracle.
+            meta.put("regenerate", source.regenerate(seed));
+            meta.put("oracle", "reference at -O0" + (oracle.secondOpinion() == null ? "" : ", " + oracle.secondOpinion().get(0) + " at -O0 agreeing") + ", sanitizer-clean");
+        } else {
+            meta.put("policy", cfg.policy().name() + (cfg.swarm() ? "+swarm" : ""));
+            if (cfg.policyFile() != null) meta.put("policy_file", cfg.policyFile().toAbsolutePath().toString());
+        }
         meta.put("testbed", testbed);
         meta.putAll(extraMeta);
         meta.put("reference", ref);
@@ -603,7 +651,7 @@ final class TestRunner {
         files.put("repro.sh", repro);
         files.put("meta.json", JsonFiles.write(meta) + "\n");
         // Written only for a finding (most tests have none), and only once per test.
-        GeneratedTest test = currentTest.get();
+        GeneratedTest test = currentTest.get() == null ? null : currentTest.get().generated();
         if (scratch != null && test != null && test.recipe() != null && !Files.exists(scratch.resolve(ProgramFile.NAME))) {
             new ProgramFile(test.program(), test.recipe()).write(scratch.resolve(ProgramFile.NAME));
         }

@@ -93,6 +93,11 @@ public final class Reducer {
             if (!textPossible) throw new ReduceException(f.lang().toUpperCase() + " findings reduce in the IR only: drop --text-only");
             return new Reduction(null, "not asked for", reduce(finding, opt));
         }
+        if (!f.fromYarpj()) {
+            // Another generator's program has no IR: C-Vise alone, with the same interestingness test (which rejects UB).
+            if (opt.phases() == Phases.IR) throw new ReduceException(f.generator() + "'s programs have no IR to reduce: drop --ir-only");
+            return new Reduction(null, f.generator() + "'s programs have no IR: C-Vise alone", reduce(finding, opt));
+        }
         long t0 = System.nanoTime();
         IrReducer.Result ir = null;
         String note = null;

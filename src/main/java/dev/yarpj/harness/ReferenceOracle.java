@@ -1,0 +1,141 @@
+package dev.yarpj.harness;
+
+import dev.yarpj.lower.Language;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The oracle of tests with no prediction (Csmith's, YARPGen's): the reference's build at -O0
+ * says what a test must print, and before any testbed that prints something else, crashes or
+ * hangs becomes a finding, a second compiler at -O0 must agree with it and the test must be
+ * clean under ASan and UBSan (gcc and clang, this machine's). A test that fails either is
+ * dropped and counted, never a finding: its output is not the program's to trust.
+ *
+ * <p>The second opinion and the sanitizers cost builds, so they are asked only of a test with a
+ * symptom to confirm; a test all testbeds agree on needs neither.
+ */
+final class ReferenceOracle {
+    private final CampaignConfig cfg;
+    private final Language lang;
+
+    ReferenceOracle(CampaignConfig cfg) {
+        this.cfg = cfg;
+        this.lang = cfg.lang();
+    }
+
+    /**
+     * The reference's verdict on a test: its output, or why the test is dropped.
+     *
+     * @param output  what the reference's build printed (null when dropped)
+     * @param dropped why the test is dropped, in a few words that counts group by, or null
+     */
+    record Reference(String output, String dropped, double compileSeconds, double runSeconds) {}
+
+    /** Builds func at -O0 with the reference's compiler, links it with driver.o (built already) and runs it. */
+    Reference reference(Path scratch) throws IOException {
+        String ref = cfg.reference().compiler(lang);
+        return buildAndRun(scratch, "reference", List.of(ref), "reference at -O0");
+    }
+
+    /**
+     * Why a test with a symptom is not to be trusted, or null when it is: a second compiler at
+     * -O0 that prints other than {@code expected}, or a sanitizer's report.
+     */
+    String distrust(Path scratch, String expected) throws IOException {
+        List<String> second = secondOpinion();
+        if (second != null) {
+            Reference r = buildAndRun(scratch, "second", second, second.get(0) + " at -O0");
+            if (r.dropped() != null) return r.dropped();
+            if (!r.output().equals(expected)) return "references disagree (" + cfg.reference().compiler(lang) + " and " + second.get(0) + " at -O0)";
+        }
+        boolean cpp = lang == Language.CPP;
+        for (String cc : cpp ? List.of("g++", "clang++") : List.of("gcc", "clang")) {
+            if (!Testbeds.onPath(cc)) continue;
+            String why = sanitized(scratch, cc);
+            if (why != null) return why;
+        }
+        return null;
+    }
+
+    /**
+     * The compiler of the second opinion and its fixed flags for -O0: that of the first testbed
+     * whose compiler is of the other family than the reference's (clang for gcc, gcc for clang),
+     * its optimization options dropped (they would not be -O0's); null when there is none.
+     */
+    List<String> secondOpinion() {
+        String ref = cfg.reference().compiler(lang);
+        boolean refClang = ref.contains("clang");
+        for (Testbed t : cfg.testbeds()) {
+            String cc = t.compiler(lang);
+            if (cc == null || cc.contains("clang") == refClang) continue;
+            List<String> cmd = new ArrayList<>(List.of(cc));
+            for (String f : t.flags()) if (!f.startsWith("-O")) cmd.add(f);
+            return cmd;
+        }
+        return null;
+    }
+
+    private Reference buildAndRun(Path scratch, String step, List<String> compiler, String what) throws IOException {
+        String ref = cfg.reference().compiler(lang);
+        String obj = "func-" + step + ".o";
+        String bin = "test-" + step;
+        List<String> compile = new ArrayList<>(compiler);
+        compile.addAll(List.of("-O0", "-w", "-c", "func." + lang.extension, "-o", obj));
+        ProcessRunner.Result c = ProcessRunner.run(scratch, step + ".compile", compile, cfg.compileLimits());
+        TestRunner.cannotRun(c, compile);
+        if (!c.ok()) return new Reference(null, what + " does not compile", c.cpuSeconds(), 0);
+        List<String> link = List.of(ref, "driver.o", obj, "-o", bin, Testbed.MATH_LIBRARY);
+        ProcessRunner.Result l = ProcessRunner.run(scratch, step + ".link", link, cfg.compileLimits());
+        double compileS = c.cpuSeconds() + l.cpuSeconds();
+        if (!l.ok()) return new Reference(null, what + " does not link", compileS, 0);
+        ProcessRunner.Result r = ProcessRunner.run(scratch, step + ".run", exec("./" + bin), runLimits());
+        if (r.timedOut()) return new Reference(null, what + " runs past the time limit", compileS, r.cpuSeconds());
+        if (!r.ok()) return new Reference(null, what + " exits with " + r.exitCode(), compileS, r.cpuSeconds());
+        return new Reference(r.stdout().strip(), null, compileS, r.cpuSeconds());
+    }
+
+    /**
+     * Why the test is not sanitizer-clean when built by {@code cc} on this machine, or null.
+     * Csmith's and YARPGen's programs are LP64 C or C++ with no target in them, so this
+     * machine's build stands for every 64-bit target's.
+     */
+    private String sanitized(Path scratch, String cc) throws IOException {
+        String ext = lang.extension;
+        List<String> build = List.of(cc, "-O0", "-g", "-w", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+                "func." + ext, "driver." + ext, "-o", "test-san", Testbed.MATH_LIBRARY);
+        // ASan reserves terabytes of address space: no memory limit on its build or run.
+        ProcessRunner.Limits buildLimits = new ProcessRunner.Limits(cfg.compileLimits().timeoutSeconds(), cfg.compileLimits().cpuSeconds(),
+                ProcessRunner.Limits.NO_MEMORY_LIMIT, cfg.compileLimits().fileSizeMiB());
+        ProcessRunner.Result b = ProcessRunner.run(scratch, "san-" + cc + ".compile", build, buildLimits);
+        if (!b.ok()) return "sanitizer build by " + cc + " fails";
+        double t = cfg.runLimits().timeoutSeconds() * 3;
+        ProcessRunner.Result r = ProcessRunner.run(scratch, "san-" + cc + ".run",
+                List.of("env", "ASAN_OPTIONS=detect_leaks=0", "UBSAN_OPTIONS=print_stacktrace=0", "./test-san"),
+                new ProcessRunner.Limits(t, t, ProcessRunner.Limits.NO_MEMORY_LIMIT, cfg.runLimits().fileSizeMiB()));
+        if (r.timedOut()) return "sanitized build by " + cc + " runs past the time limit";
+        if (r.ok()) return null;
+        String report = r.stderr().lines().filter(l -> l.contains("runtime error:") || l.contains("ERROR: AddressSanitizer"))
+                .findFirst().orElse("exit " + r.exitCode());
+        // By kind alone (the sanitizer's words without file, line and values), so that counts group.
+        String kind = report.contains("runtime error:") ? report.substring(report.indexOf("runtime error:") + 15).replaceAll("-?\\d+", "N")
+                : report.replaceAll(".*AddressSanitizer: ", "").replaceAll(" on .*", "");
+        return "sanitizer (" + cc + "): " + kind.strip();
+    }
+
+    /** The reference's run of {@code bin}: under the target's emulator, at the first setting of a testbed when the emulator has variables. */
+    private List<String> exec(String bin) {
+        Testbed ref = cfg.reference();
+        if (ref.run().stream().noneMatch(a -> a.contains("{"))) return ref.execCommand(bin);
+        Testbed first = cfg.testbeds().get(0).drawn(0);
+        List<String> cmd = new ArrayList<>(first.settings().get(0).run());
+        cmd.add(bin);
+        return cmd;
+    }
+
+    private ProcessRunner.Limits runLimits() {
+        ProcessRunner.Limits rl = cfg.runLimits();
+        return cfg.reference().emulated() ? new ProcessRunner.Limits(rl.timeoutSeconds() * Testbed.EMULATION_SLOWDOWN, rl.memoryMiB(), rl.fileSizeMiB()) : rl;
+    }
+}
