@@ -87,6 +87,15 @@ public final class Campaign {
         this.progressExtra = progressExtra;
     }
 
+    /** Whether every finding is kept, not only a few examples of each signature. */
+    private boolean everyFinding;
+
+    /** Keeps every finding, not a few per signature: a benchmark labels each one with its bug ({@code yarpj bench --bugs}). */
+    public Campaign keepingEveryFinding() {
+        everyFinding = true;
+        return this;
+    }
+
     /** When to stop the tests before their deadline (checked every second), or null. */
     private java.util.function.BooleanSupplier stopWhen;
 
@@ -109,7 +118,8 @@ public final class Campaign {
                 throw new HarnessException("another campaign is running in " + home
                         + (plan.shard() == null ? "" : " (shard " + shard.index() + "/" + shard.count() + ")"));
             }
-            FindingStore store = new FindingStore(results, home.resolve(".tmp"), plan.shard() == null ? "main" : "shard-" + shard.index());
+            FindingStore store = new FindingStore(results, home.resolve(".tmp"), plan.shard() == null ? "main" : "shard-" + shard.index(),
+                    everyFinding ? Integer.MAX_VALUE : FindingStore.EXAMPLES);
             store.cleanStaging();
             Path logFile = home.resolve("campaign.jsonl");
             Set<Long> finished = CampaignLog.finishedSeeds(logFile);

@@ -50,12 +50,25 @@ final class CampaignStats {
         }
     }
 
+    /** The CPU seconds of the test each worker thread runs (generation, builds, runs): its done line's {@code cpu_s}. */
+    private final ThreadLocal<double[]> testCpu = ThreadLocal.withInitial(() -> new double[1]);
+
+    /** The CPU seconds counted for this thread's test since the last call, and starts again from 0. */
+    double takeTestCpu() {
+        double[] c = testCpu.get();
+        double s = c[0];
+        c[0] = 0;
+        return s;
+    }
+
     synchronized void addGeneration(long nanos) {
         generationNanos += nanos;
+        testCpu.get()[0] += nanos / 1e9;
     }
 
     synchronized void addCompile(double s) {
         compileSeconds += s;
+        testCpu.get()[0] += s;
     }
 
     /** A compile past its limit: the seconds it held a job (it counts in the compile CPU too). */
@@ -66,6 +79,7 @@ final class CampaignStats {
 
     synchronized void addRun(double s) {
         runSeconds += s;
+        testCpu.get()[0] += s;
     }
 
     private long builds;

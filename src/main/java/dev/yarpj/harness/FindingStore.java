@@ -30,6 +30,8 @@ public final class FindingStore {
     private final Path root;
     private final Path tmp;
     private final String writer;
+    /** How many examples a signature keeps: {@link #EXAMPLES}, or every one (a benchmark labels each finding). */
+    private final int examples;
 
     /** The store of a campaign that is the only writer of {@code root}. */
     FindingStore(Path root) throws IOException {
@@ -41,6 +43,11 @@ public final class FindingStore {
      * @param writer  the name of this process's seed records: unique among the processes writing into {@code root}
      */
     FindingStore(Path root, Path staging, String writer) throws IOException {
+        this(root, staging, writer, EXAMPLES);
+    }
+
+    FindingStore(Path root, Path staging, String writer, int examples) throws IOException {
+        this.examples = examples;
         this.root = root;
         this.tmp = Files.createDirectories(staging);
         this.writer = writer;
@@ -65,7 +72,7 @@ public final class FindingStore {
         if (Files.exists(seeds) && Files.readAllLines(seeds).contains(Long.toString(seed))) return sigDir.resolve(Long.toString(seed));
         Path example = sigDir.resolve(Long.toString(seed));
         Path result = null;
-        if (!Files.exists(example) && examples(sigDir) < EXAMPLES) {
+        if (!Files.exists(example) && examples(sigDir) < examples) {
             Path staging = Files.createTempDirectory(tmp, kind.dir + "-");
             for (String n : copyNames) {
                 Path src = copyFrom.resolve(n);

@@ -33,6 +33,17 @@ final class ReferenceOracle {
      */
     record Reference(String output, String dropped, double compileSeconds, double runSeconds) {}
 
+    /** The CPU seconds of the second opinion's and the sanitizers' builds and runs on this thread since the last call (for the test's CPU). */
+    private final ThreadLocal<double[]> distrustCpu = ThreadLocal.withInitial(() -> new double[2]);
+
+    /** {compile, run} CPU seconds {@link #distrust} took on this thread since the last call; starts again from 0. */
+    double[] takeDistrustCpu() {
+        double[] c = distrustCpu.get().clone();
+        distrustCpu.get()[0] = 0;
+        distrustCpu.get()[1] = 0;
+        return c;
+    }
+
     /** Builds func at -O0 with the reference's compiler, links it with driver.o (built already) and runs it. */
     Reference reference(Path scratch) throws IOException {
         String ref = cfg.reference().compiler(lang);
@@ -47,6 +58,8 @@ final class ReferenceOracle {
         List<String> second = secondOpinion();
         if (second != null) {
             Reference r = buildAndRun(scratch, "second", second, second.get(0) + " at -O0");
+            distrustCpu.get()[0] += r.compileSeconds();
+            distrustCpu.get()[1] += r.runSeconds();
             if (r.dropped() != null) return r.dropped();
             if (!r.output().equals(expected)) return "references disagree (" + cfg.reference().compiler(lang) + " and " + second.get(0) + " at -O0)";
         }
@@ -109,11 +122,13 @@ final class ReferenceOracle {
         ProcessRunner.Limits buildLimits = new ProcessRunner.Limits(cfg.compileLimits().timeoutSeconds(), cfg.compileLimits().cpuSeconds(),
                 ProcessRunner.Limits.NO_MEMORY_LIMIT, cfg.compileLimits().fileSizeMiB());
         ProcessRunner.Result b = ProcessRunner.run(scratch, "san-" + cc + ".compile", build, buildLimits);
+        distrustCpu.get()[0] += b.cpuSeconds();
         if (!b.ok()) return "sanitizer build by " + cc + " fails";
         double t = cfg.runLimits().timeoutSeconds() * 3;
         ProcessRunner.Result r = ProcessRunner.run(scratch, "san-" + cc + ".run",
                 List.of("env", "ASAN_OPTIONS=detect_leaks=0", "UBSAN_OPTIONS=print_stacktrace=0", "./test-san"),
                 new ProcessRunner.Limits(t, t, ProcessRunner.Limits.NO_MEMORY_LIMIT, cfg.runLimits().fileSizeMiB()));
+        distrustCpu.get()[1] += r.cpuSeconds();
         if (r.timedOut()) return "sanitized build by " + cc + " runs past the time limit";
         if (r.ok()) return null;
         String report = r.stderr().lines().filter(l -> l.contains("runtime error:") || l.contains("ERROR: AddressSanitizer"))

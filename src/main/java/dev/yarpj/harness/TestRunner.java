@@ -149,6 +149,7 @@ final class TestRunner {
         currentTest.remove();
         currentBeds.set(cfg.testbeds().stream().map(t -> t.drawn(seed)).toList());
         settingsOf.get().clear();
+        stats.takeTestCpu(); // this test's CPU from here
         SourcedTest test;
         var threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
@@ -321,6 +322,9 @@ final class TestRunner {
         if (test.expected() == null && (!failedRuns.isEmpty() || outputs.values().stream().anyMatch(o -> !o.equals(expected)))) {
             // No prediction: a symptom is a finding only if a second compiler agrees with the reference and the sanitizers find nothing.
             String why = oracle.distrust(scratch, expected);
+            double[] spent = oracle.takeDistrustCpu();
+            stats.addCompile(spent[0]);
+            stats.addRun(spent[1]);
             if (why != null) {
                 for (Map<String, Object> r : rows) {
                     Object o = r.get("outcome");
@@ -811,6 +815,7 @@ final class TestRunner {
         done.put("seed", seed);
         done.put("t", System.currentTimeMillis() / 1000.0);
         done.putAll(current.get());
+        done.put("cpu_s", Math.round(stats.takeTestCpu() * 1000) / 1000.0);
         current.remove();
         List<Map<String, Object>> all = new ArrayList<>(rows);
         all.add(done);
