@@ -19,8 +19,49 @@ import picocli.CommandLine.Option;
  * seeds runs first, so the figures are for a long-running campaign, not JVM start-up.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-        description = "Measure generation speed (one thread, no file output).")
+        description = {"Measure generation speed (one thread, no file output); with --bugs, how fast each generator's programs expose the known bugs.",
+            "--bugs: for each open bug of the record (or those named) whose smallest configuration runs here, every generator of",
+            "--generators gets the same seeds, built at that configuration alone, run as the record says (emulator, vector length,",
+            "freedoms) and judged against the reference of its target; the generators take turns, --chunk seeds each, on the same",
+            "cores. The triage lane labels every finding: the bug itself, another bug, or not labelled. Prints per bug and generator:",
+            "tests, dropped tests, CPU, exposures (tests with a finding of the bug), other bugs, exposures per CPU-hour, CPU to the",
+            "first exposure, and the triage lane's CPU; also OUT/table.txt. Run the same command again to go on where it stopped."})
 final class BenchCommand implements Callable<Integer> {
+    @Option(names = "--bugs", arity = "0..1", fallbackValue = "", paramLabel = "ID,ID",
+            description = "Benchmark of known bugs: every open one of the record, or those named (their directories in known-bugs).")
+    String bugs;
+
+    @Option(names = "--generators", paramLabel = "G,G", defaultValue = "yarpj,csmith", split = ",",
+            description = "With --bugs: the generators, in the order of their turns (default: ${DEFAULT-VALUE}; yarpgen needs --yarpgen).")
+    java.util.List<String> generators;
+
+    @Option(names = "--yarpgen", paramLabel = "PATH", description = "With --bugs: the YARPGen v2 binary of the generator yarpgen.")
+    Path yarpgen;
+
+    @Option(names = "--tests", paramLabel = "N", defaultValue = "100", description = "With --bugs: seeds per bug and generator (default: ${DEFAULT-VALUE}).")
+    int tests;
+
+    @Option(names = "--chunk", paramLabel = "N", defaultValue = "4", description = "With --bugs: seeds a generator runs in its turn (default: ${DEFAULT-VALUE}).")
+    int chunk;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "With --bugs: tests run at once (default: number of cores).")
+    Integer jobs;
+
+    @Option(names = "--duration", paramLabel = "TIME", description = "With --bugs: start no turn after TIME (30m, 2h); run again to go on.")
+    String duration;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "bench-bugs", description = "With --bugs: where the campaigns and the table go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--known-bugs", paramLabel = "DIR", description = "With --bugs: the record (default: known-bugs of yarpj).")
+    Path knownBugs;
+
+    @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS", defaultValue = "60", description = "With --bugs: as yarpj fuzz's (default: ${DEFAULT-VALUE}).")
+    double compileTimeout;
+
+    @Option(names = "--run-timeout", paramLabel = "SECONDS", defaultValue = "10", description = "With --bugs: as yarpj fuzz's (default: ${DEFAULT-VALUE}).")
+    double runTimeout;
+
     @Option(names = "--lang", defaultValue = "c", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     GenCommand.Lang lang;
 
@@ -40,7 +81,8 @@ final class BenchCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        if (bugs != null) return benchBugs();
         if (count < 1 || warmup < 0) throw new Main.UsageError("--count must be at least 1 and --warmup not negative");
         GenPolicy genPolicy = policy.load();
         run(new Generator(genPolicy, lang.language, CheckMode.HASH), seed + 1_000_000_000L, warmup, false);
@@ -63,6 +105,43 @@ final class BenchCommand implements Callable<Integer> {
         out.println("  loops per program:       " + loops.summary());
         out.println("  statements per loop body: " + bodies.summary());
         return totals[1] > 0 ? 1 : 0;
+    }
+
+    private int benchBugs() throws Exception {
+        var err = spec.commandLine().getErr();
+        var w = spec.commandLine().getOut();
+        if (tests < 1 || chunk < 1) throw new Main.UsageError("--tests and --chunk must be at least 1");
+        if (jobs != null && jobs < 1) throw new Main.UsageError("-j must be at least 1");
+        if (!(compileTimeout > 0 && runTimeout > 0)) throw new Main.UsageError("timeouts must be positive numbers of seconds");
+        for (String g : generators) {
+            if (!dev.yarpj.source.TestSources.names().contains(g)) {
+                throw new Main.UsageError("--generators: unknown generator " + g + " (known: " + String.join(", ", dev.yarpj.source.TestSources.names()) + ")");
+            }
+        }
+        if (generators.contains("yarpgen") && yarpgen == null) throw new Main.UsageError("--generators yarpgen needs --yarpgen PATH");
+        Double seconds = duration == null ? null : FuzzCommand.parseDuration("--duration", duration);
+        java.util.Set<String> ids = bugs.isBlank() ? null : new java.util.LinkedHashSet<>(java.util.List.of(bugs.split(",")));
+        var bench = new dev.yarpj.bench.KnownBugBench(new dev.yarpj.bench.KnownBugBench.Options(out, FuzzCommand.home(),
+                FuzzCommand.knownBugs(knownBugs, true), ids, java.util.List.copyOf(generators), yarpgen == null ? null : yarpgen.toAbsolutePath().toString(),
+                policy.load(), tests, seed, jobs != null ? jobs : Runtime.getRuntime().availableProcessors(), chunk, seconds, compileTimeout, runTimeout));
+        try {
+            var subjects = bench.subjects();
+            for (var s : subjects) {
+                w.println(s.skipped() == null ? "bug " + s.id() + ": " + String.join(" ", s.testbed().compiler(s.lang())) + " "
+                        + String.join(" ", s.testbed().flags()) + (s.testbed().emulated() ? " under " + String.join(" ", s.testbed().run()) : "")
+                        : "bug " + s.id() + ": not run: " + s.skipped());
+            }
+            w.flush();
+            if (subjects.stream().allMatch(s -> s.skipped() != null)) throw new Main.UsageError("no bug asked for runs here");
+            var cells = bench.run(err);
+            var table = dev.yarpj.bench.KnownBugBench.table(cells);
+            java.nio.file.Files.write(out.resolve("table.txt"), table);
+            table.forEach(w::println);
+            w.flush();
+            return 0;
+        } catch (dev.yarpj.bench.KnownBugBench.BenchException | dev.yarpj.harness.HarnessException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
     }
 
     private final Distribution lines = new Distribution();

@@ -1,0 +1,278 @@
+package dev.yarpj.bench;
+
+import dev.yarpj.harness.Campaign;
+import dev.yarpj.harness.CampaignConfig;
+import dev.yarpj.harness.CompilerVersion;
+import dev.yarpj.harness.JsonFiles;
+import dev.yarpj.harness.Testbed;
+import dev.yarpj.harness.Testbeds;
+import dev.yarpj.lower.Language;
+import dev.yarpj.policy.GenPolicy;
+import dev.yarpj.source.TestSource;
+import dev.yarpj.source.TestSources;
+import dev.yarpj.triage.BugBook;
+import dev.yarpj.triage.KnownBugs;
+import dev.yarpj.triage.TriageLane;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * A benchmark of known bugs: which generator's programs expose the bugs of the record sooner,
+ * per CPU-hour. For each open bug whose smallest configuration runs here, every generator asked
+ * for gets the same seeds, built at that configuration alone (one testbed, the bug's compiler
+ * and options, run as the record says: under its emulator, at its vector length and freedoms)
+ * against the reference of its target. The generators take turns, a few seeds each, on the same
+ * cores, so that a busy machine slows all of them alike. Each finding is labelled by the triage
+ * lane, as in a campaign: the bug itself, another bug, or not labelled. It works from what is on
+ * disk ({@code OUT/<bug>/<generator>/}, a campaign's results directory each): run again, it goes
+ * on where it stopped.
+ */
+public final class KnownBugBench {
+    /**
+     * @param out      where the campaigns and the table go
+     * @param home     where yarpj is installed (its harness/ testbeds files and launcher)
+     * @param bugs     the bugs asked for by id, or null: every open one
+     * @param tests    the seeds per bug and generator
+     * @param chunk    the seeds a generator runs in its turn
+     * @param seconds  the wall-clock time after which no turn starts (null: none); run again to go on
+     */
+    public record Options(Path out, Path home, KnownBugs known, Set<String> bugs, List<String> generators, String yarpgen, GenPolicy policy,
+                          int tests, long firstSeed, int jobs, int chunk, Double seconds, double compileTimeout, double runTimeout) {}
+
+    /**
+     * A bug the bench runs: its record's configuration as one testbed, and the reference of its
+     * target; {@code skipped} says why it is not run here (then the rest may be null).
+     */
+    public record Subject(String id, String title, Language lang, Testbed testbed, Testbed reference, String skipped) {}
+
+    /** What one generator did on one bug. {@code firstExposureCpu} is null when it exposed nothing. */
+    public record Cell(String bug, String generator, String version, long tests, long dropped, double cpuSeconds, int exposures,
+                       int otherBugs, int unlabelled, Double firstExposureCpu, double triageCpuSeconds) {
+        public double exposuresPerCpuHour() {
+            return cpuSeconds <= 0 ? 0 : exposures / (cpuSeconds / 3600);
+        }
+    }
+
+    private final Options o;
+
+    public KnownBugBench(Options o) {
+        this.o = o;
+    }
+
+    /** The bugs of the record this bench would run, each with its configuration or why it cannot run here. */
+    public List<Subject> subjects() throws IOException {
+        List<Subject> out = new ArrayList<>();
+        for (KnownBugs.Known k : o.known().bugs()) {
+            if (o.bugs() != null && !o.bugs().contains(k.id())) continue;
+            if (o.bugs() == null && !"open".equals(k.status())) continue;
+            out.add(subject(k));
+        }
+        if (o.bugs() != null) {
+            for (String id : o.bugs()) {
+                if (out.stream().noneMatch(s -> s.id().equals(id))) throw new BenchException("no bug " + id + " in the record");
+            }
+        }
+        return out;
+    }
+
+    private Subject subject(KnownBugs.Known k) throws IOException {
+        Map<String, Object> b = JsonFiles.parseObject(Files.readString(k.dir().resolve("bug.json")));
+        String smallest = b.get("smallest_configuration") instanceof String s ? s : null;
+        if (smallest == null) return skipped(k, "its record has no smallest configuration");
+        String test = b.get("test") instanceof String t ? t : "";
+        Language lang = test.endsWith(".c") ? Language.C : test.endsWith(".cpp") ? Language.CPP : null;
+        if (lang == null) return skipped(k, "no other generator writes its language (" + (test.isEmpty() ? "no test" : test) + ")");
+        List<String> words = List.of(smallest.trim().split("\\s+"));
+        String cc = compilerFor(words.get(0), lang);
+        if (!Testbeds.onPath(cc)) return skipped(k, cc + " is not installed here");
+        List<String> run = b.get("run") instanceof List<?> r ? r.stream().map(String::valueOf).toList() : List.of();
+        if (!run.isEmpty() && !Testbeds.onPath(run.get(0))) return skipped(k, run.get(0) + " is not installed here");
+        Testbed ref = referenceFor(run);
+        if (ref == null) return skipped(k, "no testbeds file of yarpj's runs its programs under " + run.get(0));
+        if (!Testbeds.onPath(ref.compiler(lang))) return skipped(k, "its reference " + ref.compiler(lang) + " is not installed here");
+        Testbed tb = new Testbed("bug-" + k.id(), lang == Language.C ? cc : null, lang == Language.CPP ? cc : null, null, null, null, null,
+                words.subList(1, words.size()), ref.target(), run);
+        return new Subject(k.id(), k.title(), lang, tb, ref, null);
+    }
+
+    private static Subject skipped(KnownBugs.Known k, String why) {
+        return new Subject(k.id(), k.title(), null, null, null, why);
+    }
+
+    /** The record names the C compiler of a configuration; a C++ test needs its C++ twin (clang++, g++). */
+    static String compilerFor(String cc, Language lang) {
+        if (lang != Language.CPP || cc.contains("++")) return cc;
+        if (cc.contains("clang")) return cc.replaceFirst("clang", "clang++");
+        int g = cc.lastIndexOf("gcc");
+        return g < 0 ? cc : cc.substring(0, g) + "g++" + cc.substring(g + 3);
+    }
+
+    /**
+     * The reference of the target a record's run names: that of the testbeds file whose emulator
+     * is the same program ({@code qemu-aarch64}, ...), or for a record run on this machine that of
+     * {@code harness/testbeds.yaml}.
+     */
+    private Testbed referenceFor(List<String> run) throws IOException {
+        Path harness = o.home().resolve("harness");
+        if (run.isEmpty()) return Testbeds.load(harness.resolve("testbeds.yaml")).reference();
+        try (Stream<Path> files = Files.list(harness)) {
+            for (Path f : files.sorted().toList()) {
+                if (!f.getFileName().toString().endsWith(".yaml")) continue;
+                Testbed ref = Testbeds.load(f).reference();
+                if (!ref.run().isEmpty() && ref.run().get(0).equals(run.get(0))) return ref;
+            }
+        }
+        return null;
+    }
+
+    /** Runs the turns left (all of them in a new bench), then labels every finding; returns the table's cells. */
+    public List<Cell> run(PrintWriter err) throws IOException, InterruptedException {
+        List<Subject> subjects = subjects().stream().filter(s -> s.skipped() == null).toList();
+        long start = System.nanoTime();
+        Map<String, Double> triageCpu = readTriageCpu();
+        for (long lo = o.firstSeed(); lo < o.firstSeed() + o.tests(); lo += o.chunk()) {
+            long hi = Math.min(lo + o.chunk(), o.firstSeed() + o.tests()) - 1;
+            for (Subject s : subjects) {
+                for (String g : o.generators()) {
+                    if (o.seconds() != null && (System.nanoTime() - start) / 1e9 >= o.seconds()) {
+                        err.println("yarpj bench: --duration reached; run the same command again to go on");
+                        return cells(subjects, triageCpu);
+                    }
+                    TestSource source = source(g, s.lang());
+                    if (source == null) continue;
+                    Path dir = Files.createDirectories(o.out().resolve(s.id()).resolve(g));
+                    new Campaign(config(s, source), dir, new Campaign.Plan(lo, hi, null, o.jobs()), err, true).keepingEveryFinding().run();
+                    // Every finding labelled as a campaign's lane labels it: the bug's own key or test, a few builds; else a quick triage.
+                    TriageLane lane = new TriageLane(dir, 1, o.compileTimeout(), o.known(), 0);
+                    lane.start();
+                    TriageLane.Done d = lane.finish(true);
+                    triageCpu.merge(s.id() + "/" + g, d.cpuSeconds(), Double::sum);
+                    writeTriageCpu(triageCpu);
+                }
+            }
+            err.printf("yarpj bench: seeds %d..%d done on %d bug(s)%n", o.firstSeed(), hi, subjects.size());
+            err.flush();
+        }
+        return cells(subjects, triageCpu);
+    }
+
+    /** The source of generator {@code g} for {@code lang} tests, or null when it writes none. */
+    private TestSource source(String g, Language lang) {
+        try {
+            return TestSources.of(g, new TestSources.Setup(lang, o.policy(), null, false, o.home().resolve("yarpj").toString(),
+                    g.equals("yarpgen") ? o.yarpgen() : null));
+        } catch (TestSources.SourceException e) {
+            if (e.getMessage().contains("does not write")) return null;
+            throw new BenchException(e.getMessage());
+        }
+    }
+
+    private CampaignConfig config(Subject s, TestSource source) {
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put(s.reference().compiler(s.lang()), CompilerVersion.firstLine(s.reference().compiler(s.lang())));
+        versions.putIfAbsent(s.testbed().compiler(s.lang()), CompilerVersion.firstLine(s.testbed().compiler(s.lang())));
+        return new CampaignConfig(s.lang(), o.policy(), null, false, s.reference(), List.of(s.testbed()),
+                CampaignConfig.compileLimits(o.compileTimeout()), CampaignConfig.compileLimits(o.compileTimeout() * CampaignConfig.RECHECK_FACTOR),
+                CampaignConfig.runLimits(o.runTimeout()), o.home().resolve("yarpj").toString(), versions, CampaignConfig.RUN_SHARE, source);
+    }
+
+    /** The cells of the table, from what is on disk. */
+    public List<Cell> cells(List<Subject> subjects, Map<String, Double> triageCpu) throws IOException {
+        List<Cell> out = new ArrayList<>();
+        for (Subject s : subjects) {
+            for (String g : o.generators()) {
+                Path dir = o.out().resolve(s.id()).resolve(g);
+                if (!Files.isDirectory(dir)) continue;
+                out.add(cell(s.id(), g, dir, triageCpu.getOrDefault(s.id() + "/" + g, 0.0)));
+            }
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Cell cell(String bug, String generator, Path dir, double triageCpu) throws IOException {
+        // Each test once (a test run again after a stop logs a second done line: the last counts), by seed.
+        TreeMap<Long, Map<String, Object>> done = new TreeMap<>();
+        Path log = dir.resolve("campaign.jsonl");
+        if (Files.exists(log)) {
+            for (String line : Files.readAllLines(log)) {
+                Map<String, Object> m = JsonFiles.parseObject(line);
+                if (m != null && "done".equals(m.get("event")) && m.get("seed") instanceof Number n) done.put(n.longValue(), m);
+            }
+        }
+        BugBook.Book book = BugBook.read(dir, o.known());
+        java.util.Set<Long> exposing = new java.util.TreeSet<>();
+        java.util.Set<Long> other = new java.util.TreeSet<>();
+        for (BugBook.Bug b : book.bugs()) {
+            boolean it = b.known() != null && b.known().id().equals(bug);
+            for (BugBook.Triaged t : b.findings()) (it ? exposing : other).add(t.seed());
+        }
+        other.removeAll(exposing);
+        int unlabelled = book.refused().size() + book.untriaged().size();
+        double cpu = 0;
+        Double first = null;
+        long dropped = 0;
+        for (Map.Entry<Long, Map<String, Object>> e : done.entrySet()) {
+            cpu += e.getValue().get("cpu_s") instanceof Number n ? n.doubleValue() : 0;
+            if (e.getValue().containsKey("dropped")) dropped++;
+            if (first == null && exposing.contains(e.getKey())) first = cpu;
+        }
+        String version = "";
+        Path summary = dir.resolve("summary.json");
+        if (Files.exists(summary)) {
+            Map<String, Object> m = JsonFiles.parseObject(Files.readString(summary));
+            if (m != null && m.get("generator_version") instanceof String v) version = v;
+        }
+        return new Cell(bug, generator, version, done.size(), dropped, cpu, exposing.size(), other.size(), unlabelled, first, triageCpu);
+    }
+
+    private Path triageCpuFile() {
+        return o.out().resolve("triage-cpu.json");
+    }
+
+    private Map<String, Double> readTriageCpu() throws IOException {
+        Map<String, Double> m = new TreeMap<>();
+        if (Files.exists(triageCpuFile())) {
+            Map<String, Object> saved = JsonFiles.parseObject(Files.readString(triageCpuFile()));
+            if (saved != null) saved.forEach((k, v) -> { if (v instanceof Number n) m.put(k, n.doubleValue()); });
+        }
+        return m;
+    }
+
+    private void writeTriageCpu(Map<String, Double> m) throws IOException {
+        Files.createDirectories(o.out());
+        Path tmp = triageCpuFile().resolveSibling("triage-cpu.json.tmp");
+        Files.writeString(tmp, JsonFiles.write(new TreeMap<String, Object>(m)) + "\n");
+        Files.move(tmp, triageCpuFile(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The table: a line per bug and generator. */
+    public static List<String> table(List<Cell> cells) {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "%-12s %-9s %6s %7s %9s %9s %6s %9s %12s %11s", "bug", "generator", "tests", "dropped",
+                "CPU-s", "exposures", "other", "per CPU-h", "CPU-s to 1st", "triage CPU-s"));
+        for (Cell c : cells) {
+            lines.add(String.format(Locale.ROOT, "%-12s %-9s %6d %7d %9.0f %9d %6d %9.1f %12s %11.0f", c.bug().length() > 12 ? c.bug().substring(0, 12) : c.bug(),
+                    c.generator(), c.tests(), c.dropped(), c.cpuSeconds(), c.exposures(), c.otherBugs(), c.exposuresPerCpuHour(),
+                    c.firstExposureCpu() == null ? "-" : String.format(Locale.ROOT, "%.0f", c.firstExposureCpu()), c.triageCpuSeconds()));
+        }
+        return lines;
+    }
+
+    /** A bench that cannot run; the message is one line. */
+    public static final class BenchException extends RuntimeException {
+        public BenchException(String m) {
+            super(m, null, false, false);
+        }
+    }
+}
