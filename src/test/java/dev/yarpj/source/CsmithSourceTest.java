@@ -34,6 +34,11 @@ class CsmithSourceTest {
     @BeforeAll
     static void csmithInstalled() {
         Assumptions.assumeTrue(Tool.find("csmith") != null, "csmith is not on the PATH");
+        try {
+            csmith(Language.C);
+        } catch (TestSources.SourceException e) {
+            Assumptions.abort(e.getMessage()); // csmith without its headers (libcsmith-dev)
+        }
     }
 
     private static TestSource csmith(Language lang) {
