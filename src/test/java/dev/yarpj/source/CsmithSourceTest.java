@@ -11,6 +11,7 @@ import dev.yarpj.harness.Finding;
 import dev.yarpj.lower.Language;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +32,17 @@ class CsmithSourceTest {
     /** Seed 1's program runs in milliseconds with gcc 12 and clang 14 at -O0 (a Csmith program may loop for minutes). */
     private static final long SEED = 1;
 
+    /** csmith writes platform.info where it runs, even for --version: not in the user's directory, where yarpj runs. */
+    private static final Path INFO = Path.of("platform.info").toAbsolutePath();
+    private static FileTime INFO_BEFORE;
+
+    private static FileTime lastModified(Path p) throws java.io.IOException {
+        return Files.exists(p) ? Files.getLastModifiedTime(p) : null;
+    }
+
     @BeforeAll
-    static void csmithInstalled() {
+    static void csmithInstalled() throws Exception {
+        INFO_BEFORE = lastModified(INFO);
         Assumptions.assumeTrue(Tool.find("csmith") != null, "csmith is not on the PATH");
         try {
             csmith(Language.C);
@@ -59,7 +69,7 @@ class CsmithSourceTest {
     }
 
     @Test
-    void aSeedGivesTheSameThreeFilesTwiceWithTheRuntimeHeadersJoinedAsInitH() {
+    void aSeedGivesTheSameThreeFilesTwiceWithTheRuntimeHeadersJoinedAsInitH() throws Exception {
         TestSource s = csmith(Language.C);
         assertTrue(s.version().startsWith("csmith "), s.version());
         SourcedTest a = s.make(SEED);
@@ -82,6 +92,7 @@ class CsmithSourceTest {
                 "safe_math.h's and platform_generic.h's functions are in");
         assertTrue(a.files().get("driver.c").lines().allMatch(l -> l.isBlank() || l.startsWith("/*")), "the driver is empty");
         assertNotEquals(a.files().get("func.c"), s.make(SEED + 1).files().get("func.c"), "another seed, another program");
+        assertEquals(INFO_BEFORE, lastModified(INFO), "csmith wrote " + INFO);
     }
 
     @Test
