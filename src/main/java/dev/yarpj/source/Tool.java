@@ -93,8 +93,29 @@ final class Tool {
 
     /** The first line {@code cmd} prints (a version), or {@code fallback} when it prints none. */
     static String firstLine(List<String> cmd, String fallback) {
-        Ran r = run(cmd, null);
+        // In a directory of its own, as every run of a generator: csmith writes platform.info where it runs, even for --version.
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("yarpj-gen");
+        } catch (IOException e) {
+            return fallback;
+        }
+        Ran r;
+        try {
+            r = run(cmd, dir);
+        } finally {
+            delete(dir);
+        }
         String all = r.stdout() + r.stderr();
         return all.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(fallback);
+    }
+
+    /** Deletes {@code dir} and all in it: a generator's temporary directory (one left behind is harmless). */
+    static void delete(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // a temporary directory left behind is harmless
+        }
     }
 }

@@ -5,11 +5,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * YARPGen v2's programs, from a binary the user built ({@code --yarpgen PATH}): its
@@ -69,7 +67,7 @@ final class YarpgenSource implements TestSource {
         } catch (IOException e) {
             throw new Unusable("cannot read yarpgen's files: " + e.getMessage());
         } finally {
-            if (dir != null) delete(dir);
+            if (dir != null) Tool.delete(dir);
         }
     }
 
@@ -77,13 +75,5 @@ final class YarpgenSource implements TestSource {
     @Override
     public List<String> regenerate(long seed) {
         return List.of(yarpgen.toString(), "--std=" + (lang == Language.C ? "c" : "c++"), "-s", Long.toString(seed), "-o", ".");
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // a temporary directory left behind is harmless
-        }
     }
 }

@@ -57,6 +57,32 @@ class CampaignSettingsTest {
     }
 
     @Test
+    void theGeneratorIsKeptAndAResumedRunWithAnotherIsRefused(@TempDir Path dir) throws Exception {
+        var yarpgen = new CampaignSettings("c", null, false, "/h/testbeds.yaml", 1, 9L, null, 60, 10, null, "yarpgen", "/opt/yarpgen");
+        Path file = CampaignSettings.file(dir);
+        assertTrue(yarpgen.saveIfAbsent(file));
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"generator\": \"yarpgen\"") && text.contains("\"generator_tool\": \"/opt/yarpgen\""), text);
+        assertEquals(yarpgen, CampaignSettings.read(file));
+        // A campaign.json from before there were other generators: yarpj's.
+        Files.writeString(file, text.replaceAll(", \"generator\": \"yarpgen\"|, \"generator_tool\": \"/opt/yarpgen\"", ""));
+        assertEquals("yarpj", CampaignSettings.read(file).generator(), Files.readString(file));
+        assertEquals(null, CampaignSettings.read(file).generatorTool());
+
+        Path out = Path.of("/r");
+        yarpgen.check(new CampaignSettings.Given(null, null, null, null, null, null, null, null, null, "yarpgen", "/opt/yarpgen"), null, out);
+        var e = assertThrows(HarnessException.class, () -> yarpgen.check(
+                new CampaignSettings.Given(null, null, null, null, null, null, null, null, null, "csmith", null), null, out));
+        assertTrue(e.getMessage().startsWith("--generator differ"), e.getMessage());
+        var e2 = assertThrows(HarnessException.class, () -> yarpgen.check(
+                new CampaignSettings.Given(null, null, null, null, null, null, null, null, null, null, "/opt/other/yarpgen"), null, out));
+        assertTrue(e2.getMessage().startsWith("--yarpgen differ"), e2.getMessage());
+        var e3 = assertThrows(HarnessException.class, () -> SAVED.check(
+                new CampaignSettings.Given(null, null, null, null, null, null, null, null, null, "yarpgen", null), null, out));
+        assertTrue(e3.getMessage().startsWith("--generator differ"), "yarpj's campaign: " + e3.getMessage());
+    }
+
+    @Test
     void seedOptionsGiveOneRange() {
         assertEquals(new CampaignSettings.SeedRange(5, 9), CampaignSettings.SeedRange.of(null, "5..9", null));
         assertEquals(new CampaignSettings.SeedRange(5, 7), CampaignSettings.SeedRange.of(5L, "5..9", 3L));
