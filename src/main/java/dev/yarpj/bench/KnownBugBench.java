@@ -135,35 +135,79 @@ public final class KnownBugBench {
         return null;
     }
 
-    /** Runs the turns left (all of them in a new bench), then labels every finding; returns the table's cells. */
+    /**
+     * Runs the turns left, then returns the table's cells. On each bug in turn, the generator
+     * that has had the least CPU on it so far runs its next {@code chunk} seeds, and the lane
+     * labels what they found; a generator stops at {@code tests} seeds. Every generator walks
+     * the same seeds from the first, and the CPU each gets on a bug stays within a turn of the
+     * others': a Csmith test under qemu costs ten times a yarpj test's CPU, and equal numbers
+     * of tests would give one generator a tenth of the other's CPU.
+     */
     public List<Cell> run(PrintWriter err) throws IOException, InterruptedException {
         List<Subject> subjects = subjects().stream().filter(s -> s.skipped() == null).toList();
         long start = System.nanoTime();
         Map<String, Double> triageCpu = readTriageCpu();
-        for (long lo = o.firstSeed(); lo < o.firstSeed() + o.tests(); lo += o.chunk()) {
-            long hi = Math.min(lo + o.chunk(), o.firstSeed() + o.tests()) - 1;
+        long last = o.firstSeed() + o.tests() - 1;
+        int turns = 0;
+        for (boolean any = true; any; ) {
+            any = false;
             for (Subject s : subjects) {
+                String pick = null;
+                double least = Double.POSITIVE_INFINITY;
+                long from = 0;
                 for (String g : o.generators()) {
-                    if (o.seconds() != null && (System.nanoTime() - start) / 1e9 >= o.seconds()) {
-                        err.println("yarpj bench: --duration reached; run the same command again to go on");
-                        return cells(subjects, triageCpu);
+                    if (source(g, s.lang()) == null) continue;
+                    Path dir = o.out().resolve(s.id()).resolve(g);
+                    Tests t = tests(dir);
+                    long next = o.firstSeed();
+                    while (t.done().containsKey(next)) next++;
+                    if (next > last) continue;
+                    if (t.cpuSeconds() < least) {
+                        least = t.cpuSeconds();
+                        pick = g;
+                        from = next;
                     }
-                    TestSource source = source(g, s.lang());
-                    if (source == null) continue;
-                    Path dir = Files.createDirectories(o.out().resolve(s.id()).resolve(g));
-                    new Campaign(config(s, source), dir, new Campaign.Plan(lo, hi, null, o.jobs()), err, true).keepingEveryFinding().run();
-                    // Every finding labelled as a campaign's lane labels it: the bug's own key or test, a few builds; else a quick triage.
-                    TriageLane lane = new TriageLane(dir, 1, o.compileTimeout(), o.known(), 0);
-                    lane.start();
-                    TriageLane.Done d = lane.finish(true);
-                    triageCpu.merge(s.id() + "/" + g, d.cpuSeconds(), Double::sum);
-                    writeTriageCpu(triageCpu);
+                }
+                if (pick == null) continue;
+                any = true;
+                if (o.seconds() != null && (System.nanoTime() - start) / 1e9 >= o.seconds()) {
+                    err.println("yarpj bench: --duration reached; run the same command again to go on");
+                    return cells(subjects, triageCpu);
+                }
+                Path dir = Files.createDirectories(o.out().resolve(s.id()).resolve(pick));
+                long to = Math.min(from + o.chunk() - 1, last);
+                new Campaign(config(s, source(pick, s.lang())), dir, new Campaign.Plan(from, to, null, o.jobs()), err, true)
+                        .keepingEveryFinding().run();
+                // Every finding labelled as a campaign's lane labels it: the bug's own key or test, a few builds; else a quick triage.
+                TriageLane lane = new TriageLane(dir, 1, o.compileTimeout(), o.known(), 0);
+                lane.start();
+                TriageLane.Done d = lane.finish(true);
+                triageCpu.merge(s.id() + "/" + pick, d.cpuSeconds(), Double::sum);
+                writeTriageCpu(triageCpu);
+                if (++turns % 20 == 0) {
+                    err.printf("yarpj bench: %d turns, %.0f s%n", turns, (System.nanoTime() - start) / 1e9);
+                    err.flush();
                 }
             }
-            err.printf("yarpj bench: seeds %d..%d done on %d bug(s)%n", o.firstSeed(), hi, subjects.size());
-            err.flush();
         }
         return cells(subjects, triageCpu);
+    }
+
+    /** A bench directory's finished tests by seed (each done line; a test run again counts once, as last logged) and their CPU. */
+    record Tests(TreeMap<Long, Map<String, Object>> done, double cpuSeconds) {}
+
+    static Tests tests(Path dir) throws IOException {
+        TreeMap<Long, Map<String, Object>> done = new TreeMap<>();
+        Path log = dir.resolve("campaign.jsonl");
+        if (Files.exists(log)) {
+            for (String line : Files.readAllLines(log)) {
+                Map<String, Object> m = JsonFiles.parseObject(line);
+                if (m != null && "done".equals(m.get("event")) && m.get("seed") instanceof Number n) done.put(n.longValue(), m);
+            }
+        }
+        double cpu = 0;
+        for (Map<String, Object> m : done.values()) cpu += m.get("cpu_s") instanceof Number n ? n.doubleValue() : 0;
+        return new Tests(done, cpu);
     }
 
     /** The source of generator {@code g} for {@code lang} tests, or null when it writes none. */
@@ -201,15 +245,7 @@ public final class KnownBugBench {
 
     @SuppressWarnings("unchecked")
     private Cell cell(String bug, String generator, Path dir, double triageCpu) throws IOException {
-        // Each test once (a test run again after a stop logs a second done line: the last counts), by seed.
-        TreeMap<Long, Map<String, Object>> done = new TreeMap<>();
-        Path log = dir.resolve("campaign.jsonl");
-        if (Files.exists(log)) {
-            for (String line : Files.readAllLines(log)) {
-                Map<String, Object> m = JsonFiles.parseObject(line);
-                if (m != null && "done".equals(m.get("event")) && m.get("seed") instanceof Number n) done.put(n.longValue(), m);
-            }
-        }
+        TreeMap<Long, Map<String, Object>> done = tests(dir).done();
         BugBook.Book book = BugBook.read(dir, o.known());
         java.util.Set<Long> exposing = new java.util.TreeSet<>();
         java.util.Set<Long> other = new java.util.TreeSet<>();
