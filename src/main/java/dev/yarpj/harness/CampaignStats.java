@@ -32,12 +32,16 @@ final class CampaignStats {
         if (rows.stream().anyMatch(r -> Outcome.SLOW_COMPILE.dir.equals(r.get("outcome")))) slowTests++;
         for (Map<String, Object> r : rows) {
             for (Outcome o : Outcome.values()) if (o.dir.equals(r.get("outcome"))) runs.merge(o, 1L, Long::sum);
+            if (TestRunner.DROPPED.equals(r.get("outcome"))) droppedRuns++;
             if (r.get("options") instanceof Map<?, ?> options) byOption.add(String.valueOf(r.get("testbed")), options, String.valueOf(r.get("outcome")));
         }
     }
 
     /** Tests dropped, by why: another generator's tests that no compiler can be judged on (see {@link TestRunner}). */
     private final Map<String, Long> dropped = new java.util.TreeMap<>();
+
+    /** Testbed rows of dropped tests (their outcome {@link TestRunner#DROPPED}). */
+    private long droppedRuns;
 
     synchronized void addDropped(String why) {
         dropped.merge(why, 1L, Long::sum);
@@ -132,6 +136,7 @@ final class CampaignStats {
         m.put("tests_per_hour", tests / Math.max(secs, 1e-9) * 3600);
         Map<String, Object> r = new LinkedHashMap<>();
         runs.forEach((k, v) -> r.put(k.dir, v));
+        if (droppedRuns > 0) r.put(TestRunner.DROPPED, droppedRuns);
         m.put("testbed_runs", r);
         Map<String, Object> f = new LinkedHashMap<>();
         findings.forEach((k, v) -> f.put(k.dir, v));

@@ -75,7 +75,9 @@ final class ReferenceOracle {
     /**
      * The compiler of the second opinion and its fixed flags for -O0: that of the first testbed
      * whose compiler is of the other family than the reference's (clang for gcc, gcc for clang),
-     * its optimization options dropped (they would not be -O0's); null when there is none.
+     * with those of its fixed flags that say what it builds for ({@code --target}, {@code -march},
+     * {@code -mcpu}, {@code -mabi}): the others, -O and -ffast-math say, would not be -O0's
+     * plain build; null when there is none.
      */
     List<String> secondOpinion() {
         String ref = cfg.reference().compiler(lang);
@@ -84,11 +86,13 @@ final class ReferenceOracle {
             String cc = t.compiler(lang);
             if (cc == null || cc.contains("clang") == refClang) continue;
             List<String> cmd = new ArrayList<>(List.of(cc));
-            for (String f : t.flags()) if (!f.startsWith("-O")) cmd.add(f);
+            for (String f : t.flags()) if (TARGET_FLAG.matcher(f).lookingAt()) cmd.add(f);
             return cmd;
         }
         return null;
     }
+
+    private static final java.util.regex.Pattern TARGET_FLAG = java.util.regex.Pattern.compile("--target=|-march=|-mcpu=|-mabi=");
 
     private Reference buildAndRun(Path scratch, String step, List<String> compiler, String what) throws IOException {
         String ref = cfg.reference().compiler(lang);
@@ -132,7 +136,7 @@ final class ReferenceOracle {
                 ProcessRunner.Limits.NO_MEMORY_LIMIT, cfg.compileLimits().fileSizeMiB());
         ProcessRunner.Result b = ProcessRunner.run(scratch, "san-" + cc + ".compile", build, buildLimits);
         distrustCpu.get()[0] += b.cpuSeconds();
-        if (!b.ok()) return "sanitizer build by " + cc + " fails";
+        if (!b.ok()) return sanitizes(scratch, cc) ? "sanitizer build by " + cc + " fails" : null;
         double t = cfg.runLimits().timeoutSeconds() * 3;
         ProcessRunner.Result r = ProcessRunner.run(scratch, "san-" + cc + ".run",
                 List.of("env", "ASAN_OPTIONS=detect_leaks=0", "UBSAN_OPTIONS=print_stacktrace=0", "./test-san"),
@@ -146,6 +150,20 @@ final class ReferenceOracle {
         String kind = report.contains("runtime error:") ? report.substring(report.indexOf("runtime error:") + 15).replaceAll("-?\\d+", "N")
                 : report.replaceAll(".*AddressSanitizer: ", "").replaceAll(" on .*", "");
         return "sanitizer (" + cc + "): " + kind.strip();
+    }
+
+    /** Whether {@code cc} builds a sanitized program at all, by compiler: a machine without ASan's runtime has only the second opinion. */
+    private static final java.util.Map<String, Boolean> SANITIZES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private boolean sanitizes(Path scratch, String cc) throws IOException {
+        Boolean known = SANITIZES.get(cc);
+        if (known != null) return known;
+        String ext = lang.extension;
+        java.nio.file.Files.writeString(scratch.resolve("san-probe." + ext), "int main(void) { return 0; }\n");
+        ProcessRunner.Result p = ProcessRunner.run(scratch, "san-probe", List.of(cc, "-fsanitize=address,undefined", "san-probe." + ext,
+                "-o", "san-probe"), new ProcessRunner.Limits(60, 60, ProcessRunner.Limits.NO_MEMORY_LIMIT, 256));
+        SANITIZES.put(cc, p.ok());
+        return p.ok();
     }
 
     /** The reference's run of {@code bin}: under the target's emulator, at the first setting of a testbed when the emulator has variables. */
