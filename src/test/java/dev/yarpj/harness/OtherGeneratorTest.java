@@ -182,6 +182,23 @@ class OtherGeneratorTest {
         assertEquals("wrong-code", key.get("kind"), key.toString());
         assertEquals("clang", key.get("family"), key.toString());
         assertEquals(2, ((List<?>) bugs.get(0).get("findings")).size(), bugs.get(0).toString());
+
+        // Into a record, the planted bug is one the benchmark of known bugs counts: the fake generator's seeds 1 to 5 at the bug's
+        // smallest configuration expose it twice (seeds 1 and 5), and drop seeds 2 and 3 as the campaign did.
+        Path record = own.resolve("record");
+        assertEquals(0, cl.execute("bugs", results.toString(), "--merge", "--known-bugs", record.toString(), "--bugs-md",
+                own.resolve("bugs.md").toString()), err.toString());
+        String id = (String) bugs.get(0).get("id");
+        assertTrue(Files.exists(record.resolve(id).resolve("bug.json")), out.toString());
+        StringWriter table = new StringWriter();
+        cl.setOut(new PrintWriter(table));
+        assertEquals(0, cl.execute("bench", "--bugs", id, "--generators", "yarpgen", "--yarpgen", fake.toString(), "--tests", "5", "--seed", "1",
+                "--chunk", "5", "-j", "2", "--known-bugs", record.toString(), "--out", own.resolve("bench").toString()), err.toString());
+        String row = table.toString().lines().filter(l -> l.startsWith(id.length() > 12 ? id.substring(0, 12) : id)).findFirst().orElseThrow(() -> new AssertionError(table.toString()));
+        List<String> cells = List.of(row.trim().split("\\s+"));
+        // bug, generator, tests, dropped, CPU-s, exposures, other bugs, ...
+        assertEquals(List.of("yarpgen", "5", "2"), cells.subList(1, 4), table.toString());
+        assertEquals(List.of("2", "0"), cells.subList(5, 7), table.toString());
     }
 
     @Test
