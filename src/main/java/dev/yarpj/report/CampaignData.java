@@ -255,6 +255,12 @@ record CampaignData(List<Log> logs, List<Finding> findings, List<TestDone> tests
         if (!Double.isNaN(start) || !Double.isNaN(last)) runs.add(new Run(start, last, jobs, host));
         Path home = file.getParent();
         String label = home.equals(dir) ? dir.getFileName().toString() : dir.getFileName() + " shard " + home.getFileName();
+        // Another generator's campaign says whose programs it ran (summary.json, written at the end of each run).
+        Path summary = home.resolve("summary.json");
+        if (Files.exists(summary)) {
+            Map<String, Object> m = dev.yarpj.harness.JsonFiles.parseObject(Files.readString(summary));
+            if (m != null && m.get("generator") instanceof String g && !g.equals("yarpj")) label += " (" + m.getOrDefault("generator_version", g) + ")";
+        }
         return new Log(home, label, runs, count, outcomes, gen, comp, exec, builds, buildRuns);
     }
 
