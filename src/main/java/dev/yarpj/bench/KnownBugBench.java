@@ -47,7 +47,7 @@ public final class KnownBugBench {
      * @param seconds  the wall-clock time after which no turn starts (null: none); run again to go on
      */
     public record Options(Path out, Path home, KnownBugs known, Set<String> bugs, List<String> generators, String yarpgen, GenPolicy policy,
-                          int tests, long firstSeed, int jobs, int chunk, Double seconds, double compileTimeout, double runTimeout) {}
+                          Path policyFile, int tests, long firstSeed, int jobs, int chunk, Double seconds, double compileTimeout, double runTimeout) {}
 
     /**
      * A bug the bench runs: its record's configuration as one testbed, and the reference of its
@@ -145,8 +145,16 @@ public final class KnownBugBench {
      */
     public List<Cell> run(PrintWriter err) throws IOException, InterruptedException {
         List<Subject> subjects = subjects().stream().filter(s -> s.skipped() == null).toList();
+        keepSettings();
         long start = System.nanoTime();
         Map<String, Double> triageCpu = readTriageCpu();
+        // Findings a stopped bench left unlabelled (killed between a turn and its lane) are labelled first.
+        for (Subject s : subjects) {
+            for (String g : o.generators()) {
+                Path dir = o.out().resolve(s.id()).resolve(g);
+                if (Files.isDirectory(dir)) label(s, g, dir, triageCpu);
+            }
+        }
         long last = o.firstSeed() + o.tests() - 1;
         int turns = 0;
         for (boolean any = true; any; ) {
@@ -155,20 +163,22 @@ public final class KnownBugBench {
                 String pick = null;
                 double least = Double.POSITIVE_INFINITY;
                 long from = 0;
+                boolean capped = false;
                 for (String g : o.generators()) {
                     if (source(g, s.lang()) == null) continue;
                     Path dir = o.out().resolve(s.id()).resolve(g);
                     Tests t = tests(dir);
                     long next = o.firstSeed();
                     while (t.done().containsKey(next)) next++;
-                    if (next > last) continue;
+                    // A bug ends for every generator when one has run its --tests: the others would go on alone.
+                    if (next > last) capped = true;
                     if (t.cpuSeconds() < least) {
                         least = t.cpuSeconds();
                         pick = g;
                         from = next;
                     }
                 }
-                if (pick == null) continue;
+                if (pick == null || capped) continue;
                 any = true;
                 if (o.seconds() != null && (System.nanoTime() - start) / 1e9 >= o.seconds()) {
                     err.println("yarpj bench: --duration reached; run the same command again to go on");
@@ -178,12 +188,7 @@ public final class KnownBugBench {
                 long to = Math.min(from + o.chunk() - 1, last);
                 new Campaign(config(s, source(pick, s.lang())), dir, new Campaign.Plan(from, to, null, o.jobs()), err, true)
                         .keepingEveryFinding().run();
-                // Every finding labelled as a campaign's lane labels it: the bug's own key or test, a few builds; else a quick triage.
-                TriageLane lane = new TriageLane(dir, 1, o.compileTimeout(), o.known(), 0);
-                lane.start();
-                TriageLane.Done d = lane.finish(true);
-                triageCpu.merge(s.id() + "/" + pick, d.cpuSeconds(), Double::sum);
-                writeTriageCpu(triageCpu);
+                label(s, pick, dir, triageCpu);
                 if (++turns % 20 == 0) {
                     err.printf("yarpj bench: %d turns, %.0f s%n", turns, (System.nanoTime() - start) / 1e9);
                     err.flush();
@@ -210,14 +215,56 @@ public final class KnownBugBench {
         return new Tests(done, cpu);
     }
 
+    /** Labels every finding in {@code dir} not labelled yet, as a campaign's lane does: the bug's own key or test, a few builds; else a quick triage. */
+    private void label(Subject s, String g, Path dir, Map<String, Double> triageCpu) throws IOException, InterruptedException {
+        TriageLane lane = new TriageLane(dir, 1, o.compileTimeout(), o.known(), 0);
+        lane.start();
+        TriageLane.Done d = lane.finish(true);
+        if (d.cpuSeconds() > 0) {
+            triageCpu.merge(s.id() + "/" + g, d.cpuSeconds(), Double::sum);
+            writeTriageCpu(triageCpu);
+        }
+    }
+
+    /** The sources, by generator and language: made once (each asks its generator's version). */
+    private final Map<String, java.util.Optional<TestSource>> sources = new java.util.HashMap<>();
+
     /** The source of generator {@code g} for {@code lang} tests, or null when it writes none. */
     private TestSource source(String g, Language lang) {
-        try {
-            return TestSources.of(g, new TestSources.Setup(lang, o.policy(), null, false, o.home().resolve("yarpj").toString(),
-                    g.equals("yarpgen") ? o.yarpgen() : null));
-        } catch (TestSources.SourceException e) {
-            if (e.getMessage().contains("does not write")) return null;
-            throw new BenchException(e.getMessage());
+        return sources.computeIfAbsent(g + "/" + lang.cliName(), k -> {
+            try {
+                TestSource s = TestSources.of(g, new TestSources.Setup(Language.C, o.policy(), o.policyFile(), false,
+                        o.home().resolve("yarpj").toString(), g.equals("yarpgen") ? o.yarpgen() : null));
+                if (!s.writes(lang)) return java.util.Optional.empty();
+                return java.util.Optional.of(TestSources.of(g, new TestSources.Setup(lang, o.policy(), o.policyFile(), false,
+                        o.home().resolve("yarpj").toString(), g.equals("yarpgen") ? o.yarpgen() : null)));
+            } catch (TestSources.SourceException e) {
+                throw new BenchException(e.getMessage());
+            }
+        }).orElse(null);
+    }
+
+    /**
+     * Saves what this bench measures in {@code OUT/bench.json}, or refuses to go on with other
+     * settings than those it started with: results of two settings would mix in one table.
+     * {@code --tests} may grow, and {@code --bugs} choose among the bugs.
+     */
+    private void keepSettings() throws IOException {
+        Map<String, Object> mine = new LinkedHashMap<>();
+        mine.put("first_seed", o.firstSeed());
+        mine.put("chunk", o.chunk());
+        mine.put("generators", o.generators());
+        mine.put("yarpgen", o.yarpgen());
+        mine.put("policy", o.policyFile() == null ? null : o.policyFile().toAbsolutePath().toString());
+        mine.put("compile_timeout_s", o.compileTimeout());
+        mine.put("run_timeout_s", o.runTimeout());
+        Path f = o.out().resolve("bench.json");
+        String text = JsonFiles.write(mine);
+        Files.createDirectories(o.out());
+        if (!Files.exists(f)) {
+            Files.writeString(f, text + "\n");
+        } else if (!java.util.Objects.equals(JsonFiles.parseObject(Files.readString(f)), JsonFiles.parseObject(text))) {
+            throw new BenchException(o.out() + " holds a bench with other settings (" + f + "): use another --out, or its settings");
         }
     }
 
@@ -225,7 +272,7 @@ public final class KnownBugBench {
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put(s.reference().compiler(s.lang()), CompilerVersion.firstLine(s.reference().compiler(s.lang())));
         versions.putIfAbsent(s.testbed().compiler(s.lang()), CompilerVersion.firstLine(s.testbed().compiler(s.lang())));
-        return new CampaignConfig(s.lang(), o.policy(), null, false, s.reference(), List.of(s.testbed()),
+        return new CampaignConfig(s.lang(), o.policy(), o.policyFile(), false, s.reference(), List.of(s.testbed()),
                 CampaignConfig.compileLimits(o.compileTimeout()), CampaignConfig.compileLimits(o.compileTimeout() * CampaignConfig.RECHECK_FACTOR),
                 CampaignConfig.runLimits(o.runTimeout()), o.home().resolve("yarpj").toString(), versions, CampaignConfig.RUN_SHARE, source);
     }
@@ -295,13 +342,15 @@ public final class KnownBugBench {
     /** The table: a line per bug and generator. */
     public static List<String> table(List<Cell> cells) {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "%-12s %-9s %6s %7s %9s %9s %6s %9s %12s %11s", "bug", "generator", "tests", "dropped",
-                "CPU-s", "exposures", "other", "per CPU-h", "CPU-s to 1st", "triage CPU-s"));
+        int w = Math.max(3, cells.stream().mapToInt(c -> c.bug().length()).max().orElse(3));
+        lines.add(String.format(Locale.ROOT, "%-" + w + "s %-9s %6s %7s %9s %9s %6s %10s %9s %12s %12s", "bug", "generator", "tests", "dropped",
+                "CPU-s", "exposures", "other", "unlabelled", "per CPU-h", "CPU-s to 1st", "triage CPU-s"));
         for (Cell c : cells) {
-            lines.add(String.format(Locale.ROOT, "%-12s %-9s %6d %7d %9.0f %9d %6d %9.1f %12s %11.0f", c.bug().length() > 12 ? c.bug().substring(0, 12) : c.bug(),
-                    c.generator(), c.tests(), c.dropped(), c.cpuSeconds(), c.exposures(), c.otherBugs(), c.exposuresPerCpuHour(),
+            lines.add(String.format(Locale.ROOT, "%-" + w + "s %-9s %6d %7d %9.0f %9d %6d %10d %9.1f %12s %12.0f", c.bug(),
+                    c.generator(), c.tests(), c.dropped(), c.cpuSeconds(), c.exposures(), c.otherBugs(), c.unlabelled(), c.exposuresPerCpuHour(),
                     c.firstExposureCpu() == null ? "-" : String.format(Locale.ROOT, "%.0f", c.firstExposureCpu()), c.triageCpuSeconds()));
         }
+        cells.stream().map(c -> c.generator() + ": " + c.version()).distinct().filter(v -> !v.endsWith(": ")).forEach(v -> lines.add("  " + v));
         return lines;
     }
 

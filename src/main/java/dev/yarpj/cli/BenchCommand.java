@@ -123,7 +123,7 @@ final class BenchCommand implements Callable<Integer> {
         java.util.Set<String> ids = bugs.isBlank() ? null : new java.util.LinkedHashSet<>(java.util.List.of(bugs.split(",")));
         var bench = new dev.yarpj.bench.KnownBugBench(new dev.yarpj.bench.KnownBugBench.Options(out, FuzzCommand.home(),
                 FuzzCommand.knownBugs(knownBugs, true), ids, java.util.List.copyOf(generators), yarpgen == null ? null : yarpgen.toAbsolutePath().toString(),
-                policy.load(), tests, seed, jobs != null ? jobs : Runtime.getRuntime().availableProcessors(), chunk, seconds, compileTimeout, runTimeout));
+                policy.load(), policy.file, tests, seed, jobs != null ? jobs : Runtime.getRuntime().availableProcessors(), chunk, seconds, compileTimeout, runTimeout));
         try {
             var subjects = bench.subjects();
             for (var s : subjects) {

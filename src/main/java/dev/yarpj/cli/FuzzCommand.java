@@ -200,13 +200,7 @@ final class FuzzCommand implements Callable<Integer> {
         if (count != null && pickedSeed) last = seed + count - 1;
         GenPolicy genPolicy = policy.load();
         if (yarpgen != null && !generator.equals("yarpgen")) throw new Main.UsageError("--yarpgen is for --generator yarpgen");
-        TestSource source;
-        try {
-            source = TestSources.of(generator, new TestSources.Setup(lang.language, genPolicy, policy.file, swarm,
-                    home().resolve("yarpj").toString(), yarpgen == null ? null : yarpgen.toString()));
-        } catch (TestSources.SourceException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        TestSource source = source(genPolicy); // refused here, before anything runs, when it cannot be used
         Path tbFile = testbedsFile != null ? testbedsFile : home().resolve("harness/testbeds.yaml");
         Testbeds tbs;
         try {
@@ -257,6 +251,9 @@ final class FuzzCommand implements Callable<Integer> {
                 applySettings(theirs);
                 last = theirs.lastSeed();
                 pickedSeed = false;
+                // What the campaign tests is theirs: its language, policy, swarm and generator.
+                genPolicy = policy.load();
+                source = source(genPolicy);
             }
         } catch (IOException e) {
             throw new Main.UsageError("cannot use results directory " + out + ": " + e.getClass().getSimpleName().replace("Exception", "")
@@ -308,6 +305,16 @@ final class FuzzCommand implements Callable<Integer> {
             printBugs(outw, lane.finish(true, drain), BugBook.read(out, known), triageSharePercent);
         }
         return 0;
+    }
+
+    /** The source of this campaign's tests, or a one-line usage error. */
+    private TestSource source(GenPolicy genPolicy) {
+        try {
+            return TestSources.of(generator, new TestSources.Setup(lang.language, genPolicy, policy.file, swarm,
+                    home().resolve("yarpj").toString(), yarpgen == null ? null : yarpgen.toString()));
+        } catch (TestSources.SourceException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
     }
 
     /**

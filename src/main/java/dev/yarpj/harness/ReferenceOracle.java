@@ -64,20 +64,25 @@ final class ReferenceOracle {
             if (!r.output().equals(expected)) return "references disagree (" + cfg.reference().compiler(lang) + " and " + second.get(0) + " at -O0)";
         }
         boolean cpp = lang == Language.CPP;
+        int ran = 0;
         for (String cc : cpp ? List.of("g++", "clang++") : List.of("gcc", "clang")) {
-            if (!Testbeds.onPath(cc)) continue;
+            if (!Testbeds.onPath(cc) || !sanitizes(scratch, cc)) continue;
             String why = sanitized(scratch, cc);
             if (why != null) return why;
+            ran++;
         }
-        return null;
+        // A symptom no sanitizer has looked at may be the program's UB: not a finding.
+        return ran == 0 ? "no sanitizer here to check it (gcc's or clang's ASan and UBSan)" : null;
     }
 
     /**
-     * The compiler of the second opinion and its fixed flags for -O0: that of the first testbed
-     * whose compiler is of the other family than the reference's (clang for gcc, gcc for clang),
-     * with those of its fixed flags that say what it builds for ({@code --target}, {@code -march},
-     * {@code -mcpu}, {@code -mabi}): the others, -O and -ffast-math say, would not be -O0's
-     * plain build; null when there is none.
+     * The compiler of the second opinion and its flags for -O0: that of the first testbed whose
+     * compiler is of the other family than the reference's (clang for gcc, gcc for clang), with
+     * those of its fixed flags that say which target and ABI it builds for ({@code --target},
+     * {@code -mabi}; -march, -O and -ffast-math would not be the plain build); else, for a gcc
+     * reference, clang (the newest installed) for the reference's target, which its name says
+     * ({@code aarch64-linux-gnu-gcc-newest}), and for a clang reference of this machine its gcc.
+     * Null when there is none: the sanitizers alone then confirm a symptom.
      */
     List<String> secondOpinion() {
         String ref = cfg.reference().compiler(lang);
@@ -89,10 +94,20 @@ final class ReferenceOracle {
             for (String f : t.flags()) if (TARGET_FLAG.matcher(f).lookingAt()) cmd.add(f);
             return cmd;
         }
-        return null;
+        boolean cpp = lang == Language.CPP;
+        if (refClang) {
+            String gcc = cpp ? "g++" : "gcc";
+            return cfg.reference().target().equals(Testbed.HOST) && Testbeds.onPath(gcc) ? List.of(gcc) : null;
+        }
+        String clang = Testbeds.onPath(cpp ? "clang++-newest" : "clang-newest") ? (cpp ? "clang++-newest" : "clang-newest") : cpp ? "clang++" : "clang";
+        if (!Testbeds.onPath(clang)) return null;
+        java.util.regex.Matcher cross = CROSS.matcher(Path.of(ref).getFileName().toString());
+        return cross.lookingAt() ? List.of(clang, "--target=" + cross.group(1)) : List.of(clang);
     }
 
-    private static final java.util.regex.Pattern TARGET_FLAG = java.util.regex.Pattern.compile("--target=|-march=|-mcpu=|-mabi=");
+    private static final java.util.regex.Pattern TARGET_FLAG = java.util.regex.Pattern.compile("--target=|-mabi=");
+    /** A cross compiler's name: its target triple, then the compiler ({@code riscv64-linux-gnu-gcc-newest}). */
+    private static final java.util.regex.Pattern CROSS = java.util.regex.Pattern.compile("([a-z0-9_]+-linux-gnu[a-z0-9]*)-(gcc|g\\+\\+)");
 
     private Reference buildAndRun(Path scratch, String step, List<String> compiler, String what) throws IOException {
         String ref = cfg.reference().compiler(lang);
@@ -136,7 +151,7 @@ final class ReferenceOracle {
                 ProcessRunner.Limits.NO_MEMORY_LIMIT, cfg.compileLimits().fileSizeMiB());
         ProcessRunner.Result b = ProcessRunner.run(scratch, "san-" + cc + ".compile", build, buildLimits);
         distrustCpu.get()[0] += b.cpuSeconds();
-        if (!b.ok()) return sanitizes(scratch, cc) ? "sanitizer build by " + cc + " fails" : null;
+        if (!b.ok()) return "sanitizer build by " + cc + " fails";
         double t = cfg.runLimits().timeoutSeconds() * 3;
         ProcessRunner.Result r = ProcessRunner.run(scratch, "san-" + cc + ".run",
                 List.of("env", "ASAN_OPTIONS=detect_leaks=0", "UBSAN_OPTIONS=print_stacktrace=0", "./test-san"),
@@ -161,8 +176,9 @@ final class ReferenceOracle {
         String ext = lang.extension;
         java.nio.file.Files.writeString(scratch.resolve("san-probe." + ext), "int main(void) { return 0; }\n");
         ProcessRunner.Result p = ProcessRunner.run(scratch, "san-probe", List.of(cc, "-fsanitize=address,undefined", "san-probe." + ext,
-                "-o", "san-probe"), new ProcessRunner.Limits(60, 60, ProcessRunner.Limits.NO_MEMORY_LIMIT, 256));
-        SANITIZES.put(cc, p.ok());
+                "-o", "san-probe"), new ProcessRunner.Limits(600, 60, ProcessRunner.Limits.NO_MEMORY_LIMIT, 256));
+        // A probe stopped by a limit (a very busy machine) says nothing: asked again next time.
+        if (!p.timedOut() && !p.overCpuLimit()) SANITIZES.put(cc, p.ok());
         return p.ok();
     }
 

@@ -104,7 +104,7 @@ class OtherGeneratorTest {
             assertEquals("yarpgen", meta.get("generator"));
             assertEquals(FakeYarpgen.VERSION, meta.get("generator_version"));
             assertEquals(List.of(fake.toString(), "--std=c", "-s", Long.toString(seed), "-o", "."), meta.get("regenerate"));
-            assertEquals("reference at -O0, clang at -O0 agreeing, sanitizer-clean", meta.get("oracle"));
+            assertEquals("reference at -O0, clang at -O0 agreeing, clean under ASan and UBSan", meta.get("oracle"));
             assertNull(meta.get("policy"), "yarpj's policy is not what wrote it");
             Map<String, Object> outputs = (Map<String, Object>) meta.get("outputs");
             assertEquals(meta.get("expected"), outputs.entrySet().stream().filter(e -> e.getKey().startsWith("gcc-") && e.getKey().endsWith("-O0"))
