@@ -163,22 +163,25 @@ public final class KnownBugBench {
                 String pick = null;
                 double least = Double.POSITIVE_INFINITY;
                 long from = 0;
-                boolean capped = false;
+                double cappedCpu = -1; // the most CPU of a generator that has run its --tests on this bug, or -1
                 for (String g : o.generators()) {
                     if (source(g, s.lang()) == null) continue;
                     Path dir = o.out().resolve(s.id()).resolve(g);
                     Tests t = tests(dir);
                     long next = o.firstSeed();
                     while (t.done().containsKey(next)) next++;
-                    // A bug ends for every generator when one has run its --tests: the others would go on alone.
-                    if (next > last) capped = true;
+                    if (next > last) {
+                        cappedCpu = Math.max(cappedCpu, t.cpuSeconds());
+                        continue;
+                    }
                     if (t.cpuSeconds() < least) {
                         least = t.cpuSeconds();
                         pick = g;
                         from = next;
                     }
                 }
-                if (pick == null || capped) continue;
+                // Once a generator has run its --tests, the others go on only until they have had as much CPU: not alone beyond.
+                if (pick == null || (cappedCpu >= 0 && least >= cappedCpu)) continue;
                 any = true;
                 if (o.seconds() != null && (System.nanoTime() - start) / 1e9 >= o.seconds()) {
                     err.println("yarpj bench: --duration reached; run the same command again to go on");
