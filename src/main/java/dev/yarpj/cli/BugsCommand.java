@@ -43,6 +43,11 @@ final class BugsCommand implements Callable<Integer> {
             + " each new bug gets (default: ${DEFAULT-VALUE}; 0: no reduction).")
     String reduceBudget;
 
+    @Option(names = "--reduce-candidates", paramLabel = "N", defaultValue = "0", description = "With --triage: candidates each"
+            + " phase of a reduction may test (yarpj reduce --candidates), as well as --reduce-budget (default: no limit, the"
+            + " time budget alone).")
+    int reduceCandidates;
+
     @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS", defaultValue = "30", description = "With --triage or"
             + " --recheck: longest compile of one try (default: ${DEFAULT-VALUE}).")
     double compileTimeout;
@@ -71,7 +76,9 @@ final class BugsCommand implements Callable<Integer> {
         if (triage) {
             double reduceSeconds = reduceBudget.strip().equals("0") ? 0 : FuzzCommand.parseDuration("--reduce-budget", reduceBudget);
             if (!(compileTimeout > 0)) throw new Main.UsageError("--compile-timeout must be positive");
-            TriageLane lane = new TriageLane(results, 1, compileTimeout, known, reduceSeconds).withRechecks(compileTimeout * dev.yarpj.harness.CampaignConfig.RECHECK_FACTOR);
+            if (reduceCandidates < 0) throw new Main.UsageError("--reduce-candidates must not be negative");
+            TriageLane lane = new TriageLane(results, 1, compileTimeout, known, reduceSeconds)
+                    .withRechecks(compileTimeout * dev.yarpj.harness.CampaignConfig.RECHECK_FACTOR).withReduceCandidates(reduceCandidates);
             lane.start();
             try {
                 TriageLane.Done d = lane.finish(true);

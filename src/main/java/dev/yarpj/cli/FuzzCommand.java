@@ -136,6 +136,11 @@ final class FuzzCommand implements Callable<Integer> {
             + " triages the reduced test again, with its LLVM IR reproducer (default: ${DEFAULT-VALUE}; 0: no reduction).")
     String reduceBudget;
 
+    @Option(names = "--reduce-candidates", paramLabel = "N", defaultValue = "0", description = "Candidates each phase of those"
+            + " reductions may test (yarpj reduce --candidates), as well as --reduce-budget: the same reduction on a busy machine as"
+            + " on an idle one, where the time budget alone buys less (default: no limit, the time budget alone).")
+    int reduceCandidates;
+
     @Option(names = "--known-bugs", paramLabel = "DIR", description = "The record of known bugs (one directory per bug with its"
             + " bug.json) that the triage lane labels bugs with, showing the others as new (default: known-bugs of yarpj).")
     Path knownBugs;
@@ -193,6 +198,7 @@ final class FuzzCommand implements Callable<Integer> {
         if (!(triageSharePercent >= 0 && triageSharePercent <= 100)) throw new Main.UsageError("--triage-share must be a percentage from 0 to 100");
         Double seconds = duration == null ? null : parseDuration("--duration", duration);
         double reduceSeconds = reduceBudget.strip().equals("0") ? 0 : parseDuration("--reduce-budget", reduceBudget);
+        if (reduceCandidates < 0) throw new Main.UsageError("--reduce-candidates must not be negative");
         long[] range = seedRange();
         boolean pickedSeed = range[0] < 0;
         seed = pickedSeed ? new SecureRandom().nextLong() & 0xFFFF_FFFFL : range[0];
@@ -273,7 +279,7 @@ final class FuzzCommand implements Callable<Integer> {
         Map<String, Object> summary;
         KnownBugs known = knownBugs(knownBugs, true);
         TriageLane lane = triageSharePercent > 0 ? new TriageLane(out, triageSharePercent / 100, compileTimeout, known, reduceSeconds)
-                .withRechecks(cfg.recheckLimits().cpuSeconds()) : null;
+                .withRechecks(cfg.recheckLimits().cpuSeconds()).withReduceCandidates(reduceCandidates) : null;
         if (lane != null) lane.start();
         // --duration is the whole run's wall time: the tests end at it, or earlier when findings have waited a minute for the lane in the last
         // share of it, which then triages until it ends.

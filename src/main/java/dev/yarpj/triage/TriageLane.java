@@ -71,6 +71,8 @@ public final class TriageLane {
     private final double compileTimeout;
     private final KnownBugs known;
     private final double reduceSeconds;
+    /** The candidates each phase of a reduction may test (yarpj reduce --candidates), 0 for no limit. */
+    private int reduceCandidates;
     /** The CPU limit of the recheck that tells whether a new compile-time bug's outlier finishes at all. */
     private double recheckSeconds;
     private volatile int labelled;
@@ -192,6 +194,17 @@ public final class TriageLane {
         return this;
     }
 
+    /**
+     * Bounds each phase of the lane's reductions by {@code n} candidates tested as well as by
+     * the time budget ({@code yarpj reduce --candidates}): the same reduction on a busy machine
+     * as on an idle one. 0, the default: the time budget alone.
+     */
+    public TriageLane withReduceCandidates(int n) {
+        if (n < 0) throw new IllegalArgumentException("reduce candidates " + n);
+        reduceCandidates = n;
+        return this;
+    }
+
     /** Since when findings have waited for their first triage without a break (System.nanoTime), or 0. */
     private volatile long behindSince;
 
@@ -301,7 +314,9 @@ public final class TriageLane {
         }
         boolean done = Files.exists(finding.resolve("reduced/reduce.json")) || Files.exists(finding.resolve("reduced/ir/ir-reduce.json"));
         if (!done) {
-            List<String> cmd = yarpj("reduce", "-j", "1", "--budget", Math.max(1, Math.round(reduceSeconds)) + "s", finding.toAbsolutePath().toString());
+            List<String> cmd = yarpj("reduce", "-j", "1", "--budget", Math.max(1, Math.round(reduceSeconds)) + "s");
+            if (reduceCandidates > 0) cmd.addAll(List.of("--candidates", Integer.toString(reduceCandidates)));
+            cmd.add(finding.toAbsolutePath().toString());
             ProcessRunner.Result r = counted(() -> ProcessRunner.run(work, "lane-reduce", cmd,
                     new ProcessRunner.Limits(reduceSeconds * 2 + 600, reduceSeconds * 4 + 600, ProcessRunner.Limits.NO_MEMORY_LIMIT, 1L << 14)));
             cpu += r.cpuSeconds();
