@@ -326,6 +326,11 @@ public final class KnownBugBench {
         return o.out().resolve("triage-cpu.json");
     }
 
+    /** The triage lane's CPU so far, by bug and generator ({@code id/generator}). */
+    public Map<String, Double> triageCpu() throws IOException {
+        return readTriageCpu();
+    }
+
     private Map<String, Double> readTriageCpu() throws IOException {
         Map<String, Double> m = new TreeMap<>();
         if (Files.exists(triageCpuFile())) {

@@ -56,6 +56,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--known-bugs", paramLabel = "DIR", description = "With --bugs: the record (default: known-bugs of yarpj).")
     Path knownBugs;
 
+    @Option(names = "--table", description = "With --bugs: print the table of what OUT holds now, and run nothing.")
+    boolean tableOnly;
+
     @Option(names = "--compile-timeout", paramLabel = "CPU-SECONDS", defaultValue = "60", description = "With --bugs: as yarpj fuzz's (default: ${DEFAULT-VALUE}).")
     double compileTimeout;
 
@@ -133,7 +136,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             w.flush();
             if (subjects.stream().allMatch(s -> s.skipped() != null)) throw new Main.UsageError("no bug asked for runs here");
-            var cells = bench.run(err);
+            var cells = tableOnly ? bench.cells(subjects.stream().filter(s -> s.skipped() == null).toList(), bench.triageCpu()) : bench.run(err);
             var table = dev.yarpj.bench.KnownBugBench.table(cells);
             java.nio.file.Files.write(out.resolve("table.txt"), table);
             table.forEach(w::println);
