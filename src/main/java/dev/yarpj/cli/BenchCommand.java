@@ -19,13 +19,16 @@ import picocli.CommandLine.Option;
  * seeds runs first, so the figures are for a long-running campaign, not JVM start-up.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-        description = {"Measure generation speed (one thread, no file output); with --bugs, how fast each generator's programs expose the known bugs.",
-            "--bugs: for each open bug of the record (or those named) whose smallest configuration runs here, every generator of",
-            "--generators gets the same seeds, built at that configuration alone, run as the record says (emulator, vector length,",
-            "freedoms) and judged against the reference of its target; the generators take turns, --chunk seeds each, on the same",
-            "cores. The triage lane labels every finding: the bug itself, another bug, or not labelled. Prints per bug and generator:",
-            "tests, dropped tests, CPU, exposures (tests with a finding of the bug), other bugs, exposures per CPU-hour, CPU to the",
-            "first exposure, and the triage lane's CPU; also OUT/table.txt. Run the same command again to go on where it stopped."})
+        description = {"Measure generation speed (one thread, no file output); with --bugs, how fast each generator's programs expose the"
+            + " known bugs.",
+            "--bugs: for each open bug of the record (or those named) whose smallest configuration runs here, every generator of"
+            + " --generators walks the same seeds from --seed, built at that configuration alone, run as the record says (emulator,"
+            + " vector length, freedoms) and judged against the reference of its target. The generators take turns of --chunk"
+            + " seeds on the same cores; on each bug the one with the least CPU so far goes next, so each gets about the same CPU."
+            + " The triage lane labels every finding: the bug itself, another bug, or not labelled yet. Prints per bug and"
+            + " generator: tests, dropped tests, CPU, exposures (tests with a finding of the bug), other bugs, unlabelled findings,"
+            + " exposures per CPU-hour, CPU to the first exposure and the lane's CPU; also OUT/table.txt. The same command goes on"
+            + " where it stopped."})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--bugs", arity = "0..1", fallbackValue = "", paramLabel = "ID,ID",
             description = "Benchmark of known bugs: every open one of the record, or those named (their directories in known-bugs).")
