@@ -106,17 +106,11 @@ final class CsmithSource implements TestSource {
     @Override
     public SourcedTest make(long seed) {
         // In a directory of its own: csmith writes platform.info where it runs (the user's directory, by every worker at once).
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("yarpj-csmith");
-        } catch (IOException e) {
-            throw new Unusable("cannot make a directory for csmith: " + e.getMessage());
-        }
         Tool.Ran r;
         try {
-            r = Tool.run(regenerate(seed), dir);
-        } finally {
-            Tool.delete(dir);
+            r = Tool.runAlone(regenerate(seed), (ran, dir) -> ran);
+        } catch (IOException e) {
+            throw new Unusable("cannot make a directory for csmith: " + e.getMessage());
         }
         if (!r.ok() || !r.stdout().contains("int main")) throw new Unusable("csmith gave no program: " + r.why());
         String program = r.stdout().replaceFirst("(?m)^#include \"csmith.h\"$", "#include \"init.h\"");

@@ -91,27 +91,40 @@ final class Tool {
         return s;
     }
 
-    /** The first line {@code cmd} prints (a version), or {@code fallback} when it prints none. */
-    static String firstLine(List<String> cmd, String fallback) {
-        // In a directory of its own, as every run of a generator: csmith writes platform.info where it runs, even for --version.
-        Path dir;
+    /** What is read of a run and the directory it ran in, before the directory goes. */
+    @FunctionalInterface
+    interface Reader<T> {
+        T read(Ran ran, Path dir) throws IOException;
+    }
+
+    /**
+     * Runs {@code cmd} in a fresh directory of its own, as every run of a generator: generators
+     * write where they run (csmith its platform.info, even for --version; YARPGen its test, with
+     * its command line in it). {@code read} takes the run and the directory, which is then deleted.
+     *
+     * @throws IOException when the directory cannot be made, or {@code read} fails
+     */
+    static <T> T runAlone(List<String> cmd, Reader<T> read) throws IOException {
+        Path dir = Files.createTempDirectory("yarpj-gen");
         try {
-            dir = Files.createTempDirectory("yarpj-gen");
-        } catch (IOException e) {
-            return fallback;
-        }
-        Ran r;
-        try {
-            r = run(cmd, dir);
+            return read.read(run(cmd, dir), dir);
         } finally {
             delete(dir);
         }
-        String all = r.stdout() + r.stderr();
-        return all.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(fallback);
+    }
+
+    /** The first line {@code cmd} prints (a version), or {@code fallback} when it prints none. */
+    static String firstLine(List<String> cmd, String fallback) {
+        try {
+            return runAlone(cmd, (r, dir) -> (r.stdout() + r.stderr()).lines().map(String::strip).filter(l -> !l.isEmpty())
+                    .findFirst().orElse(fallback));
+        } catch (IOException e) {
+            return fallback;
+        }
     }
 
     /** Deletes {@code dir} and all in it: a generator's temporary directory (one left behind is harmless). */
-    static void delete(Path dir) {
+    private static void delete(Path dir) {
         try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) Files.deleteIfExists(p);
         } catch (IOException ignored) {

@@ -48,26 +48,23 @@ final class YarpgenSource implements TestSource {
 
     @Override
     public SourcedTest make(long seed) {
-        Path dir = null;
+        // YARPGen takes seed 0 for "pick one at random".
+        if (seed <= 0) throw new Unusable("yarpgen has no test of seed " + seed);
         try {
-            // YARPGen takes seed 0 for "pick one at random".
-            if (seed <= 0) throw new Unusable("yarpgen has no test of seed " + seed);
-            dir = Files.createTempDirectory("yarpj-yarpgen");
             // Run in the directory it writes to, always with "-o .": func's header has YARPGen's command line in it.
-            Tool.Ran r = Tool.run(regenerate(seed), dir);
-            if (!r.ok()) throw new Unusable("yarpgen gave no program: " + r.why());
-            String ext = lang.extension;
-            Map<String, String> files = new LinkedHashMap<>();
-            for (String f : List.of("func." + ext, "driver." + ext, "init.h")) {
-                Path p = dir.resolve(f);
-                if (!Files.isRegularFile(p)) throw new Unusable("yarpgen wrote no " + f);
-                files.put(f, Files.readString(p, StandardCharsets.ISO_8859_1));
-            }
-            return new SourcedTest(files, null, null, r.cpuSeconds());
+            return Tool.runAlone(regenerate(seed), (r, dir) -> {
+                if (!r.ok()) throw new Unusable("yarpgen gave no program: " + r.why());
+                String ext = lang.extension;
+                Map<String, String> files = new LinkedHashMap<>();
+                for (String f : List.of("func." + ext, "driver." + ext, "init.h")) {
+                    Path p = dir.resolve(f);
+                    if (!Files.isRegularFile(p)) throw new Unusable("yarpgen wrote no " + f);
+                    files.put(f, Files.readString(p, StandardCharsets.ISO_8859_1));
+                }
+                return new SourcedTest(files, null, null, r.cpuSeconds());
+            });
         } catch (IOException e) {
             throw new Unusable("cannot read yarpgen's files: " + e.getMessage());
-        } finally {
-            if (dir != null) Tool.delete(dir);
         }
     }
 
