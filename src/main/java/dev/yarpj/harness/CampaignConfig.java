@@ -59,6 +59,12 @@ public record CampaignConfig(Language lang, GenPolicy policy, Path policyFile, b
         return ProcessRunner.Limits.hangCheck(seconds, 4096, 256);
     }
 
+    /** The run limit of {@code tb}'s programs: longer under an emulator ({@link Testbed#EMULATION_SLOWDOWN}). */
+    public ProcessRunner.Limits runLimitsOf(Testbed tb) {
+        ProcessRunner.Limits rl = runLimits;
+        return tb.emulated() ? new ProcessRunner.Limits(rl.timeoutSeconds() * Testbed.EMULATION_SLOWDOWN, rl.memoryMiB(), rl.fileSizeMiB()) : rl;
+    }
+
     /** What one run of a test may use: {@code seconds}, 2 GiB of memory and 64 MiB of output. */
     public static ProcessRunner.Limits runLimits(double seconds) {
         return new ProcessRunner.Limits(seconds, 2048, 64);

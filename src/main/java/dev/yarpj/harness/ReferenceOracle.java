@@ -193,7 +193,6 @@ final class ReferenceOracle {
     }
 
     private ProcessRunner.Limits runLimits() {
-        ProcessRunner.Limits rl = cfg.runLimits();
-        return cfg.reference().emulated() ? new ProcessRunner.Limits(rl.timeoutSeconds() * Testbed.EMULATION_SLOWDOWN, rl.memoryMiB(), rl.fileSizeMiB()) : rl;
+        return cfg.runLimitsOf(cfg.reference());
     }
 }

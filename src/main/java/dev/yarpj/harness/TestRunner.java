@@ -617,10 +617,8 @@ final class TestRunner {
         return source.regenerate(seed);
     }
 
-    /** The run limit of {@code tb}'s programs: longer under an emulator ({@link Testbed#EMULATION_SLOWDOWN}). */
     private ProcessRunner.Limits runLimits(Testbed tb) {
-        ProcessRunner.Limits rl = cfg.runLimits();
-        return tb.emulated() ? new ProcessRunner.Limits(rl.timeoutSeconds() * Testbed.EMULATION_SLOWDOWN, rl.memoryMiB(), rl.fileSizeMiB()) : rl;
+        return cfg.runLimitsOf(tb);
     }
 
     /** Saves a finding; returns its example directory, or null when its signature has enough examples. */
