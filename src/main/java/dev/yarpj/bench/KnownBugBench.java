@@ -250,25 +250,56 @@ public final class KnownBugBench {
     /**
      * Saves what this bench measures in {@code OUT/bench.json}, or refuses to go on with other
      * settings than those it started with: results of two settings would mix in one table.
-     * {@code --tests} may grow, and {@code --bugs} choose among the bugs.
+     * {@code --tests} may grow, {@code --bugs} choose among the bugs, and {@code --generators}
+     * take in another generator: it walks the same seeds from the first, and as the one with the
+     * least CPU it takes the turns until it has had as much as the others.
      */
     private void keepSettings() throws IOException {
-        Map<String, Object> mine = new LinkedHashMap<>();
-        mine.put("first_seed", o.firstSeed());
-        mine.put("chunk", o.chunk());
-        mine.put("generators", o.generators());
-        mine.put("yarpgen", o.yarpgen());
-        mine.put("policy", o.policyFile() == null ? null : o.policyFile().toAbsolutePath().toString());
-        mine.put("compile_timeout_s", o.compileTimeout());
-        mine.put("run_timeout_s", o.runTimeout());
         Path f = o.out().resolve("bench.json");
-        String text = JsonFiles.write(mine);
         Files.createDirectories(o.out());
-        if (!Files.exists(f)) {
-            Files.writeString(f, text + "\n");
-        } else if (!java.util.Objects.equals(JsonFiles.parseObject(Files.readString(f)), JsonFiles.parseObject(text))) {
-            throw new BenchException(o.out() + " holds a bench with other settings (" + f + "): use another --out, or its settings");
+        Map<String, Object> saved = Files.exists(f) ? JsonFiles.parseObject(Files.readString(f)) : null;
+        List<String> all = new ArrayList<>();
+        String yarpgen = o.yarpgen();
+        if (saved != null) {
+            if (saved.get("generators") instanceof List<?> l) l.forEach(g -> all.add(String.valueOf(g)));
+            if (saved.get("yarpgen") != null) {
+                yarpgen = String.valueOf(saved.get("yarpgen"));
+                if (o.generators().contains("yarpgen") && !yarpgen.equals(o.yarpgen())) {
+                    throw new BenchException(o.out() + " holds a bench of the YARPGen at " + yarpgen + ": use another --out, or that --yarpgen");
+                }
+            }
+            // The settings besides the generators must be the same.
+            if (!JsonFiles.parseObject(JsonFiles.write(settings(all, (String) null))).equals(settings(all, null, saved))) {
+                throw new BenchException(o.out() + " holds a bench with other settings (" + f + "): use another --out, or its settings");
+            }
         }
+        o.generators().stream().filter(g -> !all.contains(g)).forEach(all::add);
+        Map<String, Object> mine = settings(all, all.contains("yarpgen") ? yarpgen : null);
+        if (saved != null && JsonFiles.parseObject(JsonFiles.write(mine)).equals(saved)) return;
+        Path tmp = f.resolveSibling("bench.json.tmp");
+        Files.writeString(tmp, JsonFiles.write(mine) + "\n");
+        Files.move(tmp, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** {@code saved} with these generators and YARPGen, as {@link #settings} writes them (numbers as JSON reads them back). */
+    private static Map<String, Object> settings(List<String> generators, String yarpgen, Map<String, Object> saved) {
+        Map<String, Object> m = new LinkedHashMap<>(saved);
+        m.put("generators", generators);
+        m.put("yarpgen", yarpgen);
+        return m;
+    }
+
+    /** The settings a bench keeps in {@code OUT/bench.json}, with these generators. */
+    private Map<String, Object> settings(List<String> generators, String yarpgen) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("first_seed", o.firstSeed());
+        m.put("chunk", o.chunk());
+        m.put("generators", generators);
+        m.put("yarpgen", yarpgen);
+        m.put("policy", o.policyFile() == null ? null : o.policyFile().toAbsolutePath().toString());
+        m.put("compile_timeout_s", o.compileTimeout());
+        m.put("run_timeout_s", o.runTimeout());
+        return m;
     }
 
     private CampaignConfig config(Subject s, TestSource source) {

@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
             + " The triage lane labels every finding: the bug itself, another bug, or not labelled yet. Prints per bug and"
             + " generator: tests, dropped tests, CPU, exposures (tests with a finding of the bug), other bugs, unlabelled findings,"
             + " exposures per CPU-hour, CPU to the first exposure and the lane's CPU; also OUT/table.txt. The same command goes on"
-            + " where it stopped."})
+            + " where it stopped; OUT/bench.json keeps the settings and refuses others, but --tests may grow and --generators take"
+            + " in another generator, which walks the same seeds and takes the turns until it has had the others' CPU."})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--bugs", arity = "0..1", fallbackValue = "", paramLabel = "ID,ID",
             description = "Benchmark of known bugs: every open one of the record, or those named (their directories in known-bugs).")

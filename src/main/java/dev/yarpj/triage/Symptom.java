@@ -48,6 +48,16 @@ final class Symptom {
     private final List<String> inputs;
     /** Builds tried so far: the cost of triage, reported. */
     int builds;
+    /**
+     * The CPU seconds a build other than a hang's may take once the symptom has shown ({@link
+     * #boundBuildsBy}); 0 until then. Triage's builds turn passes and options off by the dozen, and
+     * some of those mixes make a compiler crawl: on 2026-12-07 a gcc 16 build of a test it compiles
+     * in a second ran for minutes with half its passes disabled, and labelling one finding took 25
+     * minutes of a benchmark. Such a build neither shows the symptom nor gets the test right.
+     */
+    private double buildCpuBound;
+    /** The CPU seconds of the last build of a C or C++ test. */
+    private double lastBuildCpu;
 
     Symptom(Kind kind, Path dir, String file, String reference, String crashText, double compileTimeout, List<String> emulator)
             throws IOException {
@@ -84,7 +94,28 @@ final class Symptom {
         Symptom s = new Symptom(other, dir, file, inputs, null, crashText, compileTimeout, emulator);
         s.referenceOutput = referenceOutput;
         s.builds = builds;
+        s.buildCpuBound = buildCpuBound;
+        s.lastBuildCpu = lastBuildCpu;
         return s;
+    }
+
+    /** A build once the symptom has shown may take this many times the CPU of the build that showed it. */
+    static final double BOUND_PER_SHOWING_BUILD = 8;
+
+    /**
+     * Bounds every later build (not a hang's, whose bound is its limit) by {@link
+     * #BOUND_PER_SHOWING_BUILD} times the CPU of the last build, the one that showed the symptom,
+     * and at least a third of the compile limit (10 s of the lane's 30), so that a compile of a
+     * tenth of a second is not held to one: a build past it comes out {@link Effect#OTHER}.
+     */
+    void boundBuildsByLastOne() {
+        if (kind == Kind.COMPILE_HANG || lastBuildCpu <= 0) return;
+        buildCpuBound = Math.min(compileTimeout * 4, Math.max(compileTimeout / 3, BOUND_PER_SHOWING_BUILD * lastBuildCpu));
+    }
+
+    /** The CPU bound of a build now ({@link #boundBuildsByLastOne}); 0 when there is none. */
+    double buildCpuBound() {
+        return buildCpuBound;
     }
 
     /** The CPU seconds one compile may take. */
@@ -215,7 +246,7 @@ final class Symptom {
      */
     private Run buildInto(List<String> compiler, String out, double timeoutSeconds) throws IOException {
         Files.deleteIfExists(dir.resolve(out));
-        if (!ispc()) return run(oneCommand(compiler, out), timeoutSeconds);
+        if (!ispc()) return buildOne(oneCommand(compiler, out), timeoutSeconds);
         List<String> compile = new ArrayList<>(compiler);
         compile.addAll(List.of("--woff", file, "-o", out + ".o"));
         Run c = run(compile, timeoutSeconds);
@@ -234,6 +265,17 @@ final class Symptom {
         cmd.addAll(inputs);
         cmd.addAll(List.of("-o", out, Testbed.MATH_LIBRARY));
         return cmd;
+    }
+
+    /**
+     * Runs build {@code cmd} of a C or C++ test with {@code timeoutSeconds} of CPU, or the bound
+     * once there is one, keeping its CPU: a build past either has timed out.
+     */
+    private Run buildOne(List<String> cmd, double timeoutSeconds) throws IOException {
+        double cpu = buildCpuBound > 0 ? Math.min(buildCpuBound, timeoutSeconds) : timeoutSeconds;
+        ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", cmd, CampaignConfig.hangCheckLimits(cpu));
+        lastBuildCpu = r.cpuSeconds();
+        return new Run(r.exitCode(), r.timedOut() || r.reachedCpuLimit(cpu), r.stderr() + r.stdout());
     }
 
     /**

@@ -220,7 +220,8 @@ public final class Triage {
             }
             text = Files.readString(work.resolve(file));
         }
-
+        // The last build showed the symptom: the builds that turn passes and options off are held to a few times its CPU.
+        s.boundBuildsByLastOne();
         return new Prepared(f, kind, s, buggy, text, crashText, work);
     }
 

@@ -199,6 +199,26 @@ class OtherGeneratorTest {
         // bug, generator, tests, dropped, CPU-s, exposures, other bugs, ...
         assertEquals(List.of("yarpgen", "5", "2"), cells.subList(1, 4), table.toString());
         assertEquals(List.of("2", "0"), cells.subList(5, 7), table.toString());
+
+        // The bench keeps its settings: another --chunk is refused, and another generator joins, walking the same seeds until it
+        // has had the CPU of the others (one turn: five of yarpj's tests take more than five of the fake's).
+        String[] again = {"bench", "--bugs", id, "--yarpgen", fake.toString(), "--tests", "5", "--seed", "1", "-j", "2", "--known-bugs",
+                record.toString(), "--out", own.resolve("bench").toString()};
+        StringWriter refused = new StringWriter();
+        cl.setErr(new PrintWriter(refused));
+        assertNotEquals(0, cl.execute(concat(again, "--generators", "yarpgen", "--chunk", "4")));
+        assertTrue(refused.toString().contains("holds a bench with other settings"), refused.toString());
+        cl.setErr(new PrintWriter(err));
+        StringWriter joined = new StringWriter();
+        cl.setOut(new PrintWriter(joined));
+        assertEquals(0, cl.execute(concat(again, "--generators", "yarpj", "--chunk", "5")), err.toString());
+        assertEquals(List.of("yarpgen", "yarpj"), json(own.resolve("bench").resolve("bench.json")).get("generators"));
+        String yarpjRow = joined.toString().lines().filter(l -> l.contains(" yarpj ")).findFirst().orElseThrow(() -> new AssertionError(joined.toString()));
+        assertEquals("5", List.of(yarpjRow.trim().split("\\s+")).get(2), joined.toString());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
     }
 
     @Test

@@ -41,6 +41,28 @@ class CompileHangSymptomTest {
     }
 
     /**
+     * Once the buggy build has shown a wrong code, a build that crawls (some mixes of disabled
+     * passes make gcc take minutes over a test it compiles in a second) is cut at a few times
+     * that build's CPU, not at four times the compile limit, and is neither the bug nor the fix;
+     * a quick build still gets the test right.
+     */
+    @Test
+    void aBuildThatCrawlsAfterTheSymptomShowedIsCutAtAFewTimesItsCpu() throws Exception {
+        Files.writeString(dir.resolve("t.c"), "#include <stdio.h>\nint main(void) {\n#ifdef BUG\n puts(\"1\");\n#else\n puts(\"0\");\n#endif\n return 0; }\n");
+        Path cc = fake("cc.sh", "for a; do [ \"$a\" = -DSLOW ] && exec perl -e '1 while 1'; done; exec gcc \"$@\"");
+        // A limit of 3 CPU-s: 12 for a build before the symptom showed; after, a third of it (1 s) or 8 times the buggy build.
+        Symptom s = new Symptom(Symptom.Kind.WRONG_CODE, dir, "t.c", "gcc", null, 3, List.of());
+        assertTrue(s.shows(List.of(cc.toString(), "-O1", "-DBUG")));
+        s.boundBuildsByLastOne();
+        assertTrue(s.buildCpuBound() >= 1 && s.buildCpuBound() < 3, "bound " + s.buildCpuBound() + " CPU-s: a third of the limit, or 8 times the buggy build");
+        double before = dev.yarpj.harness.ProcessRunner.procCpu("self")[1];
+        org.junit.jupiter.api.Assertions.assertEquals(Symptom.Effect.OTHER, s.effect(List.of(cc.toString(), "-O1", "-DBUG", "-DSLOW")));
+        double spent = dev.yarpj.harness.ProcessRunner.procCpu("self")[1] - before;
+        assertTrue(spent < 4, "the crawling build took " + spent + " CPU-s, past its bound (12 before the symptom showed)");
+        org.junit.jupiter.api.Assertions.assertEquals(Symptom.Effect.FIXES, s.effect(List.of(cc.toString(), "-O1")));
+    }
+
+    /**
      * A compile-time outlier finished (10.6 s where the other testbeds took 0.4 s): under the
      * default limit it would never show, so a try may take half its time. A hang that never
      * finished, an outlier slower than the limit, or no outlier at all keep the limit.
