@@ -38,7 +38,9 @@ class FastMathTest {
         String ext = lang == Language.C ? "c" : "cpp";
         Generator gen = new Generator(FLOATS, lang, CheckMode.HASH);
         int floating = 0, locals = 0;
-        for (long s = 2; s <= 3; s++) {
+        // One program per language: seed 2's has floating point and a floating local in C and C++ (seed 3, also built
+        // here once, added the same checks on another program; scripts/check-seeds.sh runs hundreds).
+        for (long s = 2; s <= 2; s++) {
             GeneratedTest t = gen.generate(s, "test");
             // Reductions into floating locals declared before their nest (floats: p_local).
             for (String line : t.files().files().get("func." + ext).split("\n")) {
@@ -48,7 +50,7 @@ class FastMathTest {
             if (func.contains("float ") || func.contains("double ")) floating++;
             printsThePrediction(t, lang, lang + "-" + s, List.of(List.of("-O0"), List.of("-Ofast", "-march=native")));
         }
-        assertTrue(floating == 2, "every seed has floating point: " + floating);
+        assertTrue(floating == 1, "every seed has floating point: " + floating);
         assertTrue(locals > 0, "no floating local");
     }
 
@@ -68,8 +70,9 @@ class FastMathTest {
                 dev.yarpj.ir.Builtin.FMA, dev.yarpj.ir.Builtin.SQRT, dev.yarpj.ir.Builtin.FABS);
         // Small programs, seeds until every call has been made (at most 30); each program that makes a call none before it
         // made is built and run (a program that makes no new call adds nothing here: floatingPointPrintsThePrediction...
-        // builds floating point without calls).
-        for (long s = 2; s <= 31 && !called.containsAll(every); s++) {
+        // builds floating point without calls). From seed 34, whose program of 47 lines makes all five calls in C and C++
+        // (from seed 2, two programs were built: seed 2's made all but sqrt).
+        for (long s = 34; s <= 63 && !called.containsAll(every); s++) {
             GeneratedTest t = new Generator(library, lang, CheckMode.HASH).generate(s, "test");
             int before = called.size();
             everyExpression(t, new dev.yarpj.ir.Expr.Walker() {
