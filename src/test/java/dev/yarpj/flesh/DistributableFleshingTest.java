@@ -171,11 +171,17 @@ class DistributableFleshingTest {
         assertTrue(with >= 10 && with >= 3 * without + 5, "distributed loops: " + with + " with recurrences, " + without + " without");
     }
 
+    /**
+     * Seed 1, each of whose nests asks for distribution: seed 2 repeated the same eight builds on a second program, which
+     * scripts/check-seeds.sh does for hundreds; how often clang distributes them is the test above.
+     */
     @Test
     void whatGccAndClangBuildOfThemComputesThePrediction() throws Exception {
         Generator g = new Generator(distributingSmall(1.0), Language.CPP, CheckMode.ASSERTS);
-        for (long seed = 1; seed <= 2; seed++) {
-            Path d = write(g.generate(seed, "distribute test"), "run" + seed);
+        for (long seed = 1; seed <= 1; seed++) {
+            GeneratedTest t = g.generate(seed, "distribute test");
+            assertTrue(t.files().files().get("func.cpp").contains("clang loop distribute(enable)"), "seed " + seed + " has a nest built for distribution");
+            Path d = write(t, "run" + seed);
             for (String cc : List.of("g++", "clang++")) {
                 for (String opt : List.of("-O0", "-O3")) {
                     run(d, dev.yarpj.Commands.cmd(cc, opt, "-w", "driver.cpp", dev.yarpj.Commands.sources(d, "cpp"), "-o", "t.bin", "-lm"));

@@ -113,9 +113,10 @@ class EarlyExitFleshingTest {
         assertTrue(fired > returning / 4 && fired < returning, fired + " of " + returning + " returns fired");
     }
 
+    /** Seeds 1..20: no-idioms.yaml sets p_exit to 0, so no test may have an exit (seeds 21..60 repeated the check on forty more). */
     @Test
     void theNoIdiomsPolicyGeneratesNone() {
         Generator g = new Generator(IdiomFleshingTest.noIdiomsWith("no-idioms", ""), Language.C, CheckMode.HASH);
-        for (long seed = 1; seed <= 60; seed++) assertEquals(Map.of(), exits(g.generate(seed, "t")), "seed " + seed);
+        for (long seed = 1; seed <= 20; seed++) assertEquals(Map.of(), exits(g.generate(seed, "t")), "seed " + seed);
     }
 }

@@ -199,12 +199,16 @@ class LoopFormsTest {
         assertTrue(stopped > 0 && ranOut > 0, stopped + " entries stopped by a header exit, " + ranOut + " not");
     }
 
-    /** gcc at -O0 and -O2 computes what the interpreter predicts (the asserts driver prints OK), seeds 1..4. */
+    /**
+     * gcc at -O0 and -O2 computes what the interpreter predicts (the asserts driver prints OK), seeds 1..2, each with a
+     * while or do-while: seeds 3 and 4 repeated the same builds on two more programs, which scripts/check-seeds.sh does for
+     * hundreds (the default policy spells loops in these forms too).
+     */
     @Test
     void realGccComputesThePrediction(@TempDir Path dir) throws Exception {
         Generator g = new Generator(FORMS, Language.C, CheckMode.ASSERTS);
         int checked = 0;
-        for (long seed = 1; seed <= 4; seed++) {
+        for (long seed = 1; seed <= 2; seed++) {
             GeneratedTest t = g.generate(seed, "t");
             Path d = Files.createDirectories(dir.resolve(Long.toString(seed)));
             for (Map.Entry<String, String> f : t.files().files().entrySet()) Files.writeString(d.resolve(f.getKey()), f.getValue());
@@ -216,7 +220,7 @@ class LoopFormsTest {
                 checked++;
             }
         }
-        assertEquals(8, checked);
+        assertEquals(4, checked);
     }
 
     private static String run(Path dir, String... cmd) throws IOException, InterruptedException {

@@ -356,7 +356,8 @@ class FuzzHarnessTest {
     void reproScriptsSayNotReproducedWithACorrectCompiler(@TempDir Path dir) throws Exception {
         Path tb = testbeds(dir, "ice", "miscompile");
         Path results = dir.resolve("results");
-        assertEquals(0, fuzz("--policy", SMALL, "--seeds", "1..2", "--out", results.toString(), "--testbeds", tb.toString()).code());
+        // Seed 1 alone: each fake makes its finding of it (everyOutcomeIsClassified...), and one repro of each kind is checked.
+        assertEquals(0, fuzz("--policy", SMALL, "--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString()).code());
         for (String kind : List.of("compiler-crash", "wrong-code")) {
             Path f = examples(results, kind).get(0);
             String fixed = Files.readString(f.resolve("repro.sh")).replace(FAKES.resolve("ice.sh").toString(), "gcc")
@@ -378,7 +379,8 @@ class FuzzHarnessTest {
         Files.writeString(tb, "reference: {c: gcc, cpp: g++}\ntestbeds:\n  - {name: a, c: " + fake + ", cpp: " + fake + ", flags: [-O1]}\n"
                 + "  - {name: b, c: " + fake + ", cpp: " + fake + ", flags: [-O2]}\n");
         Path results = dir.resolve("results");
-        assertEquals(0, fuzz("--policy", SMALL, "--seeds", "1..3", "--out", results.toString(), "--testbeds", tb.toString()).code());
+        // Seed 1 alone: the fake miscompiles it (everyOutcomeIsClassified...), and one generator failure is what is checked.
+        assertEquals(0, fuzz("--policy", SMALL, "--seeds", "1..1", "--out", results.toString(), "--testbeds", tb.toString()).code());
         assertTrue(examples(results, "wrong-code").isEmpty());
         Path f = examples(results, "generator-failure").get(0);
         assertTrue(Files.readString(f.resolve("meta.json")).contains("prediction differs from every testbed"));

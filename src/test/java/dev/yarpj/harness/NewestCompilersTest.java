@@ -132,6 +132,9 @@ class NewestCompilersTest {
         assertTrue(r.out().contains("testbed runs: {pass=9}"), r.out() + r.err());
         // Every option of the default configuration spaces is one the installed compilers take (and this CPU runs).
         assertFalse(r.err().contains("skipped") || r.err().contains("dropped"), r.err());
+        // A C campaign on the shipped file says nothing of its ISPC testbeds (nor of the C++ twin's cpp-O0): they take no part.
+        assertFalse(r.err().contains("ispc") || r.err().contains("cpp-O0"), r.err());
+        assertFalse(r.out().contains("ispc"), r.out());
         List<String> names = new ArrayList<>();
         for (String line : Files.readAllLines(out.resolve("campaign.jsonl"))) {
             var m = Pattern.compile("\"testbed\": \"([^\"]+)\"").matcher(line);
