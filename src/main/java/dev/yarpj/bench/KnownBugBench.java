@@ -234,13 +234,12 @@ public final class KnownBugBench {
 
     /** The source of generator {@code g} for {@code lang} tests, or null when it writes none. */
     private TestSource source(String g, Language lang) {
+        java.util.function.Function<Language, TestSources.Setup> setup = l -> new TestSources.Setup(l, o.policy(), o.policyFile(), false,
+                o.home().resolve("yarpj").toString(), g.equals("yarpgen") ? o.yarpgen() : null);
         return sources.computeIfAbsent(g + "/" + lang.cliName(), k -> {
             try {
-                TestSource s = TestSources.of(g, new TestSources.Setup(Language.C, o.policy(), o.policyFile(), false,
-                        o.home().resolve("yarpj").toString(), g.equals("yarpgen") ? o.yarpgen() : null));
-                if (!s.writes(lang)) return java.util.Optional.empty();
-                return java.util.Optional.of(TestSources.of(g, new TestSources.Setup(lang, o.policy(), o.policyFile(), false,
-                        o.home().resolve("yarpj").toString(), g.equals("yarpgen") ? o.yarpgen() : null)));
+                if (!TestSources.of(g, setup.apply(Language.C)).writes(lang)) return java.util.Optional.empty();
+                return java.util.Optional.of(TestSources.of(g, setup.apply(lang)));
             } catch (TestSources.SourceException e) {
                 throw new BenchException(e.getMessage());
             }
@@ -262,16 +261,15 @@ public final class KnownBugBench {
         String yarpgen = o.yarpgen();
         if (saved != null) {
             if (saved.get("generators") instanceof List<?> l) l.forEach(g -> all.add(String.valueOf(g)));
-            if (saved.get("yarpgen") != null) {
-                yarpgen = String.valueOf(saved.get("yarpgen"));
-                if (o.generators().contains("yarpgen") && !yarpgen.equals(o.yarpgen())) {
-                    throw new BenchException(o.out() + " holds a bench of the YARPGen at " + yarpgen + ": use another --out, or that --yarpgen");
-                }
+            String theirs = saved.get("yarpgen") == null ? null : String.valueOf(saved.get("yarpgen"));
+            if (theirs != null && o.generators().contains("yarpgen") && !theirs.equals(o.yarpgen())) {
+                throw new BenchException(o.out() + " holds a bench of the YARPGen at " + theirs + ": use another --out, or that --yarpgen");
             }
-            // The settings besides the generators must be the same.
-            if (!JsonFiles.parseObject(JsonFiles.write(settings(all, (String) null))).equals(settings(all, null, saved))) {
+            // With its own generators and YARPGen, the saved bench must have this one's settings.
+            if (!JsonFiles.parseObject(JsonFiles.write(settings(all, theirs))).equals(saved)) {
                 throw new BenchException(o.out() + " holds a bench with other settings (" + f + "): use another --out, or its settings");
             }
+            if (theirs != null) yarpgen = theirs;
         }
         o.generators().stream().filter(g -> !all.contains(g)).forEach(all::add);
         Map<String, Object> mine = settings(all, all.contains("yarpgen") ? yarpgen : null);
@@ -279,14 +277,6 @@ public final class KnownBugBench {
         Path tmp = f.resolveSibling("bench.json.tmp");
         Files.writeString(tmp, JsonFiles.write(mine) + "\n");
         Files.move(tmp, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    /** {@code saved} with these generators and YARPGen, as {@link #settings} writes them (numbers as JSON reads them back). */
-    private static Map<String, Object> settings(List<String> generators, String yarpgen, Map<String, Object> saved) {
-        Map<String, Object> m = new LinkedHashMap<>(saved);
-        m.put("generators", generators);
-        m.put("yarpgen", yarpgen);
-        return m;
     }
 
     /** The settings a bench keeps in {@code OUT/bench.json}, with these generators. */

@@ -122,7 +122,7 @@ final class ReferenceOracle {
         ProcessRunner.Result l = ProcessRunner.run(scratch, step + ".link", link, cfg.compileLimits());
         double compileS = c.cpuSeconds() + l.cpuSeconds();
         if (!l.ok()) return new Reference(null, what + " does not link", compileS, 0);
-        ProcessRunner.Limits rl = runLimits();
+        ProcessRunner.Limits rl = cfg.runLimitsOf(cfg.reference());
         ProcessRunner.Result r = ProcessRunner.run(scratch, step + ".run", exec("./" + bin), rl);
         if (r.timedOut() && r.cpuSeconds() < rl.cpuSeconds() / 2) {
             // Stopped by the wall clock with little CPU used: a busy machine, not a long run. Once more with six times the
@@ -190,9 +190,5 @@ final class ReferenceOracle {
         List<String> cmd = new ArrayList<>(first.settings().get(0).run());
         cmd.add(bin);
         return cmd;
-    }
-
-    private ProcessRunner.Limits runLimits() {
-        return cfg.runLimitsOf(cfg.reference());
     }
 }

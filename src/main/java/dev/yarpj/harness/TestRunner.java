@@ -229,7 +229,7 @@ final class TestRunner {
             List<String> compile = tb.compileCommand(cfg.lang(), obj, second);
             List<String> link = tb.linkCommand(cfg.lang(), ref, obj, bin);
             List<String> exec = tb.execCommand("./" + bin);
-            ProcessRunner.Limits runLimits = runLimits(tb);
+            ProcessRunner.Limits runLimits = cfg.runLimitsOf(tb);
             List<List<String>> all = new ArrayList<>(steps);
             all.addAll(List.of(compile, link, exec));
             commands.put(tb.name(), List.copyOf(all));
@@ -617,10 +617,6 @@ final class TestRunner {
         return source.regenerate(seed);
     }
 
-    private ProcessRunner.Limits runLimits(Testbed tb) {
-        return cfg.runLimitsOf(tb);
-    }
-
     /** Saves a finding; returns its example directory, or null when its signature has enough examples. */
     private Path save(Outcome kind, String signature, long seed, Path scratch, String testbed, List<List<String>> cmds,
                       Map<String, String> outputs, String repro, Map<String, Object> extraMeta) throws IOException {
@@ -729,7 +725,7 @@ final class TestRunner {
         String linker = shell(tb == null ? List.of(this.ref) : tb.linker(cfg.lang(), this.ref));
         Testbed runs = tb == null ? cfg.reference() : tb;
         String test = shell(runs.execCommand("$work/test")); // under the target's emulator, if any
-        int runLimit = (int) Math.ceil(runLimits(runs).timeoutSeconds());
+        int runLimit = (int) Math.ceil(cfg.runLimitsOf(runs).timeoutSeconds());
         String linkOnly = linker + " \"$work/driver.o\" \"$work/func.o\" -o \"$work/test\" " + Testbed.MATH_LIBRARY;
         String linkCmd = linkOnly + " || { echo 'link failed'; exit 2; }\n";
         // Run alone, as a repro is, a compile's wall-clock time is its CPU time.

@@ -50,7 +50,7 @@ final class Symptom {
     int builds;
     /**
      * The CPU seconds a build other than a hang's may take once the symptom has shown ({@link
-     * #boundBuildsBy}); 0 until then. Triage's builds turn passes and options off by the dozen, and
+     * #boundBuildsByLastOne}); 0 until then. Triage's builds turn passes and options off by the dozen, and
      * some of those mixes make a compiler crawl: on 2026-12-07 a gcc 16 build of a test it compiles
      * in a second ran for minutes with half its passes disabled, and labelling one finding took 25
      * minutes of a benchmark. Such a build neither shows the symptom nor gets the test right.
@@ -275,7 +275,7 @@ final class Symptom {
         double cpu = buildCpuBound > 0 ? Math.min(buildCpuBound, timeoutSeconds) : timeoutSeconds;
         ProcessRunner.Result r = ProcessRunner.run(dir, "triage-build", cmd, CampaignConfig.hangCheckLimits(cpu));
         lastBuildCpu = r.cpuSeconds();
-        return new Run(r.exitCode(), r.timedOut() || r.reachedCpuLimit(cpu), r.stderr() + r.stdout());
+        return new Run(r.exitCode(), r.pastTimeLimit(cpu), r.stderr() + r.stdout());
     }
 
     /**
